@@ -1,0 +1,245 @@
+package dev.eaglemem.store;
+
+import java.io.IOException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Consumer;
+
+import org.sqlite.JDBC;
+import org.sqlite.SQLiteConfig;
+
+import dev.eaglemem.error.EagleException;
+import io.agroal.api.AgroalDataSource;
+import io.agroal.api.configuration.supplier.AgroalDataSourceConfigurationSupplier;
+
+/**
+ * The SQLite database: a lazily opened Agroal pool whose every connection runs in WAL mode with a
+ * busy timeout, enforced foreign keys and synchronous=NORMAL; a schema check on first use; and
+ * transactions that retry SQLITE_BUSY with back-off before surfacing the failure.
+ */
+public final class Db implements AutoCloseable {
+
+    /**
+     * @param file the database file ({@code $EAGLE_MEM_DIR/memory.db}); its directory must exist
+     * @param busyTimeoutMs how long SQLite itself waits for a lock, per statement
+     * @param writeRetries how many more times a write transaction is retried after SQLITE_BUSY
+     * @param maxPoolSize connections kept open (1 is right for a CLI process)
+     * @param warn receives one line per retried or failed write, for eagle-mem.log
+     */
+    public record Options(Path file, int busyTimeoutMs, int writeRetries, int maxPoolSize, Consumer<String> warn) {
+    }
+
+    private static final long FIRST_BACKOFF_MS = 50;
+
+    private final Options options;
+    private volatile AgroalDataSource pool;
+    private volatile int migrationsApplied = -1;
+
+    public Db(Options options) {
+        this.options = options;
+    }
+
+    public Path file() {
+        return options.file();
+    }
+
+    /** Runs read-only work on an auto-commit connection. */
+    public <T> T read(SqlWork<T> work) {
+        try (Connection c = connection()) {
+            return work.run(new Tx(c));
+        } catch (SQLException e) {
+            throw SqliteErrors.translate(e, options.file());
+        }
+    }
+
+    /**
+     * Runs work in one IMMEDIATE transaction (the write lock is taken up front, so two writers never
+     * deadlock upgrading read locks). SQLITE_BUSY rolls back and retries with exponential back-off;
+     * the final failure is logged and thrown, never swallowed.
+     */
+    public <T> T write(SqlWork<T> work) {
+        long backoff = FIRST_BACKOFF_MS;
+        for (int attempt = 0;; attempt++) {
+            try {
+                return writeOnce(work);
+            } catch (SQLException e) {
+                if (!SqliteErrors.isBusy(e) || attempt >= options.writeRetries()) {
+                    options.warn().accept("write failed after " + (attempt + 1) + " attempt(s) on " + options.file()
+                            + ": " + e.getMessage());
+                    throw SqliteErrors.translate(e, options.file());
+                }
+                options.warn().accept("database busy, retrying write (attempt " + (attempt + 2) + ") in " + backoff + " ms");
+                sleep(backoff + ThreadLocalRandom.current().nextLong(backoff / 2 + 1));
+                backoff *= 2;
+            }
+        }
+    }
+
+    private <T> T writeOnce(SqlWork<T> work) throws SQLException {
+        try (Connection c = connection()) {
+            c.setAutoCommit(false);
+            try {
+                T result = work.run(new Tx(c));
+                c.commit();
+                return result;
+            } catch (SQLException | RuntimeException e) {
+                rollbackQuietly(c, e);
+                throw e;
+            } finally {
+                c.setAutoCommit(true);
+            }
+        }
+    }
+
+    /**
+     * Runs read-only work on a private connection without opening the pool, creating the file or
+     * migrating: doctor inspects a database as it is.
+     */
+    public <T> T inspect(SqlWork<T> work) {
+        SQLiteConfig config = new SQLiteConfig();
+        config.setReadOnly(true);
+        config.setBusyTimeout(options.busyTimeoutMs());
+        try (Connection c = config.createConnection("jdbc:sqlite:" + options.file())) {
+            return work.run(new Tx(c));
+        } catch (SQLException e) {
+            throw SqliteErrors.translate(e, options.file());
+        }
+    }
+
+    /** Migrations applied by this process (0 when the schema was already current), or -1 before first use. */
+    public int migrationsApplied() {
+        return migrationsApplied;
+    }
+
+    /**
+     * Opens the pool and brings the schema up to date when it is behind. Safe to call more than once.
+     */
+    public void open() {
+        try (Connection c = connection()) {
+            // connection() does the work
+        } catch (SQLException e) {
+            throw SqliteErrors.translate(e, options.file());
+        }
+    }
+
+    private Connection connection() throws SQLException {
+        AgroalDataSource ds = pool;
+        if (ds == null) {
+            ds = initialize();
+        }
+        return ds.getConnection();
+    }
+
+    private synchronized AgroalDataSource initialize() throws SQLException {
+        if (pool != null) {
+            return pool;
+        }
+        createFilePrivately(options.file());
+        AgroalDataSource ds = createPool();
+        try {
+            migrationsApplied = ensureSchema(ds);
+        } catch (SQLException | RuntimeException e) {
+            ds.close();
+            throw e;
+        }
+        pool = ds;
+        return ds;
+    }
+
+    private int ensureSchema(AgroalDataSource ds) throws SQLException {
+        int current;
+        try (Connection c = ds.getConnection()) {
+            current = Migrations.currentVersion(c);
+        }
+        if (current == Migrations.LATEST) {
+            return 0;
+        }
+        if (current > Migrations.LATEST) {
+            throw EagleException.failure("schema_too_new",
+                    options.file() + " has schema version " + current + " but this eagle-mem only knows up to "
+                            + Migrations.LATEST,
+                    "upgrade eagle-mem (its installer re-runs migrations), or point EAGLE_MEM_DIR elsewhere", null);
+        }
+        return Migrations.migrate(ds, options.file().resolveSibling(".migrate.lock"));
+    }
+
+    private AgroalDataSource createPool() throws SQLException {
+        var config = new AgroalDataSourceConfigurationSupplier()
+                .connectionPoolConfiguration(pool -> pool
+                        .minSize(0)
+                        .initialSize(0)
+                        .maxSize(options.maxPoolSize())
+                        .acquisitionTimeout(Duration.ofMillis(options.busyTimeoutMs() * 2L))
+                        .connectionFactoryConfiguration(cf -> cf
+                                .jdbcUrl("jdbc:sqlite:" + options.file())
+                                .connectionProviderClass(JDBC.class)
+                                // sqlite-jdbc applies these pragmas on every connection it opens.
+                                .jdbcProperty("journal_mode", "WAL")
+                                .jdbcProperty("busy_timeout", Integer.toString(options.busyTimeoutMs()))
+                                .jdbcProperty("foreign_keys", "true")
+                                .jdbcProperty("synchronous", "NORMAL")
+                                .jdbcProperty("transaction_mode", "IMMEDIATE")));
+        return AgroalDataSource.from(config);
+    }
+
+    /**
+     * SQLite would create the file with the process umask; create it first, owner-only. The -wal and
+     * -shm files SQLite adds later copy the main file's permissions.
+     */
+    private static void createFilePrivately(Path file) {
+        try {
+            Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+        } catch (FileAlreadyExistsException e) {
+            // an existing database keeps its permissions; doctor reports loose ones
+        } catch (UnsupportedOperationException e) {
+            createFileWithoutPosix(file);
+        } catch (IOException e) {
+            throw EagleException.failure("database_unwritable", "cannot create " + file + ": " + e.getMessage(),
+                    "make " + file.getParent() + " writable (chmod 700 " + file.getParent()
+                            + ") or point EAGLE_MEM_DIR at a writable directory",
+                    e);
+        }
+    }
+
+    private static void createFileWithoutPosix(Path file) {
+        try {
+            Files.createFile(file);
+        } catch (FileAlreadyExistsException ignored) {
+            // fine
+        } catch (IOException e) {
+            throw EagleException.failure("database_unwritable", "cannot create " + file + ": " + e.getMessage(),
+                    "point EAGLE_MEM_DIR at a writable directory", e);
+        }
+    }
+
+    private static void rollbackQuietly(Connection c, Exception original) {
+        try {
+            c.rollback();
+        } catch (SQLException rollback) {
+            original.addSuppressed(rollback);
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw EagleException.failure("interrupted", "interrupted while waiting for the database", "retry", e);
+        }
+    }
+
+    @Override
+    public synchronized void close() {
+        if (pool != null) {
+            pool.close();
+            pool = null;
+        }
+    }
+}

@@ -1,0 +1,14 @@
+package dev.eaglemem.store;
+
+import java.util.List;
+
+/** A row of {@code memories}; {@code deletedAt} is set for forgotten (soft-deleted) memories. */
+public record MemoryRow(long id, String project, String scope, String kind, String title, String content,
+        MemoryDetails details, String topicKey, List<String> files, String normalizedHash, int revisionCount,
+        int duplicateCount, String sourceAgent, String sessionId, Long supersededBy, String createdAt,
+        String updatedAt, String lastSeenAt, String deletedAt, String deleteReason) {
+
+    public boolean isDeleted() {
+        return deletedAt != null;
+    }
+}

@@ -1,0 +1,258 @@
+package dev.eaglemem.store;
+
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Typed memories. "Same place" below means same scope and, for project scope, same project:
+ * personal memories are one pool shared by every project.
+ */
+public final class MemoryStore {
+
+    private static final String COLUMNS = """
+            id, project, scope, kind, title, content, situation, behavior, impact, action, subject, predicate, object,
+            topic_key, files, normalized_hash, revision_count, duplicate_count, source_agent, session_id, superseded_by,
+            created_at, updated_at, last_seen_at, deleted_at, delete_reason
+            """;
+    private static final String INSERT = """
+            INSERT INTO memories(project, scope, kind, title, content, situation, behavior, impact, action, subject,
+                predicate, object, topic_key, files, normalized_hash, source_agent, session_id, created_at, updated_at,
+                last_seen_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            RETURNING id
+            """;
+    private static final String SAME_PLACE = " scope = ? AND COALESCE(project, '') = COALESCE(?, '') AND deleted_at IS NULL ";
+    private static final String BY_ID = "SELECT " + COLUMNS + " FROM memories WHERE id = ?";
+    private static final String BY_HASH = "SELECT " + COLUMNS + " FROM memories WHERE" + SAME_PLACE
+            + "AND kind = ? AND normalized_hash = ? ORDER BY id LIMIT 1";
+    private static final String BY_TOPIC = "SELECT " + COLUMNS + " FROM memories WHERE" + SAME_PLACE
+            + "AND topic_key = ? LIMIT 1";
+    private static final String CONTRADICTIONS = "SELECT " + COLUMNS + " FROM memories WHERE" + SAME_PLACE + """
+            AND normalized_hash <> ?
+            AND ((kind = ? AND lower(title) = lower(?))
+                 OR (kind = 'fact' AND ? IS NOT NULL AND lower(subject) = lower(?) AND lower(predicate) = lower(?)))
+            ORDER BY updated_at DESC LIMIT 5
+            """;
+    private static final String TOUCH_DUPLICATE = """
+            UPDATE memories SET duplicate_count = duplicate_count + 1, last_seen_at = ? WHERE id = ?
+            """;
+    private static final String REVISE = """
+            UPDATE memories SET kind = ?, title = ?, content = ?, situation = ?, behavior = ?, impact = ?, action = ?,
+                subject = ?, predicate = ?, object = ?, topic_key = ?, files = ?, normalized_hash = ?,
+                source_agent = ?, revision_count = revision_count + 1, updated_at = ?, last_seen_at = ?
+            WHERE id = ? AND deleted_at IS NULL
+            """;
+    private static final String SOFT_DELETE = """
+            UPDATE memories SET deleted_at = ?, delete_reason = ?, superseded_by = ?, updated_at = ?
+            WHERE id = ? AND deleted_at IS NULL
+            """;
+    private static final String MARK_SUPERSEDED = """
+            UPDATE memories SET superseded_by = ?2, delete_reason = 'superseded by memory ' || ?2 WHERE id = ?1
+            """;
+    private static final String RESTORE = """
+            UPDATE memories SET deleted_at = NULL, delete_reason = NULL, superseded_by = NULL, updated_at = ?
+            WHERE id = ? AND deleted_at IS NOT NULL
+            """;
+    private static final String LIST = "SELECT " + COLUMNS + """
+            FROM memories
+            WHERE (?1 IS NULL OR project = ?1 OR scope = 'personal')
+              AND (?2 IS NULL OR kind = ?2)
+              AND ((?3 = 0 AND deleted_at IS NULL) OR (?3 = 1 AND deleted_at IS NOT NULL))
+            ORDER BY CASE kind WHEN 'decision' THEN 0 WHEN 'gotcha' THEN 1 ELSE 2 END, updated_at DESC, id DESC
+            LIMIT ?4
+            """;
+
+    public long insert(Tx tx, NewMemoryRow m, Instant now) throws SQLException {
+        String at = Timestamps.format(now);
+        try (PreparedStatement ps = tx.connection().prepareStatement(INSERT)) {
+            int i = bindContent(ps, 1, m);
+            ps.setString(i++, m.sourceAgent());
+            ps.setString(i++, m.sessionId());
+            ps.setString(i++, at);
+            ps.setString(i++, at);
+            ps.setString(i, at);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getLong(1);
+            }
+        }
+    }
+
+    /** Binds project..normalized_hash (15 values) from {@code start}; returns the next index. */
+    private static int bindContent(PreparedStatement ps, int start, NewMemoryRow m) throws SQLException {
+        int i = start;
+        ps.setString(i++, m.project());
+        ps.setString(i++, m.scope());
+        ps.setString(i++, m.kind());
+        ps.setString(i++, m.title());
+        ps.setString(i++, m.content());
+        i = bindDetails(ps, i, m.details());
+        ps.setString(i++, m.topicKey());
+        ps.setString(i++, StoreJson.encode(m.files()));
+        ps.setString(i++, m.normalizedHash());
+        return i;
+    }
+
+    private static int bindDetails(PreparedStatement ps, int start, MemoryDetails d) throws SQLException {
+        int i = start;
+        for (String part : new String[] { d.situation(), d.behavior(), d.impact(), d.action(), d.subject(),
+                d.predicate(), d.object() }) {
+            ps.setString(i++, part);
+        }
+        return i;
+    }
+
+    public Optional<MemoryRow> find(Tx tx, long id) throws SQLException {
+        try (PreparedStatement ps = tx.connection().prepareStatement(BY_ID)) {
+            ps.setLong(1, id);
+            return first(ps);
+        }
+    }
+
+    /** An active memory in the same place with the same kind and normalized content. */
+    public Optional<MemoryRow> findByHash(Tx tx, String scope, String project, String kind, String hash)
+            throws SQLException {
+        try (PreparedStatement ps = tx.connection().prepareStatement(BY_HASH)) {
+            ps.setString(1, scope);
+            ps.setString(2, project);
+            ps.setString(3, kind);
+            ps.setString(4, hash);
+            return first(ps);
+        }
+    }
+
+    public Optional<MemoryRow> findByTopic(Tx tx, String scope, String project, String topicKey) throws SQLException {
+        try (PreparedStatement ps = tx.connection().prepareStatement(BY_TOPIC)) {
+            ps.setString(1, scope);
+            ps.setString(2, project);
+            ps.setString(3, topicKey);
+            return first(ps);
+        }
+    }
+
+    /**
+     * Active memories in the same place that say something different about the same thing: the same
+     * kind and title, or (facts) the same subject and predicate.
+     */
+    public List<MemoryRow> findContradictions(Tx tx, NewMemoryRow m) throws SQLException {
+        try (PreparedStatement ps = tx.connection().prepareStatement(CONTRADICTIONS)) {
+            ps.setString(1, m.scope());
+            ps.setString(2, m.project());
+            ps.setString(3, m.normalizedHash());
+            ps.setString(4, m.kind());
+            ps.setString(5, m.title());
+            ps.setString(6, m.details().subject());
+            ps.setString(7, m.details().subject());
+            ps.setString(8, m.details().predicate());
+            return all(ps);
+        }
+    }
+
+    public void touchDuplicate(Tx tx, long id, Instant now) throws SQLException {
+        try (PreparedStatement ps = tx.connection().prepareStatement(TOUCH_DUPLICATE)) {
+            ps.setString(1, Timestamps.format(now));
+            ps.setLong(2, id);
+            ps.executeUpdate();
+        }
+    }
+
+    /** Replaces the content of an active memory and counts a revision; false when it is not active. */
+    public boolean revise(Tx tx, long id, NewMemoryRow m, Instant now) throws SQLException {
+        String at = Timestamps.format(now);
+        try (PreparedStatement ps = tx.connection().prepareStatement(REVISE)) {
+            int i = 1;
+            ps.setString(i++, m.kind());
+            ps.setString(i++, m.title());
+            ps.setString(i++, m.content());
+            i = bindDetails(ps, i, m.details());
+            ps.setString(i++, m.topicKey());
+            ps.setString(i++, StoreJson.encode(m.files()));
+            ps.setString(i++, m.normalizedHash());
+            ps.setString(i++, m.sourceAgent());
+            ps.setString(i++, at);
+            ps.setString(i++, at);
+            ps.setLong(i, id);
+            return ps.executeUpdate() == 1;
+        }
+    }
+
+    /** Forgets an active memory (the row stays, restorable); false when it was not active. */
+    public boolean softDelete(Tx tx, long id, String reason, Long supersededBy, Instant now) throws SQLException {
+        String at = Timestamps.format(now);
+        try (PreparedStatement ps = tx.connection().prepareStatement(SOFT_DELETE)) {
+            ps.setString(1, at);
+            ps.setString(2, reason);
+            if (supersededBy == null) {
+                ps.setNull(3, Types.INTEGER);
+            } else {
+                ps.setLong(3, supersededBy);
+            }
+            ps.setString(4, at);
+            ps.setLong(5, id);
+            return ps.executeUpdate() == 1;
+        }
+    }
+
+    public void markSuperseded(Tx tx, long oldId, long newId) throws SQLException {
+        try (PreparedStatement ps = tx.connection().prepareStatement(MARK_SUPERSEDED)) {
+            ps.setLong(1, oldId);
+            ps.setLong(2, newId);
+            ps.executeUpdate();
+        }
+    }
+
+    public boolean restore(Tx tx, long id, Instant now) throws SQLException {
+        try (PreparedStatement ps = tx.connection().prepareStatement(RESTORE)) {
+            ps.setString(1, Timestamps.format(now));
+            ps.setLong(2, id);
+            return ps.executeUpdate() == 1;
+        }
+    }
+
+    /** Decisions first, then gotchas, then the rest; newest first within each. */
+    public List<MemoryRow> list(Tx tx, MemoryQuery q) throws SQLException {
+        try (PreparedStatement ps = tx.connection().prepareStatement(LIST)) {
+            ps.setString(1, q.project());
+            ps.setString(2, q.kind());
+            ps.setInt(3, q.deleted() ? 1 : 0);
+            ps.setInt(4, q.limit());
+            return all(ps);
+        }
+    }
+
+    private static Optional<MemoryRow> first(PreparedStatement ps) throws SQLException {
+        try (ResultSet rs = ps.executeQuery()) {
+            return rs.next() ? Optional.of(row(rs)) : Optional.empty();
+        }
+    }
+
+    private static List<MemoryRow> all(PreparedStatement ps) throws SQLException {
+        List<MemoryRow> out = new ArrayList<>();
+        try (ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                out.add(row(rs));
+            }
+        }
+        return out;
+    }
+
+    private static MemoryRow row(ResultSet rs) throws SQLException {
+        MemoryDetails details = new MemoryDetails(rs.getString("situation"), rs.getString("behavior"),
+                rs.getString("impact"), rs.getString("action"), rs.getString("subject"), rs.getString("predicate"),
+                rs.getString("object"));
+        long supersededBy = rs.getLong("superseded_by");
+        Long superseded = rs.wasNull() ? null : supersededBy;
+        return new MemoryRow(rs.getLong("id"), rs.getString("project"), rs.getString("scope"), rs.getString("kind"),
+                rs.getString("title"), rs.getString("content"), details, rs.getString("topic_key"),
+                StoreJson.decode(rs.getString("files")), rs.getString("normalized_hash"), rs.getInt("revision_count"),
+                rs.getInt("duplicate_count"), rs.getString("source_agent"), rs.getString("session_id"), superseded,
+                rs.getString("created_at"), rs.getString("updated_at"), rs.getString("last_seen_at"),
+                rs.getString("deleted_at"), rs.getString("delete_reason"));
+    }
+}

@@ -1,0 +1,166 @@
+package dev.eaglemem.store;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Collection;
+import java.util.List;
+
+import javax.sql.DataSource;
+
+import org.flywaydb.core.Flyway;
+import org.flywaydb.core.api.FlywayException;
+import org.flywaydb.core.api.ResourceProvider;
+import org.flywaydb.core.api.resource.LoadableResource;
+
+import dev.eaglemem.error.EagleException;
+
+/**
+ * Applies the Flyway migrations in {@code db/migration} — only when the stored version is behind, so
+ * a normal command on an up-to-date database costs one indexed query, not a Flyway scan.
+ */
+public final class Migrations {
+
+    /** Every migration, in order. MigrationsListTest keeps this list equal to the db/migration folder. */
+    static final List<String> FILES = List.of("V1__baseline.sql");
+
+    /** The schema version this binary expects. */
+    public static final int LATEST = versionOf(FILES.getLast());
+
+    static final String HISTORY_TABLE = "flyway_schema_history";
+    private static final String LOCATION = "db/migration";
+
+    private Migrations() {
+    }
+
+    static int versionOf(String file) {
+        return Integer.parseInt(file.substring(1, file.indexOf("__")));
+    }
+
+    /** The applied schema version; 0 for a database Flyway never touched. */
+    static int currentVersion(Connection connection) throws SQLException {
+        try (Statement st = connection.createStatement();
+                ResultSet rs = st.executeQuery("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'flyway_schema_history'")) {
+            if (!rs.next() || rs.getInt(1) == 0) {
+                return 0;
+            }
+        }
+        try (Statement st = connection.createStatement();
+                ResultSet rs = st.executeQuery("SELECT COALESCE(MAX(CAST(version AS INTEGER)), 0) FROM flyway_schema_history WHERE success = 1")) {
+            return rs.next() ? rs.getInt(1) : 0;
+        }
+    }
+
+    /**
+     * Migrates under an exclusive file lock so that concurrent first runs (several hooks at once on a
+     * new machine) apply each migration exactly once. Returns the number of migrations applied.
+     */
+    static int migrate(DataSource dataSource, Path lockFile) {
+        // A file lock excludes other processes; threads of this process queue on the monitor first
+        // because the JVM refuses a second lock on the same file (OverlappingFileLockException).
+        synchronized (Migrations.class) {
+            return migrateLocked(dataSource, lockFile);
+        }
+    }
+
+    private static int migrateLocked(DataSource dataSource, Path lockFile) {
+        try (FileChannel channel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+                FileLock lock = channel.lock()) {
+            try (Connection c = dataSource.getConnection()) {
+                if (currentVersion(c) >= LATEST) {
+                    return 0; // another process migrated while we waited for the lock
+                }
+            }
+            return flyway(dataSource).migrate().migrationsExecuted;
+        } catch (SQLException e) {
+            throw EagleException.failure("migration_failed", "cannot read the schema version: " + e.getMessage(),
+                    "run 'eagle-mem doctor'", e);
+        } catch (IOException e) {
+            throw EagleException.failure("migration_lock_failed", "cannot lock " + lockFile + ": " + e.getMessage(),
+                    "check that " + lockFile.getParent() + " is writable (chmod 700 " + lockFile.getParent() + ")", e);
+        } catch (FlywayException e) {
+            throw EagleException.failure("migration_failed", "database migration failed: " + e.getMessage(),
+                    "run 'eagle-mem doctor' and report the log at " + lockFile.resolveSibling("eagle-mem.log"), e);
+        }
+    }
+
+    private static Flyway flyway(DataSource dataSource) {
+        return Flyway.configure(Migrations.class.getClassLoader())
+                .dataSource(dataSource)
+                .table(HISTORY_TABLE)
+                .locations(LOCATION)
+                .resourceProvider(new ListedResources())
+                .javaMigrationClassProvider(List::of)
+                .load();
+    }
+
+    /**
+     * Serves the listed migration files by name instead of letting Flyway scan the classpath: cheaper,
+     * and a native image cannot list resource directories anyway.
+     */
+    private static final class ListedResources implements ResourceProvider {
+
+        @Override
+        public LoadableResource getResource(String name) {
+            String file = name.substring(name.lastIndexOf('/') + 1);
+            return FILES.contains(file) ? new MigrationResource(file) : null;
+        }
+
+        @Override
+        public Collection<LoadableResource> getResources(String prefix, String... suffixes) {
+            return FILES.stream()
+                    .filter(f -> f.startsWith(prefix) && List.of(suffixes).stream().anyMatch(f::endsWith))
+                    .<LoadableResource>map(MigrationResource::new)
+                    .toList();
+        }
+    }
+
+    private static final class MigrationResource extends LoadableResource {
+
+        private final String file;
+
+        MigrationResource(String file) {
+            this.file = file;
+        }
+
+        @Override
+        public Reader read() {
+            InputStream in = Migrations.class.getClassLoader().getResourceAsStream(LOCATION + "/" + file);
+            if (in == null) {
+                throw new UncheckedIOException(new IOException("migration resource missing: " + LOCATION + "/" + file));
+            }
+            return new InputStreamReader(in, StandardCharsets.UTF_8);
+        }
+
+        @Override
+        public String getAbsolutePath() {
+            return LOCATION + "/" + file;
+        }
+
+        @Override
+        public String getAbsolutePathOnDisk() {
+            return getAbsolutePath();
+        }
+
+        @Override
+        public String getFilename() {
+            return file;
+        }
+
+        @Override
+        public String getRelativePath() {
+            return file;
+        }
+    }
+}

@@ -1,0 +1,46 @@
+package dev.eaglemem.store;
+
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.Optional;
+
+/** What the user asked the agent, searchable. Callers pass redacted text. */
+public final class PromptStore {
+
+    private static final String INSERT = """
+            INSERT INTO user_prompts(session_id, project, agent, prompt, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id
+            """;
+    private static final String FIND = """
+            SELECT id, session_id, project, agent, prompt, created_at FROM user_prompts WHERE id = ?
+            """;
+
+    public long insert(Tx tx, String sessionId, String project, String agent, String prompt, Instant now)
+            throws SQLException {
+        try (PreparedStatement ps = tx.connection().prepareStatement(INSERT)) {
+            ps.setString(1, sessionId);
+            ps.setString(2, project);
+            ps.setString(3, agent);
+            ps.setString(4, prompt);
+            ps.setString(5, Timestamps.format(now));
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getLong(1);
+            }
+        }
+    }
+
+    public Optional<PromptRow> find(Tx tx, long id) throws SQLException {
+        try (PreparedStatement ps = tx.connection().prepareStatement(FIND)) {
+            ps.setLong(1, id);
+            try (ResultSet rs = ps.executeQuery()) {
+                if (!rs.next()) {
+                    return Optional.empty();
+                }
+                return Optional.of(new PromptRow(rs.getLong("id"), rs.getString("session_id"), rs.getString("project"),
+                        rs.getString("agent"), rs.getString("prompt"), rs.getString("created_at")));
+            }
+        }
+    }
+}

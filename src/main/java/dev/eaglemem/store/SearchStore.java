@@ -1,0 +1,81 @@
+package dev.eaglemem.store;
+
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * FTS5 queries over summaries, memories and prompts. {@code match} must already be a safe FTS5
+ * expression (built by the search feature from user words, never user syntax). Column weights
+ * favour what a person would call the topic: a summary's request/decisions/gotchas, a memory's title.
+ */
+public final class SearchStore {
+
+    // ?1 match, ?2 project or NULL for all, ?3 limit
+    private static final String SUMMARIES = """
+            SELECT s.id, s.project, COALESCE(s.request, s.completed, s.learned, s.decisions, '') AS title,
+                   snippet(summaries_fts, -1, '', '', '…', 16) AS snip,
+                   bm25(summaries_fts, 3.0, 1.0, 2.0, 2.0, 3.0, 3.0, 1.0, 1.0) AS score,
+                   s.updated_at AS at, NULL AS memory_kind
+            FROM summaries_fts JOIN summaries s ON s.id = summaries_fts.rowid
+            WHERE summaries_fts MATCH ?1 AND (?2 IS NULL OR s.project = ?2)
+            ORDER BY score, at DESC LIMIT ?3
+            """;
+    // ?4 memory kind or NULL
+    private static final String MEMORIES = """
+            SELECT m.id, m.project, m.title AS title,
+                   snippet(memories_fts, -1, '', '', '…', 16) AS snip,
+                   bm25(memories_fts, 4.0, 2.0, 2.0) AS score,
+                   m.updated_at AS at, m.kind AS memory_kind
+            FROM memories_fts JOIN memories m ON m.id = memories_fts.rowid
+            WHERE memories_fts MATCH ?1 AND m.deleted_at IS NULL
+              AND (?2 IS NULL OR m.project = ?2 OR m.scope = 'personal')
+              AND (?4 IS NULL OR m.kind = ?4)
+            ORDER BY score, at DESC LIMIT ?3
+            """;
+    private static final String PROMPTS = """
+            SELECT p.id, p.project, substr(p.prompt, 1, 120) AS title,
+                   snippet(user_prompts_fts, 0, '', '', '…', 16) AS snip,
+                   bm25(user_prompts_fts) AS score,
+                   p.created_at AS at, NULL AS memory_kind
+            FROM user_prompts_fts JOIN user_prompts p ON p.id = user_prompts_fts.rowid
+            WHERE user_prompts_fts MATCH ?1 AND (?2 IS NULL OR p.project = ?2)
+            ORDER BY score, at DESC LIMIT ?3
+            """;
+
+    public List<SearchRow> summaries(Tx tx, String match, String project, int limit) throws SQLException {
+        return run(tx, SUMMARIES, "summary", match, project, limit, null);
+    }
+
+    /** Memories of {@code project} plus personal ones (all projects when null), optionally one kind. */
+    public List<SearchRow> memories(Tx tx, String match, String project, String kind, int limit) throws SQLException {
+        return run(tx, MEMORIES, "memory", match, project, limit, kind);
+    }
+
+    public List<SearchRow> prompts(Tx tx, String match, String project, int limit) throws SQLException {
+        return run(tx, PROMPTS, "prompt", match, project, limit, null);
+    }
+
+    private static List<SearchRow> run(Tx tx, String sql, String kind, String match, String project, int limit,
+            String memoryKind) throws SQLException {
+        try (PreparedStatement ps = tx.connection().prepareStatement(sql)) {
+            ps.setString(1, match);
+            ps.setString(2, project);
+            ps.setInt(3, limit);
+            if (sql == MEMORIES) {
+                ps.setString(4, memoryKind);
+            }
+            List<SearchRow> out = new ArrayList<>();
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.add(new SearchRow(kind, rs.getLong("id"), rs.getString("project"), rs.getString("title"),
+                            rs.getString("snip"), rs.getDouble("score"), rs.getString("at"),
+                            rs.getString("memory_kind")));
+                }
+            }
+            return out;
+        }
+    }
+}

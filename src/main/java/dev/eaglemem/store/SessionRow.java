@@ -1,0 +1,6 @@
+package dev.eaglemem.store;
+
+/** A row of {@code sessions}. Timestamps are the stored ISO-8601 text. */
+public record SessionRow(String id, String project, String agent, String cwd, String model, String source,
+        String status, String startedAt, String endedAt, String lastActivityAt) {
+}

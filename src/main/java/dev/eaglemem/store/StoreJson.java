@@ -1,0 +1,46 @@
+package dev.eaglemem.store;
+
+import java.util.List;
+import java.util.Map;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+/** JSON columns: file lists as arrays of strings (queryable with json_each), event details as objects. */
+final class StoreJson {
+
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final TypeReference<List<String>> STRINGS = new TypeReference<>() {
+    };
+
+    private StoreJson() {
+    }
+
+    static String encode(List<String> items) {
+        try {
+            return MAPPER.writeValueAsString(items == null ? List.of() : items);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot encode " + items, e);
+        }
+    }
+
+    static String encodeObject(Map<String, ?> fields) {
+        try {
+            return MAPPER.writeValueAsString(fields);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot encode " + fields, e);
+        }
+    }
+
+    static List<String> decode(String json) {
+        if (json == null || json.isEmpty()) {
+            return List.of();
+        }
+        try {
+            return List.copyOf(MAPPER.readValue(json, STRINGS));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("stored value is not a JSON string array: " + json, e);
+        }
+    }
+}

@@ -1,0 +1,28 @@
+package dev.eaglemem.store;
+
+import java.util.List;
+
+/**
+ * The content of a session summary. Blank text and empty lists mean "not known"; merges never let
+ * an unknown value erase a known one.
+ */
+public record SummaryFields(String request, String investigated, String learned, String completed, String decisions,
+        String gotchas, String nextSteps, String notes, List<String> keyFiles, List<String> filesRead,
+        List<String> filesModified) {
+
+    public SummaryFields {
+        keyFiles = keyFiles == null ? List.of() : List.copyOf(keyFiles);
+        filesRead = filesRead == null ? List.of() : List.copyOf(filesRead);
+        filesModified = filesModified == null ? List.of() : List.copyOf(filesModified);
+    }
+
+    public boolean isEmpty() {
+        return blank(request) && blank(investigated) && blank(learned) && blank(completed) && blank(decisions)
+                && blank(gotchas) && blank(nextSteps) && blank(notes) && keyFiles.isEmpty() && filesRead.isEmpty()
+                && filesModified.isEmpty();
+    }
+
+    private static boolean blank(String s) {
+        return s == null || s.isBlank();
+    }
+}

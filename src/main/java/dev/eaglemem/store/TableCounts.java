@@ -1,0 +1,6 @@
+package dev.eaglemem.store;
+
+/** Row counts per table, for one project or for all of them. */
+public record TableCounts(long projects, long sessions, long observations, long summaries, long memories,
+        long forgottenMemories, long personalMemories, long prompts, long overviews, long events) {
+}

@@ -1,0 +1,6 @@
+/**
+ * Every SQL statement lives here, one {@code *Store} per aggregate; nothing else touches JDBC.
+ * {@link dev.eaglemem.store.Db} owns the pool, connection settings, lazy migrations and busy retries.
+ * This package imports no feature package: services above it pass plain values and get row records back.
+ */
+package dev.eaglemem.store;

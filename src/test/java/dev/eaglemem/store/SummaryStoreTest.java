@@ -1,0 +1,87 @@
+package dev.eaglemem.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SummaryStoreTest {
+
+    @TempDir
+    Path dir;
+
+    private TestDb t;
+    private final SummaryStore summaries = new SummaryStore();
+    private final Instant now = Instant.parse("2026-11-22T10:00:00Z");
+
+    @BeforeEach
+    void session() {
+        t = TestDb.in(dir);
+        t.db.write(tx -> {
+            new ProjectStore().touch(tx, "code/app", null, now);
+            new SessionStore().upsert(tx, "s1", "code/app", "codex", "/home/u/code/app", null, "startup", now);
+            return null;
+        });
+    }
+
+    @AfterEach
+    void close() {
+        t.close();
+    }
+
+    private static SummaryFields fields(String request, String completed, String decisions, List<String> files) {
+        return new SummaryFields(request, null, null, completed, decisions, null, null, null, files, List.of(), List.of());
+    }
+
+    @Test
+    void automaticCaptureOnlyFillsWhatTheAgentLeftEmpty() {
+        t.db.write(tx -> {
+            summaries.saveAuthoritative(tx, "s1", "code/app", "codex", fields("Fix login", "Fixed it", null, List.of()), "agent", now);
+            summaries.fillGaps(tx, "s1", "code/app", "codex",
+                    fields("auto request", "auto completed", "auto decision", List.of("src/a.ts")), "hook", now.plusSeconds(5));
+            return null;
+        });
+        SummaryRow row = t.db.read(tx -> summaries.findBySession(tx, "s1")).orElseThrow();
+        assertThat(row.fields().request()).isEqualTo("Fix login");
+        assertThat(row.fields().completed()).isEqualTo("Fixed it");
+        assertThat(row.fields().decisions()).isEqualTo("auto decision");
+        assertThat(row.fields().keyFiles()).containsExactly("src/a.ts");
+        assertThat(row.captureSource()).isEqualTo("agent");
+    }
+
+    @Test
+    void theAgentOverridesWhatAutomaticCaptureWroteButBlankValuesEraseNothing() {
+        t.db.write(tx -> {
+            summaries.fillGaps(tx, "s1", "code/app", "codex", fields("auto", "auto done", "auto decision", List.of("a")), "hook", now);
+            summaries.saveAuthoritative(tx, "s1", "code/app", "codex", fields("Real request", "  ", null, List.of()), "agent", now);
+            return null;
+        });
+        SummaryRow row = t.db.read(tx -> summaries.findBySession(tx, "s1")).orElseThrow();
+        assertThat(row.fields().request()).isEqualTo("Real request");
+        assertThat(row.fields().completed()).isEqualTo("auto done");
+        assertThat(row.fields().decisions()).isEqualTo("auto decision");
+        assertThat(row.fields().keyFiles()).containsExactly("a");
+        assertThat(row.captureSource()).isEqualTo("agent");
+    }
+
+    @Test
+    void aSecondAgentSaveUpdatesTheFieldsItGives() {
+        t.db.write(tx -> {
+            summaries.saveAuthoritative(tx, "s1", "code/app", "codex", fields("R", "first", "d1", List.of()), "agent", now);
+            summaries.saveAuthoritative(tx, "s1", "code/app", "codex", fields(null, "second", null, List.of()), "agent",
+                    now.plusSeconds(60));
+            return null;
+        });
+        SummaryRow row = t.db.read(tx -> summaries.findBySession(tx, "s1")).orElseThrow();
+        assertThat(row.fields().completed()).isEqualTo("second");
+        assertThat(row.fields().decisions()).isEqualTo("d1");
+        assertThat(row.createdAt()).isEqualTo("2026-11-22T10:00:00.000Z");
+        assertThat(row.updatedAt()).isEqualTo("2026-11-22T10:01:00.000Z");
+    }
+}
