@@ -1,0 +1,67 @@
+package dev.eaglemem.project;
+
+import java.util.Locale;
+import java.util.Optional;
+
+/** The coding agent a hook or command runs under; {@link #id()} is the value stored in the database. */
+public enum AgentSource {
+    CLAUDE_CODE("claude-code", "Claude Code"),
+    CODEX("codex", "Codex"),
+    OPENCODE("opencode", "OpenCode"),
+    ANTIGRAVITY("antigravity", "Antigravity"),
+    GROK("grok", "Grok");
+
+    private final String id;
+    private final String label;
+
+    AgentSource(String id, String label) {
+        this.id = id;
+        this.label = label;
+    }
+
+    /** The stable identifier, e.g. {@code claude-code}. */
+    public String id() {
+        return id;
+    }
+
+    /** The name shown to people, e.g. {@code Claude Code}. */
+    public String label() {
+        return label;
+    }
+
+    /**
+     * Parses an agent name as users and integrations spell it, case-insensitively: {@code codex},
+     * {@code openai-codex}; {@code claude}, {@code claude-code}, {@code cloud-code} (a common slip);
+     * {@code antigravity*}, {@code google-antigravity*}, {@code google_antigravity*}; {@code opencode*};
+     * {@code grok}, {@code grok-cli}. Anything else, including null, is empty.
+     */
+    public static Optional<AgentSource> parse(String value) {
+        if (value == null) {
+            return Optional.empty();
+        }
+        String name = value.strip().toLowerCase(Locale.ROOT);
+        return switch (name) {
+            case "codex", "openai-codex" -> Optional.of(CODEX);
+            case "claude", "claude-code", "cloud-code" -> Optional.of(CLAUDE_CODE);
+            case "grok", "grok-cli" -> Optional.of(GROK);
+            default -> byPrefix(name);
+        };
+    }
+
+    private static Optional<AgentSource> byPrefix(String name) {
+        // Integrations append versions or channels (antigravity-1.2, opencode-desktop).
+        if (isAntigravityName(name)) {
+            return Optional.of(ANTIGRAVITY);
+        }
+        if (name.startsWith("opencode")) {
+            return Optional.of(OPENCODE);
+        }
+        return Optional.empty();
+    }
+
+    /** Antigravity's integrations have used all three spellings; {@code name} is lower case. */
+    static boolean isAntigravityName(String name) {
+        return name.startsWith("antigravity") || name.startsWith("google-antigravity")
+                || name.startsWith("google_antigravity");
+    }
+}

@@ -1,0 +1,21 @@
+package dev.eaglemem.project;
+
+import java.nio.file.Path;
+import java.util.Objects;
+
+/**
+ * The project memories are stored under.
+ *
+ * @param key  the stable key, e.g. {@code code/shop-api}
+ * @param root the directory the key was derived from, or null when {@code EAGLE_MEM_PROJECT} named the
+ *             project and no directory is involved
+ */
+public record Project(String key, Path root) {
+
+    public Project {
+        Objects.requireNonNull(key, "key");
+        if (key.isBlank()) {
+            throw new IllegalArgumentException("project key must not be blank");
+        }
+    }
+}

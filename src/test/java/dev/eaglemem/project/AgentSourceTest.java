@@ -1,0 +1,56 @@
+package dev.eaglemem.project;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.NullSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class AgentSourceTest {
+
+    @ParameterizedTest
+    @CsvSource({
+        "codex, CODEX",
+        "openai-codex, CODEX",
+        "  Codex , CODEX",
+        "claude, CLAUDE_CODE",
+        "claude-code, CLAUDE_CODE",
+        "cloud-code, CLAUDE_CODE",
+        "CLAUDE-CODE, CLAUDE_CODE",
+        "antigravity, ANTIGRAVITY",
+        "antigravity-1.4, ANTIGRAVITY",
+        "google-antigravity, ANTIGRAVITY",
+        "Google_Antigravity_IDE, ANTIGRAVITY",
+        "opencode, OPENCODE",
+        "opencode-desktop, OPENCODE",
+        "grok, GROK",
+        "GROK-CLI, GROK",
+    })
+    void parsesAliasesCaseInsensitively(String value, AgentSource expected) {
+        assertThat(AgentSource.parse(value)).contains(expected);
+    }
+
+    @ParameterizedTest
+    @NullSource
+    @ValueSource(strings = {"", "  ", "cursor", "codex-cli", "claudecode", "grok-build", "open-code", "gemini"})
+    void unknownNamesAreEmpty(String value) {
+        assertThat(AgentSource.parse(value)).isEmpty();
+    }
+
+    @Test
+    void idsAndLabelsMatchTheStoredValues() {
+        assertThat(AgentSource.values()).extracting(AgentSource::id)
+                .containsExactly("claude-code", "codex", "opencode", "antigravity", "grok");
+        assertThat(AgentSource.values()).extracting(AgentSource::label)
+                .containsExactly("Claude Code", "Codex", "OpenCode", "Antigravity", "Grok");
+    }
+
+    @Test
+    void everyIdParsesBackToItsConstant() {
+        for (AgentSource source : AgentSource.values()) {
+            assertThat(AgentSource.parse(source.id())).contains(source);
+        }
+    }
+}
