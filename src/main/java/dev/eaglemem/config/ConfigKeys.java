@@ -1,0 +1,34 @@
+package dev.eaglemem.config;
+
+import java.util.List;
+import java.util.Optional;
+
+/** Every key {@code config.toml} understands. README "Configuration" documents the same table. */
+public final class ConfigKeys {
+
+    public static final ConfigKey SEARCH_LIMIT = ConfigKey.integer("search.limit", 10, 1, 100,
+            "Default number of results for eagle-mem search.");
+    public static final ConfigKey REDACTION_EXTRA_PATTERNS = ConfigKey.stringList("redaction.extra_patterns",
+            ConfigValues::regexProblem,
+            "Extra Java regular expressions whose matches are replaced by [REDACTED] before storage.");
+    public static final ConfigKey REDACTION_HIGH_ENTROPY = ConfigKey.bool("redaction.high_entropy", true,
+            "Also redact long random-looking tokens that match no known key format.");
+    public static final ConfigKey STORE_BUSY_TIMEOUT_MS = ConfigKey.integer("store.busy_timeout_ms", 5000, 5000, 60000,
+            "How long one SQLite statement waits for another process's lock, in milliseconds.");
+    public static final ConfigKey STORE_WRITE_RETRIES = ConfigKey.integer("store.write_retries", 4, 0, 20,
+            "How many times a write that still found the database busy is retried (with back-off).");
+
+    public static final List<ConfigKey> ALL = List.of(SEARCH_LIMIT, REDACTION_EXTRA_PATTERNS, REDACTION_HIGH_ENTROPY,
+            STORE_BUSY_TIMEOUT_MS, STORE_WRITE_RETRIES);
+
+    private ConfigKeys() {
+    }
+
+    public static Optional<ConfigKey> find(String name) {
+        return ALL.stream().filter(k -> k.name().equals(name)).findFirst();
+    }
+
+    public static ConfigKey require(String name) {
+        return find(name).orElseThrow(() -> ConfigValues.unknownKey(name));
+    }
+}

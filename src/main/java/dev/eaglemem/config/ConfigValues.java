@@ -1,0 +1,109 @@
+package dev.eaglemem.config;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.dataformat.toml.TomlMapper;
+
+import dev.eaglemem.error.EagleException;
+
+/** Conversions between typed config values, TOML literals and command-line text. */
+public final class ConfigValues {
+
+    private static final TomlMapper TOML = new TomlMapper();
+
+    private ConfigValues() {
+    }
+
+    /** A TOML literal for the value: strings quoted and escaped, lists as inline arrays. */
+    public static String toToml(Object value) {
+        if (value instanceof String s) {
+            return quote(s);
+        }
+        if (value instanceof List<?> list) {
+            StringBuilder out = new StringBuilder("[");
+            for (int i = 0; i < list.size(); i++) {
+                out.append(i == 0 ? "" : ", ").append(toToml(list.get(i)));
+            }
+            return out.append(']').toString();
+        }
+        return String.valueOf(value);
+    }
+
+    /** Display form for humans: strings unquoted, lists as TOML arrays. */
+    public static String display(Object value) {
+        return value instanceof String s ? s : toToml(value);
+    }
+
+    static String quote(String s) {
+        StringBuilder out = new StringBuilder("\"");
+        for (char c : s.toCharArray()) {
+            switch (c) {
+                case '"' -> out.append("\\\"");
+                case '\\' -> out.append("\\\\");
+                case '\n' -> out.append("\\n");
+                case '\t' -> out.append("\\t");
+                case '\r' -> out.append("\\r");
+                default -> {
+                    if (c < 0x20 || c == 0x7f) {
+                        out.append(String.format("\\u%04x", (int) c));
+                    } else {
+                        out.append(c);
+                    }
+                }
+            }
+        }
+        return out.append('"').toString();
+    }
+
+    /**
+     * Parses what a user typed after {@code config set KEY}: integers and booleans as such, strings
+     * as-is (quotes optional), lists as a TOML array ({@code ["a","b"]}) or a single item.
+     */
+    public static Object parseCli(ConfigKey key, String raw) {
+        String text = raw.strip();
+        JsonNode node = switch (key.type()) {
+            case INT, BOOL -> tomlLiteral(text);
+            case STRING, ENUM -> text.startsWith("\"") || text.startsWith("'") ? tomlLiteral(text) : textNode(raw);
+            case STRING_LIST -> text.startsWith("[") ? tomlLiteral(text) : TOML.getNodeFactory().arrayNode().add(raw);
+        };
+        if (node == null) {
+            throw key.invalid("", "\"" + raw + "\"");
+        }
+        return key.fromToml(node, "");
+    }
+
+    private static JsonNode textNode(String raw) {
+        return TOML.getNodeFactory().textNode(raw);
+    }
+
+    /** The value of a one-line TOML literal, or null when it is not one. */
+    private static JsonNode tomlLiteral(String text) {
+        if (text.indexOf('\n') >= 0) {
+            return null;
+        }
+        try {
+            return TOML.readTree("v = " + text).get("v");
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    /** Item check for regex lists: null when the pattern compiles. */
+    public static String regexProblem(String regex) {
+        try {
+            Pattern.compile(regex);
+            return null;
+        } catch (PatternSyntaxException e) {
+            return "invalid regex '" + regex + "': " + e.getDescription() + " near index " + e.getIndex();
+        }
+    }
+
+    static EagleException unknownKey(String name) {
+        return EagleException.invalidInput("unknown config key '" + name + "'",
+                "eagle-mem config list   (shows every key with its type and default)");
+    }
+}
