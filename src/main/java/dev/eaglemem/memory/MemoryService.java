@@ -1,0 +1,224 @@
+package dev.eaglemem.memory;
+
+import java.sql.SQLException;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import dev.eaglemem.error.EagleException;
+import dev.eaglemem.redact.Redactor;
+import dev.eaglemem.store.Db;
+import dev.eaglemem.store.EventStore;
+import dev.eaglemem.store.MemoryDetails;
+import dev.eaglemem.store.MemoryQuery;
+import dev.eaglemem.store.MemoryRow;
+import dev.eaglemem.store.MemoryStore;
+import dev.eaglemem.store.NewMemoryRow;
+import dev.eaglemem.store.ProjectStore;
+import dev.eaglemem.store.Tx;
+
+/**
+ * Typed memories: add answers CREATED / DUPLICATE / UPDATED (topic key) / CONTRADICTION; nothing is
+ * ever hard-deleted (forget is reversible with restore).
+ */
+@ApplicationScoped
+public class MemoryService {
+
+    /** What forget and restore did; {@code changed} is false when the memory was already in that state. */
+    public record StateChange(MemoryRow memory, boolean changed) {
+    }
+
+    private final Db db;
+    private final MemoryStore memories;
+    private final ProjectStore projects;
+    private final EventStore events;
+    private final Redactor redactor;
+    private final Clock clock;
+
+    public MemoryService(Db db, MemoryStore memories, ProjectStore projects, EventStore events, Redactor redactor,
+            Clock clock) {
+        this.db = db;
+        this.memories = memories;
+        this.projects = projects;
+        this.events = events;
+        this.redactor = redactor;
+        this.clock = clock;
+    }
+
+    public AddResult add(MemoryDraft draft) {
+        NewMemoryRow row = MemoryDrafts.toRow(draft, redactor);
+        return db.write(tx -> {
+            Instant now = clock.instant();
+            if (row.project() != null) {
+                projects.touch(tx, row.project(), null, now);
+            }
+            if (draft.supersedes() != null) {
+                return supersede(tx, row, draft.supersedes(), now);
+            }
+            Optional<AddResult> existing = row.topicKey() == null ? Optional.empty() : reviseTopic(tx, row, now);
+            if (existing.isPresent()) {
+                return existing.get();
+            }
+            Optional<MemoryRow> duplicate = memories.findByHash(tx, row.scope(), row.project(), row.kind(),
+                    row.normalizedHash());
+            if (duplicate.isPresent()) {
+                memories.touchDuplicate(tx, duplicate.get().id(), now);
+                record(tx, row, "memory_duplicate", duplicate.get().id(), now);
+                return new AddResult(AddOutcome.DUPLICATE, reload(tx, duplicate.get().id()), List.of(), null);
+            }
+            List<MemoryRow> conflicts = draft.keepBoth() ? List.of() : memories.findContradictions(tx, row);
+            if (!conflicts.isEmpty()) {
+                return new AddResult(AddOutcome.CONTRADICTION, null, conflicts, null);
+            }
+            long id = memories.insert(tx, row, now);
+            record(tx, row, "memory_created", id, now);
+            return new AddResult(AddOutcome.CREATED, reload(tx, id), List.of(), null);
+        });
+    }
+
+    private Optional<AddResult> reviseTopic(Tx tx, NewMemoryRow row, Instant now) throws SQLException {
+        Optional<MemoryRow> current = memories.findByTopic(tx, row.scope(), row.project(), row.topicKey());
+        if (current.isEmpty()) {
+            return Optional.empty();
+        }
+        long id = current.get().id();
+        if (current.get().normalizedHash().equals(row.normalizedHash()) && current.get().kind().equals(row.kind())) {
+            memories.touchDuplicate(tx, id, now);
+            return Optional.of(new AddResult(AddOutcome.DUPLICATE, reload(tx, id), List.of(), null));
+        }
+        memories.revise(tx, id, row, now);
+        record(tx, row, "memory_updated", id, now);
+        return Optional.of(new AddResult(AddOutcome.UPDATED, reload(tx, id), List.of(), null));
+    }
+
+    private AddResult supersede(Tx tx, NewMemoryRow row, long oldId, Instant now) throws SQLException {
+        MemoryRow old = memories.find(tx, oldId).orElseThrow(() -> notFound(oldId));
+        if (old.isDeleted()) {
+            throw EagleException.conflict("memory_forgotten", "memory " + oldId + " is already forgotten; nothing to supersede",
+                    "add without --supersedes, or restore it first: eagle-mem memories restore " + oldId);
+        }
+        // forget first: the new memory may take over the old one's topic key, which must be unique
+        memories.softDelete(tx, oldId, "superseded", null, now);
+        long id = memories.insert(tx, row, now);
+        memories.markSuperseded(tx, oldId, id);
+        record(tx, row, "memory_created", id, now);
+        return new AddResult(AddOutcome.CREATED, reload(tx, id), List.of(), oldId);
+    }
+
+    public MemoryRow show(long id) {
+        return db.read(tx -> memories.find(tx, id)).orElseThrow(() -> notFound(id));
+    }
+
+    public List<MemoryRow> list(MemoryQuery query) {
+        return db.read(tx -> memories.list(tx, query));
+    }
+
+    /** Applies a patch to an active memory; the revision count goes up. */
+    public MemoryRow update(long id, MemoryPatch patch) {
+        MemoryRow current = show(id);
+        if (current.isDeleted()) {
+            throw EagleException.conflict("memory_forgotten", "memory " + id + " is forgotten",
+                    "restore it first: eagle-mem memories restore " + id);
+        }
+        NewMemoryRow row = MemoryDrafts.toRow(merge(current, patch), redactor);
+        return db.write(tx -> {
+            Instant now = clock.instant();
+            checkTopicFree(tx, row, id);
+            memories.revise(tx, id, row, now);
+            record(tx, row, "memory_updated", id, now);
+            return reload(tx, id);
+        });
+    }
+
+    private static MemoryDraft merge(MemoryRow m, MemoryPatch p) {
+        MemoryKind kind = p.kind() != null ? p.kind() : MemoryKind.parse(m.kind()).orElseThrow();
+        MemoryDetails d = m.details();
+        MemoryDetails details = new MemoryDetails(or(p.situation(), d.situation()), or(p.behavior(), d.behavior()),
+                or(p.impact(), d.impact()), or(p.action(), d.action()), or(p.subject(), d.subject()),
+                or(p.predicate(), d.predicate()), or(p.object(), d.object()));
+        if (!kind.structured()) {
+            details = MemoryDetails.NONE;
+        }
+        String content = p.content() != null ? p.content() : notesOf(m);
+        String topic = p.topicKey() != null ? p.topicKey() : m.topicKey();
+        MemoryScope scope = MemoryScope.parse(m.scope()).orElseThrow();
+        return new MemoryDraft(kind, scope, or(p.title(), m.title()), content, details, topic,
+                p.files() != null ? p.files() : m.files(), m.project(), or(p.agent(), m.sourceAgent()), m.sessionId(),
+                null, true);
+    }
+
+    /** The free text of a memory: all of it for plain kinds, the notes after the rendered part for structured ones. */
+    private static String notesOf(MemoryRow m) {
+        MemoryKind kind = MemoryKind.parse(m.kind()).orElseThrow();
+        if (!kind.structured()) {
+            return m.content();
+        }
+        String rendered = MemoryText.render(kind, m.details(), null);
+        return m.content().startsWith(rendered) ? m.content().substring(rendered.length()).strip() : null;
+    }
+
+    private static String or(String value, String fallback) {
+        return value != null ? value : fallback;
+    }
+
+    public StateChange forget(long id, String reason) {
+        return db.write(tx -> {
+            MemoryRow m = memories.find(tx, id).orElseThrow(() -> notFound(id));
+            Instant now = clock.instant();
+            boolean changed = memories.softDelete(tx, id, reason == null || reason.isBlank() ? "forgotten" : reason.strip(),
+                    null, now);
+            if (changed) {
+                events.append(tx, m.project(), null, m.sourceAgent(), "memory_forgotten", "ok", Map.of("memory_id", id), now);
+            }
+            return new StateChange(reload(tx, id), changed);
+        });
+    }
+
+    public StateChange restore(long id) {
+        return db.write(tx -> {
+            MemoryRow m = memories.find(tx, id).orElseThrow(() -> notFound(id));
+            if (!m.isDeleted()) {
+                return new StateChange(m, false);
+            }
+            Optional<MemoryRow> holder = m.topicKey() == null ? Optional.empty()
+                    : memories.findByTopic(tx, m.scope(), m.project(), m.topicKey());
+            if (holder.isPresent()) {
+                throw EagleException.conflict("topic_taken", "memory " + holder.get().id() + " now holds topic '"
+                        + m.topicKey() + "'", "forget it first (eagle-mem memories forget " + holder.get().id()
+                                + "), then restore " + id);
+            }
+            Instant now = clock.instant();
+            memories.restore(tx, id, now);
+            events.append(tx, m.project(), null, m.sourceAgent(), "memory_restored", "ok", Map.of("memory_id", id), now);
+            return new StateChange(reload(tx, id), true);
+        });
+    }
+
+    private void checkTopicFree(Tx tx, NewMemoryRow row, long self) throws SQLException {
+        if (row.topicKey() == null) {
+            return;
+        }
+        Optional<MemoryRow> holder = memories.findByTopic(tx, row.scope(), row.project(), row.topicKey());
+        if (holder.isPresent() && holder.get().id() != self) {
+            throw EagleException.conflict("topic_taken", "memory " + holder.get().id() + " already holds topic '"
+                    + row.topicKey() + "'", "update that one instead: eagle-mem memories update " + holder.get().id());
+        }
+    }
+
+    private MemoryRow reload(Tx tx, long id) throws SQLException {
+        return memories.find(tx, id).orElseThrow(() -> notFound(id));
+    }
+
+    private void record(Tx tx, NewMemoryRow row, String type, long id, Instant now) throws SQLException {
+        events.append(tx, row.project(), row.sessionId(), row.sourceAgent(), type, "ok",
+                Map.of("memory_id", id, "kind", row.kind()), now);
+    }
+
+    static EagleException notFound(long id) {
+        return EagleException.notFound("no memory with id " + id, "eagle-mem memories list   (or --forgotten for forgotten ones)");
+    }
+}

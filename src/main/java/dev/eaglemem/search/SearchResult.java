@@ -1,0 +1,16 @@
+package dev.eaglemem.search;
+
+import java.util.List;
+
+/**
+ * @param terms the words actually searched for
+ * @param matchMode {@code all} when every word matched; {@code any} when nothing matched them all and
+ *     the search fell back to documents matching some of them
+ */
+public record SearchResult(String query, List<String> terms, String matchMode, String project, List<SearchHit> hits) {
+
+    public SearchResult {
+        terms = List.copyOf(terms);
+        hits = List.copyOf(hits);
+    }
+}

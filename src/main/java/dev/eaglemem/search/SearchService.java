@@ -1,0 +1,105 @@
+package dev.eaglemem.search;
+
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import dev.eaglemem.error.EagleException;
+import dev.eaglemem.memory.MemoryKind;
+import dev.eaglemem.store.Db;
+import dev.eaglemem.store.SearchRow;
+import dev.eaglemem.store.SearchStore;
+import dev.eaglemem.store.Tx;
+
+/**
+ * Full-text search over summaries, memories and prompts: BM25 first, then recency among results that
+ * score the same. Returns compact hits; {@link RecordService} shows a whole record.
+ */
+@ApplicationScoped
+public class SearchService {
+
+    private static final int TITLE_MAX = 100;
+    private static final int SNIPPET_MAX = 200;
+    // Scores from different FTS tables are compared at this precision so near-equal hits fall back to recency.
+    private static final double SCORE_BUCKET = 100.0;
+
+    private final Db db;
+    private final SearchStore store;
+
+    public SearchService(Db db, SearchStore store) {
+        this.db = db;
+        this.store = store;
+    }
+
+    /** Which tables a --type selects, and the memory kind filter if any. */
+    private record Target(boolean summaries, boolean memories, boolean prompts, String memoryKind) {
+
+        static Target of(String type) {
+            if (type == null || type.isBlank()) {
+                return new Target(true, true, true, null);
+            }
+            String t = type.strip().toLowerCase(Locale.ROOT);
+            return switch (t) {
+                case "summary", "summaries" -> new Target(true, false, false, null);
+                case "memory", "memories" -> new Target(false, true, false, null);
+                case "prompt", "prompts" -> new Target(false, false, true, null);
+                default -> MemoryKind.parse(t).map(k -> new Target(false, true, false, k.id()))
+                        .orElseThrow(() -> EagleException.invalidInput("unknown --type '" + type
+                                + "': use summary, memory, prompt or a memory kind (" + MemoryKind.allIds() + ")",
+                                "eagle-mem search --type decision <words>"));
+            };
+        }
+    }
+
+    public SearchResult search(SearchRequest request) {
+        FtsQuery query = FtsQuery.parse(request.query()).orElseThrow(() -> EagleException.invalidInput(
+                "the search query '" + request.query() + "' has no searchable words (letters or digits)",
+                "eagle-mem search \"release gate\""));
+        Target target = Target.of(request.type());
+        List<SearchRow> rows = db.read(tx -> run(tx, query.all(), target, request));
+        String mode = "all";
+        if (rows.isEmpty() && query.terms().size() > 1) {
+            rows = db.read(tx -> run(tx, query.any(), target, request));
+            mode = "any";
+        }
+        List<SearchHit> hits = rows.stream()
+                .sorted(Comparator.<SearchRow>comparingLong(r -> Math.round(r.score() * SCORE_BUCKET))
+                        .thenComparing(SearchRow::date, Comparator.reverseOrder()))
+                .limit(request.limit())
+                .map(SearchService::hit)
+                .toList();
+        return new SearchResult(request.query(), query.terms(), mode, request.project(), hits);
+    }
+
+    private List<SearchRow> run(Tx tx, String match, Target t, SearchRequest r) throws SQLException {
+        List<SearchRow> rows = new ArrayList<>();
+        if (t.summaries()) {
+            rows.addAll(store.summaries(tx, match, r.project(), r.limit()));
+        }
+        if (t.memories()) {
+            rows.addAll(store.memories(tx, match, r.project(), t.memoryKind(), r.limit()));
+        }
+        if (t.prompts()) {
+            rows.addAll(store.prompts(tx, match, r.project(), r.limit()));
+        }
+        return rows;
+    }
+
+    private static SearchHit hit(SearchRow r) {
+        RecordId id = new RecordId(RecordId.Kind.ofLabel(r.kind()), r.id());
+        return new SearchHit(id.toString(), r.kind(), r.memoryKind(), r.project(), oneLine(r.title(), TITLE_MAX),
+                oneLine(r.snippet(), SNIPPET_MAX), r.date(), r.score());
+    }
+
+    static String oneLine(String text, int max) {
+        if (text == null) {
+            return "";
+        }
+        String line = text.replaceAll("\\s+", " ").strip();
+        return line.length() <= max ? line : line.substring(0, max - 1) + "…";
+    }
+}

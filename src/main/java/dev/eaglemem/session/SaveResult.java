@@ -1,0 +1,8 @@
+package dev.eaglemem.session;
+
+import dev.eaglemem.store.SummaryRow;
+
+/** What {@code session save} stored; decisions and gotchas are counted per line or {@code ;}-separated item. */
+public record SaveResult(String sessionId, String project, String agent, boolean manual, int decisions, int gotchas,
+        SummaryRow summary) {
+}

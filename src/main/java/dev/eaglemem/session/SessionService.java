@@ -1,0 +1,130 @@
+package dev.eaglemem.session;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.random.RandomGenerator;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import dev.eaglemem.error.EagleException;
+import dev.eaglemem.project.SessionIds;
+import dev.eaglemem.redact.Redactor;
+import dev.eaglemem.store.Db;
+import dev.eaglemem.store.EventStore;
+import dev.eaglemem.store.ProjectStore;
+import dev.eaglemem.store.SessionOverview;
+import dev.eaglemem.store.SessionRow;
+import dev.eaglemem.store.SessionStore;
+import dev.eaglemem.store.SummaryFields;
+import dev.eaglemem.store.SummaryStore;
+
+/** Sessions and their summaries. A summary saved here is authoritative: automatic capture only fills its gaps. */
+@ApplicationScoped
+public class SessionService {
+
+    private final Db db;
+    private final SessionStore sessions;
+    private final SummaryStore summaries;
+    private final ProjectStore projects;
+    private final EventStore events;
+    private final Redactor redactor;
+    private final Clock clock;
+    private final RandomGenerator random = RandomGenerator.getDefault();
+
+    public SessionService(Db db, SessionStore sessions, SummaryStore summaries, ProjectStore projects,
+            EventStore events, Redactor redactor, Clock clock) {
+        this.db = db;
+        this.sessions = sessions;
+        this.summaries = summaries;
+        this.projects = projects;
+        this.events = events;
+        this.redactor = redactor;
+        this.clock = clock;
+    }
+
+    public List<SessionOverview> list(String project, int limit) {
+        return db.read(tx -> sessions.list(tx, project, limit));
+    }
+
+    public SessionDetail show(String id) {
+        return db.read(tx -> {
+            SessionRow session = sessions.find(tx, id).orElseThrow(() -> EagleException.notFound(
+                    "no session '" + id + "'", "eagle-mem session list"));
+            return new SessionDetail(session, summaries.findBySession(tx, id).orElse(null));
+        });
+    }
+
+    public SaveResult save(SessionSave save) {
+        SummaryFields fields = redacted(save.fields());
+        if (!fields.hasContent()) {
+            throw EagleException.invalidInput("nothing to save: every summary field is empty",
+                    "eagle-mem session save --completed \"what was done\" [--decisions …] [--gotchas …]");
+        }
+        if (save.sessionId() != null && !SessionIds.isValid(save.sessionId())) {
+            throw EagleException.invalidInput("invalid session id '" + save.sessionId()
+                    + "': use 1-128 characters from A-Z a-z 0-9 _ -", "omit --session-id to save a manual session");
+        }
+        return db.write(tx -> {
+            Instant now = clock.instant();
+            Optional<SessionRow> existing = save.sessionId() == null ? Optional.empty() : sessions.find(tx, save.sessionId());
+            String project = projectFor(save, existing);
+            boolean manual = save.sessionId() == null;
+            String id = manual ? SessionIds.newManualId(clock, random) : save.sessionId();
+            String agent = save.agent() != null ? save.agent()
+                    : existing.map(SessionRow::agent).orElse(save.detectedAgent());
+            projects.touch(tx, project, null, now);
+            sessions.upsert(tx, id, project, agent, save.cwd(), null, manual ? "manual" : null, now);
+            summaries.saveAuthoritative(tx, id, project, agent, fields, manual ? "manual" : "agent", now);
+            if (manual) {
+                sessions.end(tx, id, now);
+            }
+            events.append(tx, project, id, agent, "summary_saved", "ok", Map.of("capture_source", manual ? "manual" : "agent"), now);
+            return new SaveResult(id, project, agent, manual, items(fields.decisions()), items(fields.gotchas()),
+                    summaries.findBySession(tx, id).orElseThrow());
+        });
+    }
+
+    private static String projectFor(SessionSave save, Optional<SessionRow> existing) {
+        if (existing.isPresent()) {
+            String recorded = existing.get().project();
+            if (save.project() != null && !save.project().equals(recorded)) {
+                throw EagleException.conflict("session_project_mismatch", "session " + existing.get().id()
+                        + " belongs to project '" + recorded + "', not '" + save.project() + "'",
+                        "drop --project, or save under another --session-id");
+            }
+            return recorded;
+        }
+        String project = save.project() != null ? save.project() : save.cwdProject();
+        if (project == null) {
+            throw EagleException.invalidInput("no project here to save the session under",
+                    "run it inside the project's repository or pass --project KEY");
+        }
+        return project;
+    }
+
+    private SummaryFields redacted(SummaryFields f) {
+        return new SummaryFields(clean(f.request()), clean(f.investigated()), clean(f.learned()), clean(f.completed()),
+                clean(f.decisions()), clean(f.gotchas()), clean(f.nextSteps()), clean(f.notes()), paths(f.keyFiles()),
+                paths(f.filesRead()), paths(f.filesModified()));
+    }
+
+    private String clean(String text) {
+        return text == null ? null : redactor.redact(text).strip();
+    }
+
+    private List<String> paths(List<String> paths) {
+        return paths.stream().map(p -> redactor.redact(p).strip()).filter(p -> !p.isEmpty()).distinct().toList();
+    }
+
+    /** "a; b\nc" → 3: agents write decisions as lines or semicolon lists. */
+    static int items(String text) {
+        if (text == null || text.isBlank()) {
+            return 0;
+        }
+        return (int) text.lines().flatMap(l -> Arrays.stream(l.split(";"))).filter(s -> !s.isBlank()).count();
+    }
+}
