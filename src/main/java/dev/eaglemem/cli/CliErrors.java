@@ -1,0 +1,131 @@
+package dev.eaglemem.cli;
+
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import jakarta.enterprise.inject.Instance;
+import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Singleton;
+
+import dev.eaglemem.config.LogFile;
+import dev.eaglemem.error.EagleException;
+import dev.eaglemem.error.ExitCode;
+import io.quarkus.picocli.runtime.PicocliCommandLineFactory;
+import picocli.CommandLine;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParseResult;
+
+/**
+ * The one place that turns failures into output and exit codes. Every error prints
+ * {@code eagle-mem: <what went wrong, where>} and {@code   fix: <command>} on stderr; with
+ * {@code --json} the same goes to stdout as {@code {"error":{...}}}. Environment failures and bugs
+ * are also written to eagle-mem.log so they are never lost.
+ */
+@Singleton
+public class CliErrors {
+
+    private final Instance<LogFile> log;
+
+    public CliErrors(Instance<LogFile> log) {
+        this.log = log;
+    }
+
+    @Produces
+    @Singleton
+    CommandLine commandLine(PicocliCommandLineFactory factory) {
+        // stdout.encoding follows the locale and may be ASCII; JSON and memories are UTF-8 regardless.
+        return factory.create()
+                .setOut(new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), true))
+                .setErr(new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true))
+                .setExecutionExceptionHandler(this::onExecutionError)
+                .setParameterExceptionHandler(this::onParameterError);
+    }
+
+    private int onExecutionError(Exception thrown, CommandLine cmd, ParseResult parsed) {
+        EagleException error = find(thrown);
+        if (error == null) {
+            error = internal(thrown);
+        } else if (error.exitCode() == ExitCode.FAILURE) {
+            logLine("ERROR", error.getMessage());
+        }
+        report(cmd, wantsJson(parsed), error);
+        return error.exitCode().code();
+    }
+
+    private int onParameterError(ParameterException e, String[] args) {
+        CommandLine cmd = e.getCommandLine();
+        String usage = cmd.getCommandSpec().qualifiedName() + " --help";
+        EagleException error = EagleException.invalidInput(e.getMessage(), usage);
+        report(cmd, containsJson(args), error);
+        return ExitCode.INVALID_INPUT.code();
+    }
+
+    /** Services throw EagleException; CDI may wrap it when a producer throws. */
+    static EagleException find(Throwable thrown) {
+        for (Throwable t = thrown; t != null; t = t.getCause()) {
+            if (t instanceof EagleException e) {
+                return e;
+            }
+        }
+        return null;
+    }
+
+    private EagleException internal(Exception thrown) {
+        StringWriter trace = new StringWriter();
+        thrown.printStackTrace(new PrintWriter(trace));
+        boolean logged = logLine("ERROR", "internal error: " + trace.toString().replace('\n', '|'));
+        String where = logged ? "; the stack trace is in " + log.get().file() : "";
+        return new EagleException(ExitCode.INTERNAL, "internal_error",
+                "internal error: " + thrown.getClass().getSimpleName() + ": " + thrown.getMessage() + where,
+                "please report it with that log line; meanwhile 'eagle-mem doctor' checks the installation", thrown);
+    }
+
+    private boolean logLine(String level, String message) {
+        try {
+            return log.get().append(LogFile.Level.valueOf(level), message);
+        } catch (RuntimeException e) {
+            return false;
+        }
+    }
+
+    private static void report(CommandLine cmd, boolean json, EagleException error) {
+        PrintWriter err = cmd.getErr();
+        err.println("eagle-mem: " + error.getMessage());
+        if (error.fix() != null) {
+            err.println("  fix: " + error.fix());
+        }
+        err.flush();
+        if (json) {
+            Map<String, Object> body = new LinkedHashMap<>();
+            body.put("code", error.errorCode());
+            body.put("message", error.getMessage());
+            body.put("fix", error.fix());
+            body.put("exit_code", error.exitCode().code());
+            PrintWriter out = cmd.getOut();
+            out.println(Console.toJson(Map.of("error", body)));
+            out.flush();
+        }
+    }
+
+    private static boolean wantsJson(ParseResult parsed) {
+        for (ParseResult p = parsed; p != null; p = p.subcommand()) {
+            if (p.hasMatchedOption("--json")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean containsJson(String[] args) {
+        for (String a : args) {
+            if ("--json".equals(a)) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,79 @@
+package dev.eaglemem.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.cfg.EnumFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.module.SimpleModule;
+import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
+
+import picocli.CommandLine.Model.CommandSpec;
+
+/** Output for commands: JSON (snake_case, compact, one line) or human text, always through picocli's writers. */
+final class Console {
+
+    /** Built on first use: a human-output command should not pay for Jackson's start-up. */
+    private static final class Mapper {
+        static final ObjectMapper JSON = JsonMapper.builder()
+                .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
+                .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
+                .configure(EnumFeature.WRITE_ENUMS_TO_LOWERCASE, true)
+                .addModule(new SimpleModule().addSerializer(Path.class, ToStringSerializer.instance))
+                .build();
+    }
+
+    private Console() {
+    }
+
+    static String toJson(Object value) {
+        try {
+            return Mapper.JSON.writeValueAsString(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot render " + value.getClass().getSimpleName() + " as JSON", e);
+        }
+    }
+
+    static void json(CommandSpec spec, Object value) {
+        PrintWriter out = spec.commandLine().getOut();
+        out.println(toJson(value));
+        out.flush();
+    }
+
+    /** An ordered JSON object from key/value pairs; unlike Map.of, values may be null. */
+    static Map<String, Object> fields(Object... keysAndValues) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        for (int i = 0; i < keysAndValues.length; i += 2) {
+            out.put((String) keysAndValues[i], keysAndValues[i + 1]);
+        }
+        return out;
+    }
+
+    static PrintWriter out(CommandSpec spec) {
+        return spec.commandLine().getOut();
+    }
+
+    /** "2026-11-22T15:48:03.123Z" → "2026-11-22 15:48" for people. */
+    static String date(String iso) {
+        if (iso == null || iso.length() < 16) {
+            return iso == null ? "" : iso;
+        }
+        return iso.substring(0, 10) + " " + iso.substring(11, 16);
+    }
+
+    /** Whitespace collapsed to single spaces, cut to {@code max} characters. */
+    static String oneLine(String text, int max) {
+        String line = text == null ? "" : text.replaceAll("\\s+", " ").strip();
+        return line.length() <= max ? line : line.substring(0, max - 1) + "…";
+    }
+
+    static String orDash(Object value) {
+        return value == null || value.toString().isBlank() ? "-" : value.toString();
+    }
+}

@@ -1,0 +1,31 @@
+package dev.eaglemem.cli;
+
+import dev.eaglemem.config.ConfigService;
+import dev.eaglemem.memory.AddResult;
+import dev.eaglemem.search.SearchHit;
+import dev.eaglemem.search.SearchResult;
+import dev.eaglemem.status.Check;
+import dev.eaglemem.status.DoctorReport;
+import dev.eaglemem.status.StatusReport;
+import dev.eaglemem.store.MemoryDetails;
+import dev.eaglemem.store.MemoryRow;
+import dev.eaglemem.store.PromptRow;
+import dev.eaglemem.store.SessionOverview;
+import dev.eaglemem.store.SessionRow;
+import dev.eaglemem.store.SummaryFields;
+import dev.eaglemem.store.SummaryRow;
+import dev.eaglemem.store.TableCounts;
+import io.quarkus.runtime.annotations.RegisterForReflection;
+
+/**
+ * Records that --json output serializes with Jackson. A native image keeps their accessors only when
+ * they are registered; the JVM build does not need this.
+ */
+@RegisterForReflection(targets = { StatusReport.class, TableCounts.class, DoctorReport.class, Check.class,
+        MemoryRow.class, MemoryDetails.class, AddResult.class, SearchResult.class, SearchHit.class, SessionRow.class,
+        SessionOverview.class, SummaryRow.class, SummaryFields.class, PromptRow.class, ConfigService.Entry.class })
+final class JsonTypes {
+
+    private JsonTypes() {
+    }
+}

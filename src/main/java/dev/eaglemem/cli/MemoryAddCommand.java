@@ -1,0 +1,102 @@
+package dev.eaglemem.cli;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+import dev.eaglemem.app.CurrentContext;
+import dev.eaglemem.error.EagleException;
+import dev.eaglemem.error.ExitCode;
+import dev.eaglemem.memory.AddOutcome;
+import dev.eaglemem.memory.AddResult;
+import dev.eaglemem.memory.MemoryDraft;
+import dev.eaglemem.memory.MemoryKind;
+import dev.eaglemem.memory.MemoryScope;
+import dev.eaglemem.memory.MemoryService;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+@Command(name = "add", description = {
+        "Remember something. Answers CREATED, DUPLICATE (already stored), UPDATED (same --topic) or",
+        "CONTRADICTION (an active memory says otherwise: nothing stored, exit 4; rerun with --supersedes ID or --keep-both)." })
+public class MemoryAddCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    OutputMixin output;
+
+    @Mixin
+    MemoryOptions memory;
+
+    @Option(names = { "-k", "--kind" }, required = true, paramLabel = "KIND",
+            description = "decision, gotcha, pattern, preference, discovery, friction, context, feedback or fact.")
+    String kind;
+
+    @Parameters(paramLabel = "WORDS", arity = "0..*", description = "The content, if --content is not given.")
+    List<String> words;
+
+    @Option(names = "--scope", defaultValue = "project", paramLabel = "SCOPE", description = "project (default) or personal (follows you to every project).")
+    String scope;
+
+    @Option(names = { "-p", "--project" }, paramLabel = "KEY", description = "Project key (default: from the working directory).")
+    String project;
+
+    @Option(names = "--agent", paramLabel = "AGENT", description = "Who is remembering (default: detected).")
+    String agent;
+
+    @Option(names = "--session-id", paramLabel = "ID", description = "The session this came from.")
+    String sessionId;
+
+    @ArgGroup(exclusive = true)
+    Resolution resolution;
+
+    static class Resolution {
+        @Option(names = "--supersedes", paramLabel = "ID", description = "Replace this memory (it is forgotten and linked).")
+        String supersedes;
+
+        @Option(names = "--keep-both", description = "Store even if it contradicts an existing memory.")
+        boolean keepBoth;
+    }
+
+    private final MemoryService memories;
+    private final CurrentContext context;
+
+    public MemoryAddCommand(MemoryService memories, CurrentContext context) {
+        this.memories = memories;
+        this.context = context;
+    }
+
+    @Override
+    public Integer call() {
+        MemoryKind k = MemoryKind.require(kind);
+        MemoryScope s = MemoryScope.parse(scope).orElseThrow(() -> EagleException.invalidInput(
+                "unknown scope '" + scope + "'", "--scope project|personal"));
+        String given = memory.content();
+        String content = given != null ? given : words == null ? null : String.join(" ", words);
+        String key = s == MemoryScope.PERSONAL ? context.project(project).orElse(null) : context.requireProject(project);
+        Long supersedes = resolution == null || resolution.supersedes == null ? null : MemoryRender.parseId(resolution.supersedes);
+        AddResult result = memories.add(new MemoryDraft(k, s, memory.title, content, memory.details(), memory.topic,
+                memory.files, key, context.agent(agent).id(), sessionId, supersedes,
+                resolution != null && resolution.keepBoth));
+        if (output.json) {
+            Map<String, Object> body = new LinkedHashMap<>();
+            body.put("outcome", result.outcome().name().toLowerCase(Locale.ROOT));
+            body.put("memory", result.memory());
+            body.put("conflicts", result.conflicts());
+            body.put("superseded", result.superseded());
+            Console.json(spec, body);
+        } else {
+            MemoryRender.added(Console.out(spec), result);
+        }
+        return result.outcome() == AddOutcome.CONTRADICTION ? ExitCode.CONFLICT.code() : 0;
+    }
+}

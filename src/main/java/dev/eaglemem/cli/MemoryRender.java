@@ -1,0 +1,102 @@
+package dev.eaglemem.cli;
+
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Locale;
+
+import dev.eaglemem.error.EagleException;
+import dev.eaglemem.memory.AddResult;
+import dev.eaglemem.store.MemoryDetails;
+import dev.eaglemem.store.MemoryRow;
+
+/** Human rendering of memories. */
+final class MemoryRender {
+
+    private MemoryRender() {
+    }
+
+    /** "12", "mem-12" and "mem:12" all name memory 12. */
+    static long parseId(String text) {
+        String digits = text.strip().toLowerCase(Locale.ROOT).replaceFirst("^mem[-:]?", "");
+        try {
+            long id = Long.parseLong(digits);
+            if (id > 0) {
+                return id;
+            }
+        } catch (NumberFormatException e) {
+            // fall through to the error
+        }
+        throw EagleException.invalidInput("'" + text + "' is not a memory id (expected a number or mem-N)",
+                "eagle-mem memories list   (shows the ids)");
+    }
+
+    static String ref(MemoryRow m) {
+        return "mem-" + m.id();
+    }
+
+    static void line(PrintWriter out, MemoryRow m) {
+        String scope = "personal".equals(m.scope()) ? " [personal]" : "";
+        out.printf("%-9s %-10s %s%s  (%s)%n", ref(m), m.kind(), m.title(), scope, Console.date(m.updatedAt()));
+    }
+
+    static void list(PrintWriter out, List<MemoryRow> rows, String empty) {
+        if (rows.isEmpty()) {
+            out.println(empty);
+            return;
+        }
+        rows.forEach(m -> line(out, m));
+    }
+
+    static void added(PrintWriter out, AddResult r) {
+        switch (r.outcome()) {
+            case CREATED -> out.println("Created " + ref(r.memory()) + " (" + r.memory().kind() + "): " + r.memory().title()
+                    + (r.superseded() == null ? "" : "  — replaces mem-" + r.superseded() + " (now forgotten)"));
+            case DUPLICATE -> out.println("Already stored as " + ref(r.memory()) + " (seen " + (r.memory().duplicateCount() + 1)
+                    + " times): " + r.memory().title());
+            case UPDATED -> out.println("Updated " + ref(r.memory()) + " (topic " + r.memory().topicKey() + ", revision "
+                    + r.memory().revisionCount() + "): " + r.memory().title());
+            case CONTRADICTION -> contradiction(out, r);
+        }
+    }
+
+    private static void contradiction(PrintWriter out, AddResult r) {
+        out.println("Not stored: this may contradict what is already remembered:");
+        for (MemoryRow c : r.conflicts()) {
+            out.println("  " + ref(c) + " (" + c.kind() + ") " + c.title() + ": " + Console.orDash(firstLine(c.content())));
+        }
+        long first = r.conflicts().getFirst().id();
+        out.println("Decide, then run the same command again with:");
+        out.println("  --supersedes " + first + "   to replace mem-" + first + " (it is forgotten, restorable)");
+        out.println("  --keep-both        to store both");
+    }
+
+    static void show(PrintWriter out, MemoryRow m) {
+        out.println(ref(m) + "  " + m.kind() + (m.isDeleted() ? "  [forgotten]" : "") + "  " + m.title());
+        out.println("  project:   " + ("personal".equals(m.scope()) ? "(personal, every project)" : m.project()));
+        if (m.topicKey() != null) {
+            out.println("  topic:     " + m.topicKey() + " (revision " + m.revisionCount() + ")");
+        }
+        details(out, m.details());
+        if (!m.files().isEmpty()) {
+            out.println("  files:     " + String.join(", ", m.files()));
+        }
+        out.println("  agent:     " + m.sourceAgent() + (m.sessionId() == null ? "" : " (session " + m.sessionId() + ")"));
+        out.println("  created:   " + Console.date(m.createdAt()) + "   updated: " + Console.date(m.updatedAt())
+                + (m.duplicateCount() > 0 ? "   re-added " + m.duplicateCount() + "x" : ""));
+        if (m.isDeleted()) {
+            out.println("  forgotten: " + Console.date(m.deletedAt()) + " (" + m.deleteReason() + ")  — eagle-mem memories restore " + m.id());
+        }
+        out.println();
+        out.println(m.content());
+    }
+
+    private static void details(PrintWriter out, MemoryDetails d) {
+        if (d.subject() != null) {
+            out.println("  fact:      " + d.subject() + " | " + d.predicate() + " | " + d.object());
+        }
+    }
+
+    private static String firstLine(String text) {
+        return text == null ? null : text.strip().lines().findFirst().orElse("");
+    }
+}

@@ -1,0 +1,84 @@
+package dev.eaglemem.cli;
+
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+import dev.eaglemem.app.CurrentContext;
+import dev.eaglemem.search.SearchHit;
+import dev.eaglemem.search.SearchRequest;
+import dev.eaglemem.search.SearchResult;
+import dev.eaglemem.search.SearchService;
+import dev.eaglemem.config.Settings;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+@Command(name = "search", description = {
+        "Full-text search (BM25, then recency) over session summaries, memories and prompts.",
+        "Prints compact hits; 'eagle-mem show ID' prints one in full." })
+public class SearchCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    OutputMixin output;
+
+    @Parameters(paramLabel = "QUERY", arity = "1..*", description = "Words to look for (punctuation and FTS syntax are ignored).")
+    List<String> query;
+
+    @Option(names = "--type", paramLabel = "TYPE", description = "summary, memory, prompt, or a memory kind (decision, gotcha…).")
+    String type;
+
+    @Option(names = { "-p", "--project" }, paramLabel = "KEY", description = "Search this project (default: the current one).")
+    String project;
+
+    @Option(names = { "-a", "--all-projects" }, description = "Search every project.")
+    boolean allProjects;
+
+    @Option(names = { "-n", "--limit" }, paramLabel = "N", description = "At most N hits (default: config search.limit, 10).")
+    Integer limit;
+
+    private final SearchService search;
+    private final CurrentContext context;
+    private final Settings settings;
+
+    public SearchCommand(SearchService search, CurrentContext context, Settings settings) {
+        this.search = search;
+        this.context = context;
+        this.settings = settings;
+    }
+
+    @Override
+    public Integer call() {
+        String scope = allProjects ? null : context.requireProject(project);
+        int n = limit != null ? Math.max(1, limit) : settings.searchLimit();
+        SearchResult result = search.search(new SearchRequest(String.join(" ", query), type, scope, n));
+        if (output.json) {
+            Console.json(spec, result);
+            return 0;
+        }
+        PrintWriter out = Console.out(spec);
+        if (result.hits().isEmpty()) {
+            out.println("No matches for " + String.join(" ", result.terms()) + (allProjects ? "" : " in " + scope)
+                    + (allProjects ? "." : ". Try --all-projects."));
+            return 0;
+        }
+        if ("any".equals(result.matchMode())) {
+            out.println("(no record has every word; showing records with some of them)");
+        }
+        for (SearchHit h : result.hits()) {
+            String kind = h.memoryKind() != null ? h.memoryKind() : h.kind();
+            out.printf("%-9s %-10s %s  %s%s%n", h.id(), kind, Console.date(h.date()), h.title(),
+                    allProjects ? "  [" + h.project() + "]" : "");
+            if (!h.snippet().isBlank() && !h.snippet().equals(h.title())) {
+                out.println("          " + h.snippet());
+            }
+        }
+        return 0;
+    }
+}

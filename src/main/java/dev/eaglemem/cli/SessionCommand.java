@@ -1,0 +1,56 @@
+package dev.eaglemem.cli;
+
+import java.util.List;
+
+import dev.eaglemem.app.CurrentContext;
+import dev.eaglemem.session.SessionDetail;
+import dev.eaglemem.session.SessionService;
+import dev.eaglemem.store.SessionOverview;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+@Command(name = "session", aliases = "sessions", description = "Agent sessions and their summaries.",
+        subcommands = SessionSaveCommand.class)
+public class SessionCommand {
+
+    @Spec
+    CommandSpec spec;
+
+    private final SessionService sessions;
+    private final CurrentContext context;
+
+    public SessionCommand(SessionService sessions, CurrentContext context) {
+        this.sessions = sessions;
+        this.context = context;
+    }
+
+    @Command(name = "list", aliases = "ls", description = "Recent sessions of this project, most recently active first.")
+    int list(@Mixin OutputMixin output,
+            @Option(names = { "-n", "--limit" }, defaultValue = "20", description = "At most N (default ${DEFAULT-VALUE}).") int limit,
+            @Option(names = { "-p", "--project" }, paramLabel = "KEY") String project,
+            @Option(names = { "-a", "--all-projects" }, description = "Every project's sessions.") boolean all) {
+        String scope = all ? null : context.requireProject(project);
+        List<SessionOverview> rows = sessions.list(scope, Math.max(1, limit));
+        if (output.json) {
+            Console.json(spec, Console.fields("project", scope, "all_projects", all, "sessions", rows));
+        } else {
+            SessionRender.list(Console.out(spec), rows, all);
+        }
+        return 0;
+    }
+
+    @Command(name = "show", description = "One session and its summary.")
+    int show(@Mixin OutputMixin output, @Parameters(paramLabel = "SESSION_ID") String id) {
+        SessionDetail detail = sessions.show(id);
+        if (output.json) {
+            Console.json(spec, Console.fields("session", detail.session(), "summary", detail.summary()));
+        } else {
+            SessionRender.session(Console.out(spec), detail.session(), detail.summary());
+        }
+        return 0;
+    }
+}

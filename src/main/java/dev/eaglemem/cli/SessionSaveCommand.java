@@ -1,0 +1,97 @@
+package dev.eaglemem.cli;
+
+import java.util.List;
+import java.util.concurrent.Callable;
+
+import dev.eaglemem.app.CurrentContext;
+import dev.eaglemem.session.SaveResult;
+import dev.eaglemem.session.SessionSave;
+import dev.eaglemem.session.SessionService;
+import dev.eaglemem.store.SummaryFields;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+@Command(name = "save", description = {
+        "Store the summary of a session. It is authoritative: automatic capture later only fills fields left empty.",
+        "Without --session-id a manual session is created and closed." })
+public class SessionSaveCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    OutputMixin output;
+
+    @Option(names = "--session-id", paramLabel = "ID", description = "The live session's id (from the SessionStart banner).")
+    String sessionId;
+
+    @Option(names = "--request", paramLabel = "TEXT", description = "What was asked.")
+    String request;
+
+    @Option(names = "--investigated", paramLabel = "TEXT", description = "What was looked into.")
+    String investigated;
+
+    @Option(names = "--learned", paramLabel = "TEXT", description = "What was learned.")
+    String learned;
+
+    @Option(names = { "--completed", "--summary" }, paramLabel = "TEXT", description = "What was done.")
+    String completed;
+
+    @Option(names = "--decisions", paramLabel = "TEXT", description = "Decisions, one per line or ';'-separated.")
+    String decisions;
+
+    @Option(names = "--gotchas", paramLabel = "TEXT", description = "Gotchas, one per line or ';'-separated.")
+    String gotchas;
+
+    @Option(names = "--next-steps", paramLabel = "TEXT", description = "What is left to do.")
+    String nextSteps;
+
+    @Option(names = "--notes", paramLabel = "TEXT", description = "Anything else.")
+    String notes;
+
+    @Option(names = "--key-files", split = ",", paramLabel = "PATH", description = "Files that matter (comma-separated or repeated).")
+    List<String> keyFiles;
+
+    @Option(names = "--files-read", split = ",", paramLabel = "PATH", description = "Files read.")
+    List<String> filesRead;
+
+    @Option(names = "--files-modified", split = ",", paramLabel = "PATH", description = "Files changed.")
+    List<String> filesModified;
+
+    @Option(names = { "-p", "--project" }, paramLabel = "KEY", description = "Project key (default: the session's, else the working directory's).")
+    String project;
+
+    @Option(names = "--agent", paramLabel = "AGENT", description = "claude-code, codex, opencode, antigravity or grok (default: detected).")
+    String agent;
+
+    private final SessionService sessions;
+    private final CurrentContext context;
+
+    public SessionSaveCommand(SessionService sessions, CurrentContext context) {
+        this.sessions = sessions;
+        this.context = context;
+    }
+
+    @Override
+    public Integer call() {
+        SummaryFields fields = new SummaryFields(request, investigated, learned, completed, decisions, gotchas, nextSteps,
+                notes, keyFiles, filesRead, filesModified);
+        String explicit = project == null ? null : context.project(project).orElseThrow();
+        String fromCwd = explicit != null ? null : context.project(null).orElse(null);
+        SaveResult result = sessions.save(new SessionSave(sessionId, explicit, fromCwd, context.env().cwd().toString(),
+                agent == null ? null : context.agent(agent).id(), context.agent(null).id(), fields));
+        if (output.json) {
+            Console.json(spec, Console.fields("session_id", result.sessionId(), "project", result.project(), "agent",
+                    result.agent(), "manual", result.manual(), "decisions", result.decisions(), "gotchas", result.gotchas(),
+                    "summary", result.summary()));
+        } else {
+            Console.out(spec).println("Session captured — " + result.decisions() + " decision(s), " + result.gotchas()
+                    + " gotcha(s)  [" + result.project() + ", session " + result.sessionId() + ", sum-"
+                    + result.summary().id() + "]");
+        }
+        return 0;
+    }
+}

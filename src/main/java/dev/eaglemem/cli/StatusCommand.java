@@ -1,0 +1,70 @@
+package dev.eaglemem.cli;
+
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+
+import dev.eaglemem.app.CurrentContext;
+import dev.eaglemem.status.StatusReport;
+import dev.eaglemem.status.StatusService;
+import dev.eaglemem.store.TableCounts;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+@Command(name = "status", description = "Where the database is, its schema version and what it holds for this project.")
+public class StatusCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    OutputMixin output;
+
+    @Option(names = { "-p", "--project" }, paramLabel = "KEY", description = "Project key (default: from the working directory).")
+    String project;
+
+    private final StatusService status;
+    private final CurrentContext context;
+
+    public StatusCommand(StatusService status, CurrentContext context) {
+        this.status = status;
+        this.context = context;
+    }
+
+    @Override
+    public Integer call() {
+        StatusReport report = status.status(context.project(project).orElse(null), VersionProvider.version());
+        if (output.json) {
+            Console.json(spec, report);
+            return 0;
+        }
+        PrintWriter out = Console.out(spec);
+        out.println("eagle-mem " + report.version());
+        out.println("  database:  " + report.dbFile() + " (" + report.dbBytes() + " bytes)");
+        out.println("  schema:    v" + report.schemaVersion()
+                + (report.migrationsApplied() > 0 ? " (migrated just now)" : ""));
+        out.println("  config:    " + report.configFile());
+        if (report.project() == null) {
+            out.println("  project:   none here (not a repository, or a temporary directory)");
+        } else {
+            out.println("  project:   " + report.project());
+            counts(out, report.projectCounts());
+        }
+        out.println("  all projects: " + report.totals().projects() + " projects, " + report.totals().sessions()
+                + " sessions, " + report.totals().memories() + " memories, " + report.totals().personalMemories()
+                + " personal memories");
+        return 0;
+    }
+
+    private static void counts(PrintWriter out, TableCounts c) {
+        out.println("    sessions      " + c.sessions());
+        out.println("    observations  " + c.observations());
+        out.println("    summaries     " + c.summaries());
+        out.println("    memories      " + c.memories() + " (+" + c.forgottenMemories() + " forgotten)");
+        out.println("    prompts       " + c.prompts());
+        out.println("    overviews     " + c.overviews());
+        out.println("    events        " + c.events());
+    }
+}

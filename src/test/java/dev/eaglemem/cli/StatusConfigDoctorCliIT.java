@@ -1,0 +1,145 @@
+package dev.eaglemem.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+
+import org.junit.jupiter.api.Test;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/** status, config, doctor and the environment failures every command must explain. */
+class StatusConfigDoctorCliIT {
+
+    private final Cli cli = new Cli();
+
+    @Test
+    void versionAndHelpNeedNoDatabase() {
+        assertThat(cli.run("--version").ok().out()).startsWith("eagle-mem ");
+        assertThat(cli.run("--help").ok().out()).contains("status", "memories", "search", "show", "session", "config",
+                "doctor").doesNotContain("aot-train");
+        assertThat(cli.data).doesNotExist();
+    }
+
+    @Test
+    void statusCreatesAPrivateDatabaseAndMigratesOnlyOnce() throws Exception {
+        JsonNode first = cli.run("status", "--json").ok().json();
+        assertThat(first.get("project").asText()).isEqualTo("code/shop");
+        assertThat(first.get("schema_version").asInt()).isEqualTo(first.get("expected_schema_version").asInt());
+        assertThat(first.get("migrations_applied").asInt()).isPositive();
+        assertThat(first.get("db_file").asText()).isEqualTo(cli.data.resolve("memory.db").toString());
+        assertThat(first.get("project_counts").get("sessions").asInt()).isZero();
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(cli.data))).isEqualTo("rwx------");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(cli.data.resolve("memory.db"))))
+                .isEqualTo("rw-------");
+
+        assertThat(cli.run("status", "--json").ok().json().get("migrations_applied").asInt()).isZero();
+        assertThat(cli.run("status").ok().out()).contains("project:   code/shop").contains("memories      0");
+    }
+
+    @Test
+    void aNestedFolderAndALinkedWorktreeBelongToTheRepository() throws Exception {
+        cli.git("-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-q", "--allow-empty", "-m", "init");
+        Path nested = Files.createDirectories(cli.repo.resolve("src/deep"));
+        cli.cwd = nested;
+        assertThat(cli.run("status", "--json").ok().json().get("project").asText()).isEqualTo("code/shop");
+        Path worktree = cli.home.resolve("code/shop-feature");
+        cli.git("worktree", "add", "-q", worktree.toString());
+        cli.cwd = worktree;
+        assertThat(cli.run("status", "--json").ok().json().get("project").asText()).isEqualTo("code/shop");
+    }
+
+    @Test
+    void temporaryDirectoriesAreNoProject() throws Exception {
+        cli.cwd = Files.createTempDirectory("eagle-mem-it");
+        assertThat(cli.run("status", "--json").ok().json().get("project").isNull()).isTrue();
+        Cli.Result add = cli.run("memories", "add", "--kind", "decision", "-c", "x");
+        add.exits(2);
+        assertThat(add.err()).contains("no project at").contains("fix: run it inside a project, or pass --project KEY");
+        cli.env.put("EAGLE_MEM_PROJECT", "code/pinned");
+        assertThat(cli.run("status", "--json").ok().json().get("project").asText()).isEqualTo("code/pinned");
+    }
+
+    @Test
+    void configSetGetListKeepTypesAndComments() throws Exception {
+        Files.createDirectories(cli.data);
+        Files.writeString(cli.data.resolve("config.toml"), "# mine\n[search]\nlimit = 10 # hits\n");
+        assertThat(cli.run("config", "set", "search.limit", "25").ok().out()).contains("search.limit = 25").contains("was 10");
+        assertThat(cli.run("config", "get", "search.limit").ok().out()).isEqualTo("25\n");
+        assertThat(Files.readString(cli.data.resolve("config.toml"))).isEqualTo("# mine\n[search]\nlimit = 25 # hits\n");
+        cli.run("config", "set", "redaction.extra_patterns", "[\"ACME-[0-9]{6}\"]").ok();
+        JsonNode list = cli.run("config", "list", "--json").ok().json();
+        assertThat(list.get("keys")).anySatisfy(k -> {
+            assertThat(k.get("key").asText()).isEqualTo("redaction.extra_patterns");
+            assertThat(k.get("value").get(0).asText()).isEqualTo("ACME-[0-9]{6}");
+            assertThat(k.get("set").asBoolean()).isTrue();
+        });
+
+        Cli.Result bad = cli.run("config", "set", "search.limit", "plenty");
+        bad.exits(2);
+        assertThat(bad.err()).isEqualTo("eagle-mem: search.limit must be an integer between 1 and 100 (got \"plenty\")\n"
+                + "  fix: eagle-mem config set search.limit 10\n");
+        Cli.Result badRegex = cli.run("config", "set", "redaction.extra_patterns", "(open");
+        badRegex.exits(2);
+        assertThat(badRegex.err()).contains("redaction.extra_patterns[0]: invalid regex '(open'");
+        cli.run("config", "get", "nope").exits(2);
+    }
+
+    @Test
+    void aMalformedConfigFileIsNamedWithItsLine() throws Exception {
+        Files.createDirectories(cli.data);
+        Path config = cli.data.resolve("config.toml");
+        Files.writeString(config, "[search]\nlimit = = 3\n");
+        Cli.Result status = cli.run("status");
+        status.exits(2);
+        assertThat(status.err().lines()).hasSize(2);
+        assertThat(status.err()).startsWith("eagle-mem: malformed TOML in " + config + " line 2")
+                .contains("fix: fix that line, or move the file aside to use defaults: mv " + config);
+        assertThat(cli.run("--version").ok().out()).startsWith("eagle-mem");
+        JsonNode doctor = cli.run("doctor", "--json").exits(1).json();
+        assertThat(doctor.get("overall").asText()).isEqualTo("fail");
+    }
+
+    @Test
+    void aCorruptDatabaseFailsClearlyAndDoctorSaysSo() throws Exception {
+        Files.createDirectories(cli.data);
+        Files.writeString(cli.data.resolve("memory.db"), "not sqlite ".repeat(500));
+        Cli.Result status = cli.run("status");
+        status.exits(1);
+        assertThat(status.err()).startsWith("eagle-mem: " + cli.data.resolve("memory.db")
+                + " is not a readable SQLite database").contains("fix: ").contains("mv ");
+        Cli.Result doctor = cli.run("doctor");
+        doctor.exits(1);
+        assertThat(doctor.out()).contains("FAIL  integrity").contains("overall: fail");
+        assertThat(Files.readString(cli.data.resolve("eagle-mem.log"))).contains("[ERROR]").contains("not a readable SQLite");
+    }
+
+    @Test
+    void anUnusableDataDirectoryIsExplained() throws Exception {
+        Path file = Files.writeString(cli.workspace.resolve("a-file"), "x");
+        cli.env.put("EAGLE_MEM_DIR", file.resolve("data").toString());
+        Cli.Result status = cli.run("status");
+        status.exits(1);
+        assertThat(status.err()).startsWith("eagle-mem: eagle-mem data directory " + file.resolve("data"))
+                .contains("fix: make it writable").contains("export EAGLE_MEM_DIR=");
+    }
+
+    @Test
+    void doctorIsHappyWithAHealthyInstallation() {
+        cli.run("status").ok();
+        JsonNode doctor = cli.run("doctor", "--json").ok().json();
+        assertThat(doctor.get("overall").asText()).isEqualTo("ok");
+        assertThat(doctor.get("checks")).allSatisfy(c -> assertThat(c.get("status").asText()).isEqualTo("ok"));
+        assertThat(cli.run("doctor").ok().out()).contains("ok    integrity").contains("overall: ok");
+    }
+
+    @Test
+    void unknownCommandsAndOptionsPointToHelp() {
+        Cli.Result r = cli.run("statuz");
+        r.exits(2);
+        assertThat(r.err()).contains("Unmatched argument").contains("fix: eagle-mem --help");
+        cli.run("status", "--colour").exits(2);
+    }
+}
