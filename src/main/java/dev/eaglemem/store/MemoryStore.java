@@ -71,7 +71,9 @@ public final class MemoryStore {
     public long insert(Tx tx, NewMemoryRow m, Instant now) throws SQLException {
         String at = Timestamps.format(now);
         try (PreparedStatement ps = tx.connection().prepareStatement(INSERT)) {
-            int i = bindContent(ps, 1, m);
+            ps.setString(1, m.project());
+            ps.setString(2, m.scope());
+            int i = bindContent(ps, 3, m);
             ps.setString(i++, m.sourceAgent());
             ps.setString(i++, m.sessionId());
             ps.setString(i++, at);
@@ -84,11 +86,9 @@ public final class MemoryStore {
         }
     }
 
-    /** Binds project..normalized_hash (15 values) from {@code start}; returns the next index. */
+    /** Binds kind..normalized_hash (13 values, the same order in INSERT and REVISE); returns the next index. */
     private static int bindContent(PreparedStatement ps, int start, NewMemoryRow m) throws SQLException {
         int i = start;
-        ps.setString(i++, m.project());
-        ps.setString(i++, m.scope());
         ps.setString(i++, m.kind());
         ps.setString(i++, m.title());
         ps.setString(i++, m.content());
@@ -166,14 +166,7 @@ public final class MemoryStore {
     public boolean revise(Tx tx, long id, NewMemoryRow m, Instant now) throws SQLException {
         String at = Timestamps.format(now);
         try (PreparedStatement ps = tx.connection().prepareStatement(REVISE)) {
-            int i = 1;
-            ps.setString(i++, m.kind());
-            ps.setString(i++, m.title());
-            ps.setString(i++, m.content());
-            i = bindDetails(ps, i, m.details());
-            ps.setString(i++, m.topicKey());
-            ps.setString(i++, StoreJson.encode(m.files()));
-            ps.setString(i++, m.normalizedHash());
+            int i = bindContent(ps, 1, m);
             ps.setString(i++, m.sourceAgent());
             ps.setString(i++, at);
             ps.setString(i++, at);

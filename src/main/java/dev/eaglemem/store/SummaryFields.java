@@ -16,10 +16,11 @@ public record SummaryFields(String request, String investigated, String learned,
         filesModified = filesModified == null ? List.of() : List.copyOf(filesModified);
     }
 
-    public boolean isEmpty() {
-        return blank(request) && blank(investigated) && blank(learned) && blank(completed) && blank(decisions)
+    /** True when at least one field says something (not named isEmpty: JSON would print it as a field). */
+    public boolean hasContent() {
+        return !(blank(request) && blank(investigated) && blank(learned) && blank(completed) && blank(decisions)
                 && blank(gotchas) && blank(nextSteps) && blank(notes) && keyFiles.isEmpty() && filesRead.isEmpty()
-                && filesModified.isEmpty();
+                && filesModified.isEmpty());
     }
 
     private static boolean blank(String s) {

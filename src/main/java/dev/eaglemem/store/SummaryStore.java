@@ -4,6 +4,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -19,39 +20,33 @@ public final class SummaryStore {
             VALUES (?, ?, ?, NULLIF(?, ''), NULLIF(?, ''), NULLIF(?, ''), NULLIF(?, ''), NULLIF(?, ''), NULLIF(?, ''),
                 NULLIF(?, ''), NULLIF(?, ''), ?, ?, ?, ?, ?, ?)
             """;
-    private static final String AUTHORITATIVE = INSERT_PART + """
-            ON CONFLICT(session_id) DO UPDATE SET
-                request = COALESCE(excluded.request, summaries.request),
-                investigated = COALESCE(excluded.investigated, summaries.investigated),
-                learned = COALESCE(excluded.learned, summaries.learned),
-                completed = COALESCE(excluded.completed, summaries.completed),
-                decisions = COALESCE(excluded.decisions, summaries.decisions),
-                gotchas = COALESCE(excluded.gotchas, summaries.gotchas),
-                next_steps = COALESCE(excluded.next_steps, summaries.next_steps),
-                notes = COALESCE(excluded.notes, summaries.notes),
-                key_files = CASE WHEN excluded.key_files = '[]' THEN summaries.key_files ELSE excluded.key_files END,
-                files_read = CASE WHEN excluded.files_read = '[]' THEN summaries.files_read ELSE excluded.files_read END,
-                files_modified = CASE WHEN excluded.files_modified = '[]' THEN summaries.files_modified
-                                      ELSE excluded.files_modified END,
-                capture_source = CASE WHEN summaries.capture_source = 'agent' THEN 'agent' ELSE excluded.capture_source END,
-                updated_at = excluded.updated_at
-            """;
-    private static final String FILL_GAPS = INSERT_PART + """
-            ON CONFLICT(session_id) DO UPDATE SET
-                request = COALESCE(summaries.request, excluded.request),
-                investigated = COALESCE(summaries.investigated, excluded.investigated),
-                learned = COALESCE(summaries.learned, excluded.learned),
-                completed = COALESCE(summaries.completed, excluded.completed),
-                decisions = COALESCE(summaries.decisions, excluded.decisions),
-                gotchas = COALESCE(summaries.gotchas, excluded.gotchas),
-                next_steps = COALESCE(summaries.next_steps, excluded.next_steps),
-                notes = COALESCE(summaries.notes, excluded.notes),
-                key_files = CASE WHEN summaries.key_files = '[]' THEN excluded.key_files ELSE summaries.key_files END,
-                files_read = CASE WHEN summaries.files_read = '[]' THEN excluded.files_read ELSE summaries.files_read END,
-                files_modified = CASE WHEN summaries.files_modified = '[]' THEN excluded.files_modified
-                                      ELSE summaries.files_modified END,
-                updated_at = excluded.updated_at
-            """;
+    private static final List<String> TEXT_COLUMNS = List.of("request", "investigated", "learned", "completed",
+            "decisions", "gotchas", "next_steps", "notes");
+    private static final List<String> LIST_COLUMNS = List.of("key_files", "files_read", "files_modified");
+    private static final String AUTHORITATIVE = INSERT_PART + onConflict(true)
+            + ",\n    capture_source = CASE WHEN summaries.capture_source = 'agent' THEN 'agent' ELSE excluded.capture_source END";
+    private static final String FILL_GAPS = INSERT_PART + onConflict(false);
+
+    /**
+     * The merge for an existing summary, built from the column lists (constants, not input). With
+     * {@code incomingWins} a new non-empty value replaces the stored one; otherwise it only fills an
+     * empty one. Empty lists never replace anything.
+     */
+    private static String onConflict(boolean incomingWins) {
+        String first = incomingWins ? "excluded" : "summaries";
+        String second = incomingWins ? "summaries" : "excluded";
+        StringBuilder sql = new StringBuilder("ON CONFLICT(session_id) DO UPDATE SET\n    updated_at = excluded.updated_at");
+        for (String c : TEXT_COLUMNS) {
+            sql.append(",\n    ").append(c).append(" = COALESCE(").append(first).append('.').append(c).append(", ")
+                    .append(second).append('.').append(c).append(')');
+        }
+        for (String c : LIST_COLUMNS) {
+            sql.append(",\n    ").append(c).append(" = CASE WHEN ").append(first).append('.').append(c).append(" = '[]' THEN ")
+                    .append(second).append('.').append(c).append(" ELSE ").append(first).append('.').append(c).append(" END");
+        }
+        return sql.toString();
+    }
+
     private static final String SELECT = """
             SELECT id, session_id, project, agent, request, investigated, learned, completed, decisions, gotchas,
                    next_steps, notes, key_files, files_read, files_modified, capture_source, created_at, updated_at
