@@ -59,10 +59,16 @@ public final class ProjectKeys {
         return normalized;
     }
 
-    /** True when the directory is, or is inside, one of the ephemeral roots. */
+    /**
+     * True when the directory is, or is inside, one of the ephemeral roots. A root that contains the
+     * home directory itself (HOME=/tmp/ci in containers and CI) does not make the home's contents
+     * ephemeral: that user's projects live there.
+     */
     public boolean isEphemeral(Path dir) {
         Path normalized = normalize(dir);
-        return ephemeralRoots.stream().anyMatch(normalized::startsWith);
+        boolean inHome = normalized.startsWith(home);
+        return ephemeralRoots.stream()
+                .anyMatch(root -> normalized.startsWith(root) && !(inHome && home.startsWith(root)));
     }
 
     /** The key for a project root, or empty when that directory cannot be a project. */

@@ -10,12 +10,14 @@ import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Collection;
 import java.util.List;
+import java.util.Set;
 
 import javax.sql.DataSource;
 
@@ -75,7 +77,8 @@ public final class Migrations {
     }
 
     private static int migrateLocked(DataSource dataSource, Path lockFile) {
-        try (FileChannel channel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        try (FileChannel channel = FileChannel.open(lockFile, Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE),
+                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
                 FileLock lock = channel.lock()) {
             try (Connection c = dataSource.getConnection()) {
                 if (currentVersion(c) >= LATEST) {

@@ -63,6 +63,16 @@ class ProjectKeysTest {
     }
 
     @Test
+    void aHomeInsideScratchSpaceStillHasProjectsButNotItsDownloadsOrTheRestOfTmp() {
+        ProjectKeys ci = ProjectKeys.withDefaultRoots(Path.of("/tmp/ci-home"));
+
+        assertThat(ci.key(Path.of("/tmp/ci-home/code/shop"))).contains("code/shop");
+        assertThat(ci.key(Path.of("/tmp/other/app"))).isEmpty();
+        assertThat(ci.key(Path.of("/tmp/ci-home/Downloads/repo"))).isEmpty();
+        assertThat(ci.key(Path.of("/private/tmp/ci-home/code/shop"))).contains("code/shop");
+    }
+
+    @Test
     void defaultEphemeralRootsIncludeDownloadsOfTheGivenHome() {
         assertThat(ProjectKeys.defaultEphemeralRoots(Path.of("/Users/ann"))).containsExactly(
                 Path.of("/tmp"), Path.of("/var/tmp"), Path.of("/var/folders"), Path.of("/Users/ann/Downloads"));
