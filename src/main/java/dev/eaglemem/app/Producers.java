@@ -17,8 +17,11 @@ import dev.eaglemem.store.Db;
 import dev.eaglemem.store.EventStore;
 import dev.eaglemem.store.HealthStore;
 import dev.eaglemem.store.MemoryStore;
+import dev.eaglemem.store.ObservationStore;
+import dev.eaglemem.store.OverviewStore;
 import dev.eaglemem.store.ProjectStore;
 import dev.eaglemem.store.PromptStore;
+import dev.eaglemem.store.RecallStore;
 import dev.eaglemem.store.SearchStore;
 import dev.eaglemem.store.SessionStore;
 import dev.eaglemem.store.StatsStore;
@@ -128,6 +131,24 @@ public class Producers {
     @Singleton
     SearchStore searchStore() {
         return new SearchStore();
+    }
+
+    @Produces
+    @Singleton
+    ObservationStore observationStore() {
+        return new ObservationStore();
+    }
+
+    @Produces
+    @Singleton
+    RecallStore recallStore() {
+        return new RecallStore();
+    }
+
+    @Produces
+    @Singleton
+    OverviewStore overviewStore() {
+        return new OverviewStore();
     }
 
     @Produces

@@ -46,6 +46,10 @@ public class CliErrors {
     }
 
     private int onExecutionError(Exception thrown, CommandLine cmd, ParseResult parsed) {
+        if (cmd.getCommand() instanceof HookCommand) {
+            logLine("ERROR", "hook: " + thrown); // the hook contract: exit 0, nothing on stdout
+            return 0;
+        }
         EagleException error = find(thrown);
         if (error == null) {
             error = internal(thrown);
@@ -58,6 +62,10 @@ public class CliErrors {
 
     private int onParameterError(ParameterException e, String[] args) {
         CommandLine cmd = e.getCommandLine();
+        if (cmd.getCommand() instanceof HookCommand) {
+            logLine("WARN", "hook: " + e.getMessage());
+            return 0;
+        }
         String usage = cmd.getCommandSpec().qualifiedName() + " --help";
         EagleException error = EagleException.invalidInput(e.getMessage(), usage);
         report(cmd, containsJson(args), error);

@@ -67,12 +67,6 @@ final class Console {
         return iso.substring(0, 10) + " " + iso.substring(11, 16);
     }
 
-    /** Whitespace collapsed to single spaces, cut to {@code max} characters. */
-    static String oneLine(String text, int max) {
-        String line = text == null ? "" : text.replaceAll("\\s+", " ").strip();
-        return line.length() <= max ? line : line.substring(0, max - 1) + "…";
-    }
-
     static String orDash(Object value) {
         return value == null || value.toString().isBlank() ? "-" : value.toString();
     }

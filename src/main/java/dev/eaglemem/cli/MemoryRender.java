@@ -8,6 +8,7 @@ import dev.eaglemem.error.EagleException;
 import dev.eaglemem.memory.AddResult;
 import dev.eaglemem.store.MemoryDetails;
 import dev.eaglemem.store.MemoryRow;
+import dev.eaglemem.text.Snippets;
 
 /** Human rendering of memories. */
 final class MemoryRender {
@@ -62,7 +63,7 @@ final class MemoryRender {
     private static void contradiction(PrintWriter out, AddResult r) {
         out.println("Not stored: this may contradict what is already remembered:");
         for (MemoryRow c : r.conflicts()) {
-            out.println("  " + ref(c) + " (" + c.kind() + ") " + c.title() + ": " + Console.orDash(firstLine(c.content())));
+            out.println("  " + ref(c) + " (" + c.kind() + ") " + c.title() + ": " + Console.orDash(Snippets.firstLine(c.content())));
         }
         long first = r.conflicts().getFirst().id();
         out.println("Decide, then run the same command again with:");
@@ -96,7 +97,4 @@ final class MemoryRender {
         }
     }
 
-    private static String firstLine(String text) {
-        return text == null ? null : text.strip().lines().findFirst().orElse("");
-    }
 }

@@ -7,6 +7,7 @@ import dev.eaglemem.store.SessionOverview;
 import dev.eaglemem.store.SessionRow;
 import dev.eaglemem.store.SummaryFields;
 import dev.eaglemem.store.SummaryRow;
+import dev.eaglemem.text.Snippets;
 
 /** Human rendering of sessions and summaries. */
 final class SessionRender {
@@ -24,7 +25,7 @@ final class SessionRender {
             String what = o.request() != null ? o.request() : o.completed() != null ? o.completed() : "(no summary)";
             out.printf("%s  %-11s %-9s %s%s%n", Console.date(s.lastActivityAt()), s.agent(), s.status(), s.id(),
                     showProject ? "  [" + s.project() + "]" : "");
-            out.println("    " + Console.oneLine(what, 110) + "   (" + o.observations() + " tool calls, " + o.prompts()
+            out.println("    " + Snippets.oneLine(what, 110) + "   (" + o.observations() + " tool calls, " + o.prompts()
                     + " prompts" + (o.summaryId() == null ? "" : ", sum-" + o.summaryId()) + ")");
         }
     }

@@ -18,8 +18,16 @@ public final class ConfigKeys {
     public static final ConfigKey STORE_WRITE_RETRIES = ConfigKey.integer("store.write_retries", 4, 0, 20,
             "How many times a write that still found the database busy is retried (with back-off).");
 
+    public static final ConfigKey RECALL_SESSION_START_CHARS = ConfigKey.integer("recall.sessionstart_chars", 8000,
+            1000, 20000, "Most characters injected at SessionStart; whole sections are dropped, lowest priority first.");
+    public static final ConfigKey RECALL_PROMPT_CHARS = ConfigKey.integer("recall.prompt_chars", 3000, 500, 10000,
+            "Most characters injected for one prompt (UserPromptSubmit recall).");
+    public static final ConfigKey RETENTION_OBSERVATION_DAYS = ConfigKey.integer("retention.observation_days", 90, 1,
+            3650, "Tool-call observations older than this are pruned when a session ends; summaries and memories stay.");
+
     public static final List<ConfigKey> ALL = List.of(SEARCH_LIMIT, REDACTION_EXTRA_PATTERNS, REDACTION_HIGH_ENTROPY,
-            STORE_BUSY_TIMEOUT_MS, STORE_WRITE_RETRIES);
+            STORE_BUSY_TIMEOUT_MS, STORE_WRITE_RETRIES, RECALL_SESSION_START_CHARS, RECALL_PROMPT_CHARS,
+            RETENTION_OBSERVATION_DAYS);
 
     private ConfigKeys() {
     }

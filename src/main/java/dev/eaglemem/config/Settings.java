@@ -15,4 +15,16 @@ public class Settings {
     public int searchLimit() {
         return config.intValue(ConfigKeys.SEARCH_LIMIT);
     }
+
+    public int sessionStartChars() {
+        return config.intValue(ConfigKeys.RECALL_SESSION_START_CHARS);
+    }
+
+    public int promptChars() {
+        return config.intValue(ConfigKeys.RECALL_PROMPT_CHARS);
+    }
+
+    public int observationRetentionDays() {
+        return config.intValue(ConfigKeys.RETENTION_OBSERVATION_DAYS);
+    }
 }

@@ -14,6 +14,7 @@ import dev.eaglemem.store.Db;
 import dev.eaglemem.store.SearchRow;
 import dev.eaglemem.store.SearchStore;
 import dev.eaglemem.store.Tx;
+import dev.eaglemem.text.Snippets;
 
 /**
  * Full-text search over summaries, memories and prompts: BM25 first, then recency among results that
@@ -91,15 +92,8 @@ public class SearchService {
 
     private static SearchHit hit(SearchRow r) {
         RecordId id = new RecordId(RecordId.Kind.ofLabel(r.kind()), r.id());
-        return new SearchHit(id.toString(), r.kind(), r.memoryKind(), r.project(), oneLine(r.title(), TITLE_MAX),
-                oneLine(r.snippet(), SNIPPET_MAX), r.date(), r.score());
+        return new SearchHit(id.toString(), r.kind(), r.memoryKind(), r.project(), Snippets.oneLine(r.title(), TITLE_MAX),
+                Snippets.oneLine(r.snippet(), SNIPPET_MAX), r.date(), r.score());
     }
 
-    static String oneLine(String text, int max) {
-        if (text == null) {
-            return "";
-        }
-        String line = text.replaceAll("\\s+", " ").strip();
-        return line.length() <= max ? line : line.substring(0, max - 1) + "…";
-    }
 }

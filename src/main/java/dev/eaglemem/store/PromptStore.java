@@ -4,6 +4,8 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /** What the user asked the agent, searchable. Callers pass redacted text. */
@@ -12,9 +14,9 @@ public final class PromptStore {
     private static final String INSERT = """
             INSERT INTO user_prompts(session_id, project, agent, prompt, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id
             """;
-    private static final String FIND = """
-            SELECT id, session_id, project, agent, prompt, created_at FROM user_prompts WHERE id = ?
-            """;
+    private static final String COLUMNS = "SELECT id, session_id, project, agent, prompt, created_at FROM user_prompts";
+    private static final String FIND = COLUMNS + " WHERE id = ?";
+    private static final String FOR_SESSION = COLUMNS + " WHERE session_id = ? ORDER BY created_at, id LIMIT ?";
 
     public long insert(Tx tx, String sessionId, String project, String agent, String prompt, Instant now)
             throws SQLException {
@@ -35,12 +37,28 @@ public final class PromptStore {
         try (PreparedStatement ps = tx.connection().prepareStatement(FIND)) {
             ps.setLong(1, id);
             try (ResultSet rs = ps.executeQuery()) {
-                if (!rs.next()) {
-                    return Optional.empty();
-                }
-                return Optional.of(new PromptRow(rs.getLong("id"), rs.getString("session_id"), rs.getString("project"),
-                        rs.getString("agent"), rs.getString("prompt"), rs.getString("created_at")));
+                return rs.next() ? Optional.of(row(rs)) : Optional.empty();
             }
         }
+    }
+
+    /** The session's prompts in order (at most {@code limit}). */
+    public List<PromptRow> forSession(Tx tx, String sessionId, int limit) throws SQLException {
+        try (PreparedStatement ps = tx.connection().prepareStatement(FOR_SESSION)) {
+            ps.setString(1, sessionId);
+            ps.setInt(2, limit);
+            List<PromptRow> out = new ArrayList<>();
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.add(row(rs));
+                }
+            }
+            return out;
+        }
+    }
+
+    private static PromptRow row(ResultSet rs) throws SQLException {
+        return new PromptRow(rs.getLong("id"), rs.getString("session_id"), rs.getString("project"), rs.getString("agent"),
+                rs.getString("prompt"), rs.getString("created_at"));
     }
 }

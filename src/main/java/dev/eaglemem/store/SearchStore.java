@@ -20,13 +20,13 @@ public final class SearchStore {
                    bm25(summaries_fts, 3.0, 1.0, 2.0, 2.0, 3.0, 3.0, 1.0, 1.0) AS score,
                    s.updated_at AS at, NULL AS memory_kind
             FROM summaries_fts JOIN summaries s ON s.id = summaries_fts.rowid
-            WHERE summaries_fts MATCH ?1 AND (?2 IS NULL OR s.project = ?2)
+            WHERE summaries_fts MATCH ?1 AND (?2 IS NULL OR s.project = ?2) AND (?4 IS NULL OR s.session_id <> ?4)
             ORDER BY score, at DESC LIMIT ?3
             """;
     // ?4 memory kind or NULL
     private static final String MEMORIES = """
             SELECT m.id, m.project, m.title AS title,
-                   snippet(memories_fts, -1, '', '', '…', 16) AS snip,
+                   snippet(memories_fts, 1, '', '', '…', 16) AS snip,
                    bm25(memories_fts, 4.0, 2.0, 2.0) AS score,
                    m.updated_at AS at, m.kind AS memory_kind
             FROM memories_fts JOIN memories m ON m.id = memories_fts.rowid
@@ -41,12 +41,18 @@ public final class SearchStore {
                    bm25(user_prompts_fts) AS score,
                    p.created_at AS at, NULL AS memory_kind
             FROM user_prompts_fts JOIN user_prompts p ON p.id = user_prompts_fts.rowid
-            WHERE user_prompts_fts MATCH ?1 AND (?2 IS NULL OR p.project = ?2)
+            WHERE user_prompts_fts MATCH ?1 AND (?2 IS NULL OR p.project = ?2) AND (?4 IS NULL OR p.session_id <> ?4)
             ORDER BY score, at DESC LIMIT ?3
             """;
 
     public List<SearchRow> summaries(Tx tx, String match, String project, int limit) throws SQLException {
         return run(tx, SUMMARIES, "summary", match, project, limit, null);
+    }
+
+    /** Like {@link #summaries} but without one session's own summary (recall inside that session). */
+    public List<SearchRow> summariesExcept(Tx tx, String match, String project, String session, int limit)
+            throws SQLException {
+        return run(tx, SUMMARIES, "summary", match, project, limit, session);
     }
 
     /** Memories of {@code project} plus personal ones (all projects when null), optionally one kind. */
@@ -58,15 +64,14 @@ public final class SearchStore {
         return run(tx, PROMPTS, "prompt", match, project, limit, null);
     }
 
+    /** Every query binds ?1 match, ?2 project, ?3 limit and ?4 (memory kind, or the session to leave out). */
     private static List<SearchRow> run(Tx tx, String sql, String kind, String match, String project, int limit,
-            String memoryKind) throws SQLException {
+            String fourth) throws SQLException {
         try (PreparedStatement ps = tx.connection().prepareStatement(sql)) {
             ps.setString(1, match);
             ps.setString(2, project);
             ps.setInt(3, limit);
-            if (sql == MEMORIES) {
-                ps.setString(4, memoryKind);
-            }
+            ps.setString(4, fourth);
             List<SearchRow> out = new ArrayList<>();
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {

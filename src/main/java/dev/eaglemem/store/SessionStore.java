@@ -68,6 +68,27 @@ public final class SessionStore {
         }
     }
 
+    /** Active sessions with no activity since {@code before} become abandoned; returns how many. */
+    public int abandonStale(Tx tx, Instant before) throws SQLException {
+        try (PreparedStatement ps = tx.connection().prepareStatement(
+                "UPDATE sessions SET status = 'abandoned' WHERE status = 'active' AND last_activity_at < ?")) {
+            ps.setString(1, Timestamps.format(before));
+            return ps.executeUpdate();
+        }
+    }
+
+    /** Refreshes last_activity_at (and revives an abandoned session that is talking again). */
+    public void touch(Tx tx, String id, Instant now) throws SQLException {
+        try (PreparedStatement ps = tx.connection().prepareStatement("""
+                UPDATE sessions SET last_activity_at = ?, status = CASE WHEN status = 'abandoned' THEN 'active' ELSE status END
+                WHERE id = ?
+                """)) {
+            ps.setString(1, Timestamps.format(now));
+            ps.setString(2, id);
+            ps.executeUpdate();
+        }
+    }
+
     public Optional<SessionRow> find(Tx tx, String id) throws SQLException {
         try (PreparedStatement ps = tx.connection().prepareStatement(FIND)) {
             ps.setString(1, id);

@@ -13,11 +13,13 @@ final class StoreJson {
     private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final TypeReference<List<String>> STRINGS = new TypeReference<>() {
     };
+    private static final TypeReference<List<Long>> NUMBERS = new TypeReference<>() {
+    };
 
     private StoreJson() {
     }
 
-    static String encode(List<String> items) {
+    static String encode(List<?> items) {
         try {
             return MAPPER.writeValueAsString(items == null ? List.of() : items);
         } catch (JsonProcessingException e) {
@@ -30,6 +32,17 @@ final class StoreJson {
             return MAPPER.writeValueAsString(fields);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("cannot encode " + fields, e);
+        }
+    }
+
+    static List<Long> decodeNumbers(String json) {
+        if (json == null || json.isEmpty()) {
+            return List.of();
+        }
+        try {
+            return List.copyOf(MAPPER.readValue(json, NUMBERS));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("stored value is not a JSON number array: " + json, e);
         }
     }
 

@@ -4,13 +4,15 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * One summary per session. Two write paths with opposite precedence: {@link #saveAuthoritative}
- * (the agent or user said it: new non-empty values win) and {@link #fillGaps} (automatic capture:
- * existing values win, only empty fields are filled, and the capture source is kept).
+ * One summary per session. {@link #saveAuthoritative} is the agent or user speaking: new non-empty
+ * values win and the row becomes authoritative. {@link #saveCaptured} is automatic capture: the
+ * caller has already merged with precedence (capture.SummaryMerge), and an authoritative row keeps
+ * its capture source. In both, blank values never erase stored ones.
  */
 public final class SummaryStore {
 
@@ -23,26 +25,25 @@ public final class SummaryStore {
     private static final List<String> TEXT_COLUMNS = List.of("request", "investigated", "learned", "completed",
             "decisions", "gotchas", "next_steps", "notes");
     private static final List<String> LIST_COLUMNS = List.of("key_files", "files_read", "files_modified");
-    private static final String AUTHORITATIVE = INSERT_PART + onConflict(true)
+    private static final String AUTHORITATIVE = INSERT_PART + onConflict()
             + ",\n    capture_source = CASE WHEN summaries.capture_source = 'agent' THEN 'agent' ELSE excluded.capture_source END";
-    private static final String FILL_GAPS = INSERT_PART + onConflict(false);
+    private static final String CAPTURED = INSERT_PART + onConflict()
+            + ",\n    capture_source = CASE WHEN summaries.capture_source IN ('agent', 'manual') THEN summaries.capture_source"
+            + " ELSE excluded.capture_source END";
 
     /**
-     * The merge for an existing summary, built from the column lists (constants, not input). With
-     * {@code incomingWins} a new non-empty value replaces the stored one; otherwise it only fills an
-     * empty one. Empty lists never replace anything.
+     * The merge for an existing summary, built from the column lists (constants, not input): a new
+     * non-empty value replaces the stored one; blanks and empty lists never erase anything.
      */
-    private static String onConflict(boolean incomingWins) {
-        String first = incomingWins ? "excluded" : "summaries";
-        String second = incomingWins ? "summaries" : "excluded";
+    private static String onConflict() {
         StringBuilder sql = new StringBuilder("ON CONFLICT(session_id) DO UPDATE SET\n    updated_at = excluded.updated_at");
         for (String c : TEXT_COLUMNS) {
-            sql.append(",\n    ").append(c).append(" = COALESCE(").append(first).append('.').append(c).append(", ")
-                    .append(second).append('.').append(c).append(')');
+            sql.append(",\n    ").append(c).append(" = COALESCE(excluded.").append(c).append(", summaries.").append(c)
+                    .append(')');
         }
         for (String c : LIST_COLUMNS) {
-            sql.append(",\n    ").append(c).append(" = CASE WHEN ").append(first).append('.').append(c).append(" = '[]' THEN ")
-                    .append(second).append('.').append(c).append(" ELSE ").append(first).append('.').append(c).append(" END");
+            sql.append(",\n    ").append(c).append(" = CASE WHEN excluded.").append(c).append(" = '[]' THEN summaries.")
+                    .append(c).append(" ELSE excluded.").append(c).append(" END");
         }
         return sql.toString();
     }
@@ -59,10 +60,13 @@ public final class SummaryStore {
         write(tx, AUTHORITATIVE, sessionId, project, agent, fields, captureSource, now);
     }
 
-    /** Source {@code hook} or {@code enrich}: never overwrites what is already there. */
-    public void fillGaps(Tx tx, String sessionId, String project, String agent, SummaryFields fields,
+    /**
+     * Source {@code hook} or {@code enrich}: writes fields the caller already merged with precedence
+     * (see capture.SummaryMerge); a summary the agent or user saved keeps its capture source.
+     */
+    public void saveCaptured(Tx tx, String sessionId, String project, String agent, SummaryFields fields,
             String captureSource, Instant now) throws SQLException {
-        write(tx, FILL_GAPS, sessionId, project, agent, fields, captureSource, now);
+        write(tx, CAPTURED, sessionId, project, agent, fields, captureSource, now);
     }
 
     private static void write(Tx tx, String sql, String sessionId, String project, String agent, SummaryFields f,
@@ -84,6 +88,23 @@ public final class SummaryStore {
             ps.setString(i++, at);
             ps.setString(i, at);
             ps.executeUpdate();
+        }
+    }
+
+    /** The project's most recently updated summaries, optionally leaving out one session (the current one). */
+    public List<SummaryRow> recent(Tx tx, String project, String excludeSession, int limit) throws SQLException {
+        try (PreparedStatement ps = tx.connection().prepareStatement(SELECT
+                + " WHERE project = ? AND session_id <> COALESCE(?, '') ORDER BY updated_at DESC, id DESC LIMIT ?")) {
+            ps.setString(1, project);
+            ps.setString(2, excludeSession);
+            ps.setInt(3, limit);
+            List<SummaryRow> out = new ArrayList<>();
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.add(row(rs));
+                }
+            }
+            return out;
         }
     }
 

@@ -40,11 +40,11 @@ class SummaryStoreTest {
     }
 
     @Test
-    void automaticCaptureOnlyFillsWhatTheAgentLeftEmpty() {
+    void capturedWritesKeepAnAuthoritativeRowsSourceAndNeverEraseWithBlanks() {
         t.db.write(tx -> {
             summaries.saveAuthoritative(tx, "s1", "code/app", "codex", fields("Fix login", "Fixed it", null, List.of()), "agent", now);
-            summaries.fillGaps(tx, "s1", "code/app", "codex",
-                    fields("auto request", "auto completed", "auto decision", List.of("src/a.ts")), "hook", now.plusSeconds(5));
+            summaries.saveCaptured(tx, "s1", "code/app", "codex", fields(null, "  ", "auto decision", List.of("src/a.ts")),
+                    "hook", now.plusSeconds(5));
             return null;
         });
         SummaryRow row = t.db.read(tx -> summaries.findBySession(tx, "s1")).orElseThrow();
@@ -58,7 +58,8 @@ class SummaryStoreTest {
     @Test
     void theAgentOverridesWhatAutomaticCaptureWroteButBlankValuesEraseNothing() {
         t.db.write(tx -> {
-            summaries.fillGaps(tx, "s1", "code/app", "codex", fields("auto", "auto done", "auto decision", List.of("a")), "hook", now);
+            summaries.saveCaptured(tx, "s1", "code/app", "codex", fields("auto", "auto done", "auto decision", List.of("a")),
+                    "hook", now);
             summaries.saveAuthoritative(tx, "s1", "code/app", "codex", fields("Real request", "  ", null, List.of()), "agent", now);
             return null;
         });

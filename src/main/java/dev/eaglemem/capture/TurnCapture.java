@@ -1,0 +1,20 @@
+package dev.eaglemem.capture;
+
+import java.util.List;
+
+/**
+ * What a turn's capture found.
+ *
+ * @param project null when the event belonged to no project
+ * @param decisions explicit "Decision: …" notes from the agent's final message (redacted)
+ * @param gotchas explicit "Gotcha: …" notes
+ */
+public record TurnCapture(String project, List<String> decisions, List<String> gotchas) {
+
+    public static final TurnCapture NOTHING = new TurnCapture(null, List.of(), List.of());
+
+    public TurnCapture {
+        decisions = List.copyOf(decisions);
+        gotchas = List.copyOf(gotchas);
+    }
+}

@@ -1,0 +1,51 @@
+package dev.eaglemem.cli;
+
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+import dev.eaglemem.hook.HookRunner;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Unmatched;
+
+@Command(name = "hook", description = {
+        "Run one agent hook (what `eagle-mem install` registers): reads the event's JSON on stdin and prints",
+        "nothing or one JSON line. Always exits 0; problems go to $EAGLE_MEM_DIR/eagle-mem.log.",
+        "Events: SessionStart, UserPromptSubmit, PreToolUse, PostToolUse, Stop, PreCompact, SessionEnd." })
+public class HookCommand implements Callable<Integer> {
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "EVENT", description = "The hook event name.")
+    String event;
+
+    @Option(names = "--agent", paramLabel = "AGENT", description = "claude-code or codex (default: detected from the payload).")
+    String agent;
+
+    // A hook must exit 0 whatever it is given; stray arguments are ignored, not an error.
+    @Unmatched
+    List<String> ignored;
+
+    private final HookRunner runner;
+
+    public HookCommand(HookRunner runner) {
+        this.runner = runner;
+    }
+
+    @Override
+    public Integer call() {
+        PrintStream protocol = new PrintStream(new FileOutputStream(FileDescriptor.out), false, StandardCharsets.UTF_8);
+        PrintStream previous = System.out;
+        // Nothing but the response may reach stdout: a library printing there would corrupt the protocol.
+        System.setOut(new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8));
+        try {
+            return runner.run(event, agent, System.in, protocol);
+        } finally {
+            System.setOut(previous);
+        }
+    }
+}

@@ -1,0 +1,31 @@
+package dev.eaglemem.hook;
+
+/** The lifecycle events eagle-mem handles, agent-neutral. */
+public sealed interface HookEvent {
+
+    HookContext context();
+
+    /** @param source startup, resume, clear or compact */
+    record SessionStart(HookContext context, String source) implements HookEvent {
+    }
+
+    record UserPromptSubmit(HookContext context, String prompt) implements HookEvent {
+    }
+
+    record PreToolUse(HookContext context, ToolCall call) implements HookEvent {
+    }
+
+    record PostToolUse(HookContext context, ToolCall call, ToolResult result) implements HookEvent {
+    }
+
+    /** @param lastAssistantMessage the agent's final text for the turn (nullable) */
+    record Stop(HookContext context, String lastAssistantMessage) implements HookEvent {
+    }
+
+    /** @param trigger manual or auto */
+    record PreCompact(HookContext context, String trigger) implements HookEvent {
+    }
+
+    record SessionEnd(HookContext context, String reason) implements HookEvent {
+    }
+}

@@ -1,0 +1,90 @@
+package dev.eaglemem.hook;
+
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+import dev.eaglemem.config.EagleEnv;
+import dev.eaglemem.project.AgentDetector;
+import dev.eaglemem.project.AgentSource;
+import dev.eaglemem.project.PayloadHints;
+import dev.eaglemem.project.Project;
+import dev.eaglemem.project.ProjectResolver;
+import dev.eaglemem.project.SessionIds;
+
+/**
+ * The agent adapter: turns an event name and a stdin object (Claude Code or Codex shape) into a
+ * typed {@link HookEvent}. Events eagle-mem does not handle, and payloads without a usable session
+ * id, become empty; the reason goes to {@code skipped}.
+ */
+final class HookEvents {
+
+    private final ProjectResolver resolver = new ProjectResolver();
+
+    Optional<HookEvent> parse(String event, HookPayload p, EagleEnv env, AgentSource forcedAgent,
+            Consumer<String> skipped) {
+        String sessionId = p.text("session_id");
+        if (sessionId == null || !SessionIds.isValid(sessionId)) {
+            skipped.accept(event + ": no valid session_id in the payload");
+            return Optional.empty();
+        }
+        HookContext context = context(event, sessionId, p, env, forcedAgent, skipped);
+        return switch (event) {
+            case "SessionStart" -> Optional.of(new HookEvent.SessionStart(context, orElse(p.text("source"), "startup")));
+            case "UserPromptSubmit" -> Optional.ofNullable(p.rawText("prompt"))
+                    .map(prompt -> new HookEvent.UserPromptSubmit(context, prompt));
+            case "PreToolUse" -> toolCall(p).map(call -> new HookEvent.PreToolUse(context, call));
+            case "PostToolUse" -> toolCall(p).map(call -> new HookEvent.PostToolUse(context, call,
+                    ToolCalls.result(p.node("tool_response"))));
+            case "Stop" -> Optional.of(new HookEvent.Stop(context, p.rawText("last_assistant_message")));
+            case "PreCompact" -> Optional.of(new HookEvent.PreCompact(context, orElse(p.text("trigger"), "auto")));
+            case "SessionEnd" -> Optional.of(new HookEvent.SessionEnd(context, p.text("reason")));
+            default -> {
+                skipped.accept(event + ": not an event eagle-mem handles");
+                yield Optional.empty();
+            }
+        };
+    }
+
+    private HookContext context(String event, String sessionId, HookPayload p, EagleEnv env, AgentSource forced,
+            Consumer<String> skipped) {
+        Path cwd = cwd(p.text("cwd"), env);
+        AgentSource agent = forced != null ? forced
+                : AgentDetector.detect(env, new PayloadHints(p.text("agent"), p.text("transcript_path"), p.text("turn_id"),
+                        p.text("tool_name")));
+        Project project;
+        try {
+            project = resolver.resolve(env.withCwd(cwd), cwd).orElse(null);
+        } catch (IllegalArgumentException e) {
+            skipped.accept(event + ": " + e.getMessage());
+            project = null;
+        }
+        return new HookContext(event, agent, sessionId, cwd, project == null ? null : project.key(),
+                project == null ? null : project.root(), p.text("model"), p.text("transcript_path"), p.has("agent_id"));
+    }
+
+    private static Path cwd(String given, EagleEnv env) {
+        if (given == null) {
+            return env.cwd();
+        }
+        try {
+            Path path = Path.of(given);
+            return path.isAbsolute() ? path.normalize() : env.cwd().resolve(path).normalize();
+        } catch (InvalidPathException e) {
+            return env.cwd();
+        }
+    }
+
+    private static Optional<ToolCall> toolCall(HookPayload p) {
+        String tool = p.text("tool_name");
+        if (tool == null) {
+            return Optional.empty();
+        }
+        return Optional.of(ToolCalls.call(tool, p.node("tool_input"), p.text("tool_use_id")));
+    }
+
+    private static String orElse(String value, String fallback) {
+        return value == null ? fallback : value;
+    }
+}

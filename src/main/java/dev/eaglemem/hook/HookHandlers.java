@@ -1,0 +1,113 @@
+package dev.eaglemem.hook;
+
+import java.util.List;
+import java.util.Optional;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import dev.eaglemem.capture.CaptureService;
+import dev.eaglemem.capture.CaptureService.Origin;
+import dev.eaglemem.capture.ToolUse;
+import dev.eaglemem.capture.TurnCapture;
+import dev.eaglemem.memory.MemoryDraft;
+import dev.eaglemem.memory.MemoryKind;
+import dev.eaglemem.memory.MemoryScope;
+import dev.eaglemem.memory.MemoryService;
+import dev.eaglemem.project.AgentSource;
+import dev.eaglemem.recall.RecallService;
+import dev.eaglemem.recall.RecallService.Audience;
+
+/**
+ * One handler per event: a typed event in, a typed response out. Handlers touch no stdin, stdout or
+ * exit code (that is {@link HookRunner}'s job), which is what lets the same code serve the CLI hook
+ * and, later, {@code eagle-mem serve}.
+ */
+@ApplicationScoped
+public class HookHandlers {
+
+    private final CaptureService capture;
+    private final RecallService recall;
+    private final MemoryService memories;
+
+    public HookHandlers(CaptureService capture, RecallService recall, MemoryService memories) {
+        this.capture = capture;
+        this.recall = recall;
+        this.memories = memories;
+    }
+
+    public HookResponse handle(HookEvent event) {
+        if (event.context().subagent()) {
+            return HookResponse.SILENT; // a sub-agent's steps belong to the parent session's story, not a new one
+        }
+        return switch (event) {
+            case HookEvent.SessionStart e -> sessionStart(e);
+            case HookEvent.UserPromptSubmit e -> userPromptSubmit(e);
+            // The release gate and edit-time recall arrive with the guardrails; until then PreToolUse only proves
+            // the contract (no output) and is not registered with the agents.
+            case HookEvent.PreToolUse e -> HookResponse.SILENT;
+            case HookEvent.PostToolUse e -> postToolUse(e);
+            case HookEvent.Stop e -> stop(e);
+            case HookEvent.PreCompact e -> preCompact(e);
+            case HookEvent.SessionEnd e -> sessionEnd(e);
+        };
+    }
+
+    private HookResponse sessionStart(HookEvent.SessionStart e) {
+        Optional<String> project = capture.sessionStarted(origin(e.context()), e.source());
+        return project.flatMap(p -> recall.sessionStart(audience(e.context(), p), e.source()))
+                .<HookResponse>map(HookResponse.Context::new).orElse(HookResponse.SILENT);
+    }
+
+    private HookResponse userPromptSubmit(HookEvent.UserPromptSubmit e) {
+        Optional<String> project = capture.promptSubmitted(origin(e.context()), e.prompt());
+        return project.flatMap(p -> recall.prompt(audience(e.context(), p), e.prompt()))
+                .<HookResponse>map(HookResponse.Context::new).orElse(HookResponse.SILENT);
+    }
+
+    private HookResponse postToolUse(HookEvent.PostToolUse e) {
+        ToolCall c = e.call();
+        capture.toolUsed(origin(e.context()), new ToolUse(c.toolName(), c.kind() == ToolCall.Kind.SHELL, c.command(),
+                c.filesRead(), c.filesModified(), e.result().exitStatus(), e.result().outputBytes(),
+                e.result().outputLines(), c.toolUseId()));
+        return HookResponse.SILENT;
+    }
+
+    /** Summarizes the turn and keeps the decisions and gotchas the agent stated as memories. */
+    private HookResponse stop(HookEvent.Stop e) {
+        TurnCapture turn = capture.turnEnded(origin(e.context()), e.lastAssistantMessage());
+        if (turn.project() != null) {
+            remember(e.context(), turn.project(), MemoryKind.DECISION, turn.decisions());
+            remember(e.context(), turn.project(), MemoryKind.GOTCHA, turn.gotchas());
+        }
+        return HookResponse.SILENT;
+    }
+
+    private void remember(HookContext c, String project, MemoryKind kind, List<String> notes) {
+        for (String note : notes) {
+            // a contradiction is reported, not stored: automatic capture must not overrule a recorded decision
+            memories.add(new MemoryDraft(kind, MemoryScope.PROJECT, null, note, null, null, List.of(), project,
+                    c.agent().id(), c.sessionId(), null, false));
+        }
+    }
+
+    private HookResponse preCompact(HookEvent.PreCompact e) {
+        TurnCapture turn = capture.turnEnded(origin(e.context()), null);
+        if (turn.project() != null) {
+            recall.compaction(audience(e.context(), turn.project()), e.trigger());
+        }
+        return HookResponse.SILENT;
+    }
+
+    private HookResponse sessionEnd(HookEvent.SessionEnd e) {
+        capture.sessionEnded(origin(e.context()));
+        return HookResponse.SILENT;
+    }
+
+    private static Origin origin(HookContext c) {
+        return new Origin(c.sessionId(), c.agent().id(), c.cwdProject(), c.projectRoot(), c.cwd(), c.model());
+    }
+
+    private static Audience audience(HookContext c, String project) {
+        return new Audience(c.sessionId(), project, c.agent().id(), c.agent() == AgentSource.CODEX);
+    }
+}

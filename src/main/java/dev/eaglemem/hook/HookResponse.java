@@ -1,0 +1,24 @@
+package dev.eaglemem.hook;
+
+/** What a handler asks the agent to do; rendered by {@link HookOutput}. */
+public sealed interface HookResponse {
+
+    /** No output: the agent proceeds as if there were no hook. */
+    record Silent() implements HookResponse {
+    }
+
+    /** Text added to the model's context. */
+    record Context(String text) implements HookResponse {
+    }
+
+    /** PreToolUse only: refuse the call. The reason must not be blank (Codex runs the command otherwise). */
+    record Deny(String reason) implements HookResponse {
+        public Deny {
+            if (reason == null || reason.isBlank()) {
+                throw new IllegalArgumentException("a deny needs a reason");
+            }
+        }
+    }
+
+    HookResponse SILENT = new Silent();
+}

@@ -1,0 +1,67 @@
+package dev.eaglemem.recall;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+import dev.eaglemem.store.SearchRow;
+import dev.eaglemem.text.Snippets;
+
+/**
+ * Ranks and renders the records that match a prompt. Rank is BM25 boosted for recency (a record
+ * from today weighs up to 1.5× one from months ago), so a fresh decision beats a stale one that
+ * matches as well. The text stops at the character budget; records are whole or left out.
+ */
+final class PromptRecall {
+
+    record Rendered(String text, List<Long> memoryIds, List<Long> summaryIds) {
+    }
+
+    private static final double RECENCY_DAYS = 30.0;
+
+    private PromptRecall() {
+    }
+
+    static List<SearchRow> rank(List<SearchRow> hits, Instant now) {
+        return hits.stream().sorted(Comparator.comparingDouble(h -> boosted(h, now))).toList();
+    }
+
+    /** BM25 scores are negative (lower is better); multiplying by a boost above 1 makes a hit better. */
+    static double boosted(SearchRow hit, Instant now) {
+        double ageDays = Math.max(0, Duration.between(Instant.parse(hit.date()), now).toHours() / 24.0);
+        return hit.score() * (1 + 0.5 * Math.exp(-ageDays / RECENCY_DAYS));
+    }
+
+    static Rendered render(List<SearchRow> ranked, boolean compact, int cap) {
+        String header = compact
+                ? "Eagle Mem recalls (project memory matching this prompt; use only if relevant):"
+                : "Eagle Mem recalls — project memory matching this prompt. If you use it, say so in one short"
+                        + " \"Eagle Mem recalls:\" line.";
+        StringBuilder out = new StringBuilder(header);
+        List<Long> memories = new ArrayList<>();
+        List<Long> summaries = new ArrayList<>();
+        for (SearchRow hit : ranked) {
+            String line = "\n" + line(hit, compact);
+            if (out.length() + line.length() > cap) {
+                continue;
+            }
+            out.append(line);
+            ("memory".equals(hit.kind()) ? memories : summaries).add(hit.id());
+        }
+        return new Rendered(memories.isEmpty() && summaries.isEmpty() ? "" : out.toString(), memories, summaries);
+    }
+
+    private static String line(SearchRow hit, boolean compact) {
+        String date = hit.date().substring(0, 10);
+        String snippet = Snippets.oneLine(hit.snippet(), compact ? 200 : 320);
+        String title = Snippets.oneLine(hit.title(), 120);
+        if ("memory".equals(hit.kind())) {
+            String ref = compact ? hit.memoryKind() : hit.memoryKind() + " mem-" + hit.id() + ", " + date;
+            return "- [" + ref + "] " + title + (snippet.isEmpty() || snippet.equals(title) ? "" : ": " + snippet);
+        }
+        String ref = compact ? "session " + date : "session sum-" + hit.id() + ", " + date;
+        return "- [" + ref + "] " + title + (snippet.isEmpty() || snippet.equals(title) ? "" : " — " + snippet);
+    }
+}

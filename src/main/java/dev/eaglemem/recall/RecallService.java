@@ -1,0 +1,173 @@
+package dev.eaglemem.recall;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import dev.eaglemem.config.Settings;
+import dev.eaglemem.search.FtsQuery;
+import dev.eaglemem.store.Db;
+import dev.eaglemem.store.MemoryQuery;
+import dev.eaglemem.store.MemoryStore;
+import dev.eaglemem.store.ObservationRow;
+import dev.eaglemem.store.ObservationStore;
+import dev.eaglemem.store.OverviewStore;
+import dev.eaglemem.store.RecallEvent;
+import dev.eaglemem.store.RecallStore;
+import dev.eaglemem.store.SearchRow;
+import dev.eaglemem.store.SearchStore;
+import dev.eaglemem.store.StatsStore;
+import dev.eaglemem.store.SummaryRow;
+import dev.eaglemem.store.SummaryStore;
+import dev.eaglemem.store.TableCounts;
+import dev.eaglemem.store.Tx;
+
+/**
+ * What the agent is told: the SessionStart recall (overview, decisions and gotchas, recent sessions,
+ * open tasks, and the working set after a compaction) and the per-prompt recall. Every injection is
+ * recorded in recall_events, which is also how a session avoids being told the same thing twice.
+ */
+@ApplicationScoped
+public class RecallService {
+
+    /** Who is asking: the session, its project and agent, and whether the agent wants compact output. */
+    public record Audience(String sessionId, String project, String agent, boolean compact) {
+    }
+
+    private static final int MEMORY_ROWS = 60;
+    private static final int SUMMARY_ROWS = 5;
+    private static final int PROMPT_HITS = 6;
+    private static final int WORKING_SET = 10;
+
+    private final Db db;
+    private final StatsStore stats;
+    private final OverviewStore overviews;
+    private final MemoryStore memories;
+    private final SummaryStore summaries;
+    private final ObservationStore observations;
+    private final RecallStore recalls;
+    private final SearchStore search;
+    private final Settings settings;
+    private final Clock clock;
+
+    public RecallService(Db db, StatsStore stats, OverviewStore overviews, MemoryStore memories, SummaryStore summaries,
+            ObservationStore observations, RecallStore recalls, SearchStore search, Settings settings, Clock clock) {
+        this.db = db;
+        this.stats = stats;
+        this.overviews = overviews;
+        this.memories = memories;
+        this.summaries = summaries;
+        this.observations = observations;
+        this.recalls = recalls;
+        this.search = search;
+        this.settings = settings;
+        this.clock = clock;
+    }
+
+    /**
+     * The SessionStart context; empty when this session was already told exactly this (a resume with
+     * nothing new). After a compaction or clear it is always injected again.
+     */
+    public Optional<String> sessionStart(Audience a, String source) {
+        record Read(SessionStartRenderer.View view, Optional<String> lastHash) {
+        }
+        Read read = db.read(tx -> {
+            String since = recalls.lastReset(tx, a.sessionId());
+            return new Read(view(tx, a, source), recalls.lastSessionStartHash(tx, a.sessionId(), since));
+        });
+        var style = a.compact() ? SessionStartRenderer.Style.COMPACT : SessionStartRenderer.Style.RICH;
+        SessionStartRenderer.Rendered r = SessionStartRenderer.render(read.view(), style, settings.sessionStartChars());
+        String hash = sha256(r.text());
+        boolean unchanged = !SessionStartRenderer.isReset(source) && read.lastHash().filter(hash::equals).isPresent();
+        String status = unchanged ? "unchanged" : read.view().empty() ? "empty" : "injected";
+        record(new RecallEvent(a.sessionId(), a.project(), a.agent(), "SessionStart", source, null, r.memoryIds(),
+                r.summaryIds(), unchanged ? 0 : r.text().length(), r.sectionsTrimmed(), hash, status));
+        return unchanged ? Optional.empty() : Optional.of(r.text());
+    }
+
+    private SessionStartRenderer.View view(Tx tx, Audience a, String source) throws SQLException {
+        TableCounts counts = stats.counts(tx, a.project());
+        List<SummaryRow> recent = summaries.recent(tx, a.project(), a.sessionId(), SUMMARY_ROWS);
+        List<SessionStartRenderer.FileEdits> workingSet = SessionStartRenderer.isReset(source)
+                ? workingSet(observations.forSession(tx, a.sessionId()))
+                : List.of();
+        return new SessionStartRenderer.View(a.project(), a.sessionId(), source, counts.sessions(),
+                counts.memories() + counts.personalMemories(), recent.isEmpty() ? null : recent.getFirst().updatedAt(),
+                overviews.find(tx, a.project()).orElse(null),
+                memories.list(tx, new MemoryQuery(a.project(), null, false, MEMORY_ROWS)), recent, workingSet);
+    }
+
+    /** Files the session changed, most recently changed first, with how often. */
+    static List<SessionStartRenderer.FileEdits> workingSet(List<ObservationRow> rows) {
+        Map<String, Integer> edits = new LinkedHashMap<>();
+        for (int i = rows.size() - 1; i >= 0; i--) {
+            rows.get(i).filesModified().forEach(f -> edits.merge(f, 1, Integer::sum));
+        }
+        List<SessionStartRenderer.FileEdits> out = new ArrayList<>();
+        edits.forEach((f, n) -> out.add(new SessionStartRenderer.FileEdits(f, n)));
+        return out.subList(0, Math.min(WORKING_SET, out.size()));
+    }
+
+    /**
+     * Records that match the prompt and that this session has not been shown since its context was
+     * last reset; empty for short prompts, prompts with no content words, and no matches.
+     */
+    public Optional<String> prompt(Audience a, String prompt) {
+        Optional<FtsQuery> query = PromptQuery.of(prompt);
+        if (query.isEmpty()) {
+            String status = PromptQuery.isShort(prompt) ? "skipped_short_prompt" : "skipped_no_query";
+            record(new RecallEvent(a.sessionId(), a.project(), a.agent(), "UserPromptSubmit", null, null, null, null, 0, 0,
+                    null, status));
+            return Optional.empty();
+        }
+        String match = query.get().any();
+        List<SearchRow> hits = db.read(tx -> {
+            RecallStore.InjectedRefs seen = recalls.injectedSince(tx, a.sessionId(), recalls.lastReset(tx, a.sessionId()));
+            List<SearchRow> rows = new ArrayList<>();
+            search.memories(tx, match, a.project(), null, PROMPT_HITS).stream()
+                    .filter(h -> !seen.memoryIds().contains(h.id())).forEach(rows::add);
+            search.summariesExcept(tx, match, a.project(), a.sessionId(), PROMPT_HITS).stream()
+                    .filter(h -> !seen.summaryIds().contains(h.id())).forEach(rows::add);
+            return rows;
+        });
+        PromptRecall.Rendered r = PromptRecall.render(PromptRecall.rank(hits, clock.instant()), a.compact(),
+                settings.promptChars());
+        String status = r.text().isEmpty() ? "no_match" : "injected";
+        record(new RecallEvent(a.sessionId(), a.project(), a.agent(), "UserPromptSubmit", null,
+                String.join(" ", query.get().terms()), r.memoryIds(), r.summaryIds(), r.text().length(), 0, null, status));
+        return r.text().isEmpty() ? Optional.empty() : Optional.of(r.text());
+    }
+
+    /** The agent's context is about to be compacted: what it was shown is gone after this. */
+    public void compaction(Audience a, String trigger) {
+        record(new RecallEvent(a.sessionId(), a.project(), a.agent(), "PreCompact", trigger, null, null, null, 0, 0, null,
+                "compaction"));
+    }
+
+    private void record(RecallEvent event) {
+        Instant now = clock.instant();
+        db.write(tx -> {
+            recalls.insert(tx, event, now);
+            return null;
+        });
+    }
+
+    private static String sha256(String text) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is part of every JDK", e);
+        }
+    }
+}

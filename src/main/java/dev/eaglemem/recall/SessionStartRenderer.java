@@ -1,0 +1,179 @@
+package dev.eaglemem.recall;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+import dev.eaglemem.store.MemoryRow;
+import dev.eaglemem.store.SummaryFields;
+import dev.eaglemem.store.SummaryRow;
+import dev.eaglemem.text.Snippets;
+
+/**
+ * The SessionStart recall text, in two styles: rich (Claude Code and the others) with
+ * {@code === Eagle Mem: … ===} sections, and compact for Codex, which shows hook context to the
+ * user and asks for user-clean output. Sections are built at bounded size and then fitted into the
+ * budget by {@link ContextBudget}; the save instructions are never trimmed.
+ */
+final class SessionStartRenderer {
+
+    enum Style { RICH, COMPACT }
+
+    /** One file of the working set and how many times this session changed it. */
+    record FileEdits(String path, int edits) {
+    }
+
+    /** Everything SessionStart shows, gathered in one read. */
+    record View(String project, String sessionId, String source, long sessions, long memories, String lastWork,
+            String overview, List<MemoryRow> memoryRows, List<SummaryRow> summaries, List<FileEdits> workingSet) {
+
+        boolean empty() {
+            return memoryRows.isEmpty() && summaries.isEmpty() && (overview == null || overview.isBlank());
+        }
+    }
+
+    /** The text and what it referenced (for recall_events). */
+    record Rendered(String text, int sectionsTrimmed, List<Long> memoryIds, List<Long> summaryIds) {
+    }
+
+    private static final int MAX_KEY_MEMORIES = 12;
+    private static final int MAX_OTHER_MEMORIES = 8;
+    private static final int MAX_OPEN_TASKS = 8;
+
+    private SessionStartRenderer() {
+    }
+
+    static Rendered render(View v, Style style, int cap) {
+        if (v.empty()) {
+            return new Rendered(emptyLine(v), 0, List.of(), List.of());
+        }
+        boolean compact = style == Style.COMPACT;
+        List<Long> memoryIds = new ArrayList<>();
+        List<Section> sections = new ArrayList<>();
+        sections.add(new Section("Decisions & Gotchas", memories(v.memoryRows(), true, memoryIds, compact), 100));
+        if (isReset(v.source()) && !v.workingSet().isEmpty()) {
+            sections.add(new Section("Working Set", workingSet(v.workingSet()), 95));
+        }
+        sections.add(new Section("Recent Sessions", recent(v.summaries(), isReset(v.source()) ? 1 : 3, compact), 90));
+        sections.add(new Section("Open Tasks", openTasks(v.summaries(), compact), 80));
+        if (v.overview() != null && !v.overview().isBlank()) {
+            sections.add(new Section("Project Overview", Snippets.oneLine(v.overview(), 600), 60));
+        }
+        sections.add(new Section("Other Memories", memories(v.memoryRows(), false, memoryIds, compact), 50));
+        sections.removeIf(s -> s.body().isBlank());
+        ContextBudget.Fitted fitted = ContextBudget.fit(header(v, compact), sections, footer(v, compact), cap,
+                compact ? s -> s.title() + ":\n" + s.body() : s -> "=== Eagle Mem: " + s.title() + " ===\n" + s.body());
+        List<Long> summaryIds = v.summaries().stream().map(SummaryRow::id).toList();
+        return new Rendered(fitted.text(), fitted.sectionsTrimmed(), memoryIds, summaryIds);
+    }
+
+    static boolean isReset(String source) {
+        return "compact".equals(source) || "clear".equals(source);
+    }
+
+    private static String emptyLine(View v) {
+        return "Eagle Mem: no memory yet for " + v.project() + " — it fills in as you work. When you finish substantive"
+                + " work, save it: eagle-mem session save --session-id " + v.sessionId()
+                + " --completed \"…\" --decisions \"…\" --gotchas \"…\"";
+    }
+
+    private static String header(View v, boolean compact) {
+        String counts = v.sessions() + " sessions, " + v.memories() + " memories"
+                + (v.lastWork() == null ? "" : ", last work " + v.lastWork().substring(0, 10));
+        if (compact) {
+            return "Eagle Mem recall ready — " + v.project() + ": " + counts + ".";
+        }
+        return "Eagle Mem recall ready — " + v.project() + " (" + counts + ")\n"
+                + "Use this project memory before making design or implementation claims. If it shapes your answer,"
+                + " say so in one short \"Eagle Mem recalls:\" line.";
+    }
+
+    private static String footer(View v, boolean compact) {
+        String save = "eagle-mem session save --session-id " + v.sessionId()
+                + " --request \"…\" --completed \"…\" --decisions \"choice — why; …\" --gotchas \"…\" --next-steps \"…\""
+                + " --key-files \"a.ts,b.ts\"";
+        if (compact) {
+            return "At the end of substantive work, save the session: " + save + "\n"
+                    + "Use recalled context only when relevant; keep replies to the user clean.";
+        }
+        return "=== Eagle Mem: Keep This Session ===\n"
+                + "When you finish substantive work (or before the context fills up), save it once — quiet and pre-approved:\n"
+                + save + "\n"
+                + "Older memory: eagle-mem search <words>, then eagle-mem show <id>. A lasting decision or gotcha:"
+                + " eagle-mem memories add --kind decision --title \"…\" --content \"…\"";
+    }
+
+    private static String memories(List<MemoryRow> rows, boolean key, List<Long> ids, boolean compact) {
+        StringBuilder out = new StringBuilder();
+        int n = 0;
+        for (MemoryRow m : rows) {
+            boolean isKey = "decision".equals(m.kind()) || "gotcha".equals(m.kind());
+            if (isKey != key || n >= (key ? MAX_KEY_MEMORIES : MAX_OTHER_MEMORIES)) {
+                continue;
+            }
+            String detail = Snippets.firstLine(m.content());
+            String line = "- [" + m.kind() + "] " + m.title()
+                    + (detail.isEmpty() || detail.equals(m.title()) ? "" : " — " + Snippets.oneLine(detail, compact ? 140 : 200))
+                    + (compact ? "" : " (mem-" + m.id() + ")");
+            out.append(n++ == 0 ? "" : "\n").append(line);
+            ids.add(m.id());
+        }
+        return out.toString();
+    }
+
+    private static String recent(List<SummaryRow> summaries, int max, boolean compact) {
+        StringBuilder out = new StringBuilder();
+        for (SummaryRow s : summaries.subList(0, Math.min(max, summaries.size()))) {
+            SummaryFields f = s.fields();
+            if (!out.isEmpty()) {
+                out.append('\n');
+            }
+            String date = s.updatedAt().substring(0, 10);
+            if (compact) {
+                out.append("- ").append(date).append(": ").append(Snippets.oneLine(f.completed() != null ? f.completed() : f.request(), 160));
+                appendIf(out, " | decided: ", f.decisions(), 140);
+                appendIf(out, " | watch: ", f.gotchas(), 120);
+                continue;
+            }
+            out.append("- ").append(date).append(" (").append(s.agent()).append(", sum-").append(s.id()).append(')');
+            appendIf(out, "\n  Request: ", f.request(), 160);
+            appendIf(out, "\n  Done: ", f.completed(), 220);
+            appendIf(out, "\n  Learned: ", f.learned(), 180);
+            appendIf(out, "\n  Decisions: ", f.decisions(), 220);
+            appendIf(out, "\n  Gotchas: ", f.gotchas(), 200);
+            if (!f.keyFiles().isEmpty()) {
+                out.append("\n  Key files: ").append(Snippets.oneLine(String.join(", ", f.keyFiles()), 160));
+            }
+        }
+        return out.toString();
+    }
+
+    /** Next steps the recent sessions left, newest first, without repeats. */
+    private static String openTasks(List<SummaryRow> summaries, boolean compact) {
+        Set<String> tasks = new LinkedHashSet<>();
+        for (SummaryRow s : summaries) {
+            if (s.fields().nextSteps() != null) {
+                for (String line : s.fields().nextSteps().split("[\\n;]")) {
+                    if (!line.isBlank() && tasks.size() < MAX_OPEN_TASKS) {
+                        tasks.add(Snippets.oneLine(line.strip(), 160));
+                    }
+                }
+            }
+        }
+        return compact ? String.join("; ", tasks) : tasks.stream().map(t -> "- " + t).reduce((a, b) -> a + "\n" + b).orElse("");
+    }
+
+    private static String workingSet(List<FileEdits> files) {
+        StringBuilder out = new StringBuilder("Files this session was changing before the context was reset:");
+        files.forEach(f -> out.append("\n- ").append(f.path()).append(" (").append(f.edits())
+                .append(f.edits() == 1 ? " edit)" : " edits)"));
+        return out.toString();
+    }
+
+    private static void appendIf(StringBuilder out, String label, String value, int max) {
+        if (value != null && !value.isBlank()) {
+            out.append(label).append(Snippets.oneLine(value, max));
+        }
+    }
+}

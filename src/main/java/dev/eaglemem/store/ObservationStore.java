@@ -1,0 +1,95 @@
+package dev.eaglemem.store;
+
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Tool calls, one row each. Pruned by age; the summaries they fed are kept. */
+public final class ObservationStore {
+
+    private static final String INSERT = """
+            INSERT OR IGNORE INTO observations(session_id, project, agent, tool_name, command, category, files_read,
+                files_modified, exit_status, output_bytes, output_lines, tool_use_id, created_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """;
+    private static final String FOR_SESSION = """
+            SELECT id, session_id, tool_name, command, category, files_read, files_modified, exit_status, created_at
+            FROM observations WHERE session_id = ? ORDER BY created_at, id
+            """;
+    private static final String FOR_SESSION_SINCE = """
+            SELECT id, session_id, tool_name, command, category, files_read, files_modified, exit_status, created_at
+            FROM observations WHERE session_id = ? AND created_at >= ? ORDER BY created_at, id
+            """;
+    private static final String PRUNE = "DELETE FROM observations WHERE project = ? AND created_at < ?";
+
+    /** Stores the call; false when the same tool_use_id was already stored for the session. */
+    public boolean insert(Tx tx, NewObservation o, Instant now) throws SQLException {
+        try (PreparedStatement ps = tx.connection().prepareStatement(INSERT)) {
+            ps.setString(1, o.sessionId());
+            ps.setString(2, o.project());
+            ps.setString(3, o.agent());
+            ps.setString(4, o.toolName());
+            ps.setString(5, o.command());
+            ps.setString(6, o.category());
+            ps.setString(7, StoreJson.encode(o.filesRead()));
+            ps.setString(8, StoreJson.encode(o.filesModified()));
+            setNullable(ps, 9, o.exitStatus() == null ? null : o.exitStatus().longValue());
+            setNullable(ps, 10, o.outputBytes());
+            setNullable(ps, 11, o.outputLines() == null ? null : o.outputLines().longValue());
+            ps.setString(12, o.toolUseId());
+            ps.setString(13, Timestamps.format(now));
+            return ps.executeUpdate() == 1;
+        }
+    }
+
+    private static void setNullable(PreparedStatement ps, int index, Long value) throws SQLException {
+        if (value == null) {
+            ps.setNull(index, Types.INTEGER);
+        } else {
+            ps.setLong(index, value);
+        }
+    }
+
+    public List<ObservationRow> forSession(Tx tx, String sessionId) throws SQLException {
+        try (PreparedStatement ps = tx.connection().prepareStatement(FOR_SESSION)) {
+            ps.setString(1, sessionId);
+            return rows(ps);
+        }
+    }
+
+    /** The session's calls at or after {@code since} (ISO timestamp), e.g. since the last compaction. */
+    public List<ObservationRow> forSessionSince(Tx tx, String sessionId, String since) throws SQLException {
+        try (PreparedStatement ps = tx.connection().prepareStatement(FOR_SESSION_SINCE)) {
+            ps.setString(1, sessionId);
+            ps.setString(2, since);
+            return rows(ps);
+        }
+    }
+
+    /** Deletes the project's observations older than {@code before}; returns how many. */
+    public int prune(Tx tx, String project, Instant before) throws SQLException {
+        try (PreparedStatement ps = tx.connection().prepareStatement(PRUNE)) {
+            ps.setString(1, project);
+            ps.setString(2, Timestamps.format(before));
+            return ps.executeUpdate();
+        }
+    }
+
+    private static List<ObservationRow> rows(PreparedStatement ps) throws SQLException {
+        List<ObservationRow> out = new ArrayList<>();
+        try (ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                int exit = rs.getInt("exit_status");
+                Integer exitStatus = rs.wasNull() ? null : exit;
+                out.add(new ObservationRow(rs.getLong("id"), rs.getString("session_id"), rs.getString("tool_name"),
+                        rs.getString("command"), rs.getString("category"), StoreJson.decode(rs.getString("files_read")),
+                        StoreJson.decode(rs.getString("files_modified")), exitStatus, rs.getString("created_at")));
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,46 @@
+package dev.eaglemem.store;
+
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.Optional;
+
+/** The one-paragraph project overview shown at SessionStart. */
+public final class OverviewStore {
+
+    private static final String FIND = "SELECT content FROM overviews WHERE project = ?";
+    private static final String SET = """
+            INSERT INTO overviews(project, content, source, updated_at) VALUES (?, ?, ?, ?)
+            ON CONFLICT(project) DO UPDATE SET content = excluded.content, source = excluded.source,
+                updated_at = excluded.updated_at
+            """;
+    private static final String DELETE = "DELETE FROM overviews WHERE project = ?";
+
+    /** @param source manual (a person wrote it) or scan (generated) */
+    public void set(Tx tx, String project, String content, String source, Instant now) throws SQLException {
+        try (PreparedStatement ps = tx.connection().prepareStatement(SET)) {
+            ps.setString(1, project);
+            ps.setString(2, content);
+            ps.setString(3, source);
+            ps.setString(4, Timestamps.format(now));
+            ps.executeUpdate();
+        }
+    }
+
+    public boolean delete(Tx tx, String project) throws SQLException {
+        try (PreparedStatement ps = tx.connection().prepareStatement(DELETE)) {
+            ps.setString(1, project);
+            return ps.executeUpdate() == 1;
+        }
+    }
+
+    public Optional<String> find(Tx tx, String project) throws SQLException {
+        try (PreparedStatement ps = tx.connection().prepareStatement(FIND)) {
+            ps.setString(1, project);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? Optional.of(rs.getString(1)) : Optional.empty();
+            }
+        }
+    }
+}

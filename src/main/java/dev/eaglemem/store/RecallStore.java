@@ -1,0 +1,95 @@
+package dev.eaglemem.store;
+
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.LinkedHashSet;
+import java.util.Optional;
+import java.util.Set;
+
+/** recall_events: what was injected into which session, and when the session's context was last compacted. */
+public final class RecallStore {
+
+    private static final String INSERT = """
+            INSERT INTO recall_events(session_id, project, agent, hook_event, source, query, memory_ids, summary_ids,
+                injected_chars, sections_trimmed, content_hash, status, created_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """;
+    // A compaction (or /clear) empties the agent's context: anything injected before it is gone.
+    private static final String LAST_RESET = """
+            SELECT MAX(created_at) FROM recall_events
+            WHERE session_id = ? AND (status = 'compaction' OR (hook_event = 'SessionStart' AND source IN ('compact', 'clear')))
+            """;
+    private static final String LAST_SESSION_START_HASH = """
+            SELECT content_hash FROM recall_events
+            WHERE session_id = ? AND hook_event = 'SessionStart' AND status = 'injected' AND created_at >= ?
+            ORDER BY created_at DESC, id DESC LIMIT 1
+            """;
+    private static final String INJECTED_SINCE = """
+            SELECT memory_ids, summary_ids FROM recall_events
+            WHERE session_id = ? AND status = 'injected' AND created_at >= ?
+            """;
+
+    public void insert(Tx tx, RecallEvent e, Instant now) throws SQLException {
+        try (PreparedStatement ps = tx.connection().prepareStatement(INSERT)) {
+            ps.setString(1, e.sessionId());
+            ps.setString(2, e.project());
+            ps.setString(3, e.agent());
+            ps.setString(4, e.hookEvent());
+            ps.setString(5, e.source());
+            ps.setString(6, e.query());
+            ps.setString(7, StoreJson.encode(e.memoryIds()));
+            ps.setString(8, StoreJson.encode(e.summaryIds()));
+            ps.setInt(9, e.injectedChars());
+            ps.setInt(10, e.sectionsTrimmed());
+            ps.setString(11, e.contentHash());
+            ps.setString(12, e.status());
+            ps.setString(13, Timestamps.format(now));
+            ps.executeUpdate();
+        }
+    }
+
+    /** When the session's context was last emptied (compaction or clear); the epoch when never. */
+    public String lastReset(Tx tx, String sessionId) throws SQLException {
+        try (PreparedStatement ps = tx.connection().prepareStatement(LAST_RESET)) {
+            ps.setString(1, sessionId);
+            try (ResultSet rs = ps.executeQuery()) {
+                String at = rs.next() ? rs.getString(1) : null;
+                return at == null ? "" : at;
+            }
+        }
+    }
+
+    /** The hash of the last SessionStart recall injected at or after {@code since}. */
+    public Optional<String> lastSessionStartHash(Tx tx, String sessionId, String since) throws SQLException {
+        try (PreparedStatement ps = tx.connection().prepareStatement(LAST_SESSION_START_HASH)) {
+            ps.setString(1, sessionId);
+            ps.setString(2, since);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? Optional.ofNullable(rs.getString(1)) : Optional.empty();
+            }
+        }
+    }
+
+    /** Memory and summary ids injected into the session at or after {@code since}. */
+    public InjectedRefs injectedSince(Tx tx, String sessionId, String since) throws SQLException {
+        Set<Long> memories = new LinkedHashSet<>();
+        Set<Long> summaries = new LinkedHashSet<>();
+        try (PreparedStatement ps = tx.connection().prepareStatement(INJECTED_SINCE)) {
+            ps.setString(1, sessionId);
+            ps.setString(2, since);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    memories.addAll(StoreJson.decodeNumbers(rs.getString(1)));
+                    summaries.addAll(StoreJson.decodeNumbers(rs.getString(2)));
+                }
+            }
+        }
+        return new InjectedRefs(memories, summaries);
+    }
+
+    /** Ids already in an agent's context. */
+    public record InjectedRefs(Set<Long> memoryIds, Set<Long> summaryIds) {
+    }
+}

@@ -1,0 +1,2 @@
+/** Text shaping shared by every surface that prints stored records (CLI, recall, search). */
+package dev.eaglemem.text;

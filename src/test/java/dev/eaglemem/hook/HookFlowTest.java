@@ -1,0 +1,148 @@
+package dev.eaglemem.hook;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.eaglemem.store.TestDb;
+
+/** Whole captured sessions replayed in order: what gets stored, and what the next session is told. */
+class HookFlowTest {
+
+    private static final Path CLAUDE = Path.of("src/test/resources/agent-payloads/claude-code-2.1.330");
+    private static final Path CODEX = Path.of("src/test/resources/agent-payloads/codex-0.169.0");
+
+    @TempDir
+    Path dir;
+
+    private String replay(HookRig rig, Path folder, String... fixtures) throws Exception {
+        StringBuilder out = new StringBuilder();
+        for (String f : fixtures) {
+            rig.clock.advance(Duration.ofSeconds(10));
+            HookRig.Output o = rig.run(f.replaceFirst("-\\d+$", ""), Files.readAllBytes(folder.resolve(f + ".json")));
+            assertThat(o.exit()).isZero();
+            out.append(o.stdout());
+        }
+        return out.toString();
+    }
+
+    @Test
+    void aClaudeSessionsDecisionIsRecalledAtTheNextStartAndItsSecretIsNeverStored() throws Exception {
+        try (TestDb t = TestDb.in(dir)) {
+            HookRig rig = new HookRig(t.db, dir.resolve("eagle-mem.log"));
+            String first = replay(rig, CLAUDE, "SessionStart-2", "UserPromptSubmit-2", "PostToolUse-3", "PostToolUse-4",
+                    "PostToolUse-5", "PostToolUse-6", "Stop-2", "SessionEnd-2");
+            assertThat(first).contains("no memory yet for work/shop-api");
+
+            String next = replay(rig, CLAUDE, "SessionStart-1");
+            assertThat(next).contains("=== Eagle Mem: Decisions & Gotchas ===").contains("[decision] keep API key in env.")
+                    .contains("Request: refactor the app printing");
+            assertThat(rows(t, "SELECT files_modified FROM observations WHERE tool_name IN ('Write', 'Edit')"))
+                    .containsOnly("[\"src/app.py\"]");
+            assertThat(rows(t, "SELECT capture_source || ' ' || decisions FROM summaries"))
+                    .containsExactly("hook keep API key in env.");
+        }
+        assertThat(databaseText()).doesNotContain("sk-ant-api03-AAAA");
+    }
+
+    @Test
+    void aCodexSessionRecordsShellCommandsAndPatchTargetsAndTheTurn() throws Exception {
+        try (TestDb t = TestDb.in(dir)) {
+            HookRig rig = new HookRig(t.db, dir.resolve("eagle-mem.log"));
+            replay(rig, CODEX, "SessionStart-1", "UserPromptSubmit-1", "PostToolUse-1", "PostToolUse-2", "PostToolUse-3",
+                    "PostToolUse-4", "Stop-1", "SessionEnd-1");
+            assertThat(rows(t, "SELECT tool_name || ' ' || COALESCE(command, '') || ' ' || files_modified || ' ' "
+                    + "|| COALESCE(category, '-') FROM observations ORDER BY id")).containsExactly(
+                            "Bash printf 'status: draft\\nowner: api-team\\n' > NOTES.md [] files",
+                            "Bash cat NOTES.md [] files",
+                            "apply_patch  [\"NOTES.md\"] -",
+                            "Bash git push origin main [] git");
+            assertThat(rows(t, "SELECT request || ' | ' || completed FROM summaries"))
+                    .containsExactly("Add a NOTES.md, review it, and push main. | Wrote NOTES.md, reviewed it, and pushed main.");
+            assertThat(rows(t, "SELECT status FROM sessions")).containsExactly("completed");
+        }
+    }
+
+    @Test
+    void afterACompactionTheWorkingSetComesBackAndRecallIsInjectedAgain() throws Exception {
+        try (TestDb t = TestDb.in(dir)) {
+            HookRig rig = new HookRig(t.db, dir.resolve("eagle-mem.log"));
+            rig.seed();
+            replay(rig, CODEX, "UserPromptSubmit-3", "PostToolUse-6");
+            String patch = "{\"session_id\":\"01a20394-526e-7490-8e5c-7477e7789222\",\"cwd\":\"/home/dev/work/shop-api\","
+                    + "\"tool_name\":\"apply_patch\",\"tool_input\":{\"command\":\"*** Begin Patch\\n*** Update File: NOTES.md\\n"
+                    + "@@\\n-a\\n+b\\n*** End Patch\\n\"},\"tool_response\":\"Exit code: 0\\n\",\"tool_use_id\":\"call_x\"}";
+            rig.run("PostToolUse", patch.getBytes(StandardCharsets.UTF_8));
+            String compacted = replay(rig, CODEX, "PreCompact-1", "SessionStart-3");
+            assertThat(compacted).contains("Working Set:").contains("NOTES.md (1 edit)")
+                    .contains("[decision] Money is integer cents");
+            String resumed = replay(rig, CODEX, "SessionStart-3");
+            assertThat(resumed).as("a second compact start is a new reset, so it is injected again").isNotEmpty();
+        }
+    }
+
+    @Test
+    void aResumeWithNothingNewIsNotInjectedTwice() throws Exception {
+        try (TestDb t = TestDb.in(dir)) {
+            HookRig rig = new HookRig(t.db, dir.resolve("eagle-mem.log"));
+            rig.seed();
+            assertThat(replay(rig, CLAUDE, "SessionStart-1")).contains("Eagle Mem recall ready");
+            assertThat(replay(rig, CLAUDE, "SessionStart-1")).isEmpty();
+            assertThat(rows(t, "SELECT status FROM recall_events WHERE hook_event = 'SessionStart' ORDER BY id"))
+                    .containsExactly("injected", "unchanged");
+        }
+    }
+
+    @Test
+    void promptRecallSkipsShortPromptsAndDoesNotRepeatWhatTheSessionWasShown() throws Exception {
+        try (TestDb t = TestDb.in(dir)) {
+            HookRig rig = new HookRig(t.db, dir.resolve("eagle-mem.log"));
+            rig.seed();
+            String session = "\"session_id\":\"7a29cce1-c97d-40c7-9d54-66c886e2aa2a\",\"cwd\":\"/home/dev/work/shop-api\"";
+            String prompt = "{" + session + ",\"prompt\":\"why are cart totals computed in integer cents?\"}";
+            String first = rig.run("UserPromptSubmit", prompt.getBytes(StandardCharsets.UTF_8)).stdout();
+            assertThat(first).contains("Eagle Mem recalls").contains("Money is integer cents");
+            String again = rig.run("UserPromptSubmit", prompt.getBytes(StandardCharsets.UTF_8)).stdout();
+            assertThat(again).doesNotContain("Money is integer cents");
+            String hi = rig.run("UserPromptSubmit", ("{" + session + ",\"prompt\":\"thanks!\"}").getBytes(StandardCharsets.UTF_8))
+                    .stdout();
+            assertThat(hi).isEmpty();
+            assertThat(rows(t, "SELECT status FROM recall_events WHERE hook_event = 'UserPromptSubmit' ORDER BY id"))
+                    .containsExactly("injected", "no_match", "skipped_short_prompt");
+        }
+    }
+
+    private static List<String> rows(TestDb t, String sql) throws Exception {
+        List<String> out = new ArrayList<>();
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + t.db.file()); Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery(sql)) {
+            while (rs.next()) {
+                out.add(rs.getString(1));
+            }
+        }
+        return out;
+    }
+
+    private String databaseText() throws Exception {
+        StringBuilder all = new StringBuilder();
+        for (String name : List.of("memory.db", "memory.db-wal")) {
+            Path f = dir.resolve(name);
+            if (Files.exists(f)) {
+                all.append(new String(Files.readAllBytes(f), StandardCharsets.ISO_8859_1));
+            }
+        }
+        return all.toString();
+    }
+}

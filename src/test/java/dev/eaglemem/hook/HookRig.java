@@ -1,0 +1,120 @@
+package dev.eaglemem.hook;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import dev.eaglemem.capture.CaptureService;
+import dev.eaglemem.config.EagleConfig;
+import dev.eaglemem.config.EagleEnv;
+import dev.eaglemem.config.LogFile;
+import dev.eaglemem.config.Settings;
+import dev.eaglemem.memory.MemoryDraft;
+import dev.eaglemem.memory.MemoryKind;
+import dev.eaglemem.memory.MemoryScope;
+import dev.eaglemem.memory.MemoryService;
+import dev.eaglemem.recall.RecallService;
+import dev.eaglemem.redact.Redactor;
+import dev.eaglemem.session.SessionSave;
+import dev.eaglemem.session.SessionService;
+import dev.eaglemem.store.Db;
+import dev.eaglemem.store.EventStore;
+import dev.eaglemem.store.MemoryStore;
+import dev.eaglemem.store.ObservationStore;
+import dev.eaglemem.store.OverviewStore;
+import dev.eaglemem.store.ProjectStore;
+import dev.eaglemem.store.PromptStore;
+import dev.eaglemem.store.RecallStore;
+import dev.eaglemem.store.SearchStore;
+import dev.eaglemem.store.SessionStore;
+import dev.eaglemem.store.StatsStore;
+import dev.eaglemem.store.SummaryFields;
+import dev.eaglemem.store.SummaryStore;
+
+/**
+ * The whole hook stack on a real database, wired by hand: the environment the captured payloads
+ * came from (HOME /home/dev, repo /home/dev/work/shop-api → project work/shop-api) and a fixed clock.
+ */
+final class HookRig {
+
+    static final String PROJECT = "work/shop-api";
+    static final Instant NOW = Instant.parse("2026-11-22T15:00:00Z");
+
+    final MutableClock clock = new MutableClock(NOW);
+    final Db db;
+    final LogFile log;
+    final Map<String, String> vars = new HashMap<>();
+    final MemoryService memories;
+    final SessionService sessions;
+    private final HookHandlers handlers;
+
+    HookRig(Db db, Path logFile) {
+        this.db = db;
+        this.log = new LogFile(logFile, clock);
+        Redactor redactor = Redactor.defaults();
+        Settings settings = new Settings(EagleConfig.defaults(logFile.resolveSibling("config.toml")));
+        memories = new MemoryService(db, new MemoryStore(), new ProjectStore(), new EventStore(), redactor, clock);
+        sessions = new SessionService(db, new SessionStore(), new SummaryStore(), new ProjectStore(), new EventStore(),
+                redactor, clock);
+        CaptureService capture = new CaptureService(db, new SessionStore(), new ProjectStore(), new ObservationStore(),
+                new PromptStore(), new SummaryStore(), redactor, settings, clock);
+        RecallService recall = new RecallService(db, new StatsStore(), new OverviewStore(), new MemoryStore(),
+                new SummaryStore(), new ObservationStore(), new RecallStore(), new SearchStore(), settings, clock);
+        handlers = new HookHandlers(capture, recall, memories);
+        vars.put("HOME", "/home/dev");
+        vars.put("GIT_CEILING_DIRECTORIES", "/home");
+    }
+
+    HookRunner runner() {
+        EagleEnv env = new EagleEnv(vars, Path.of("/home/dev"), Path.of("/home/dev/work/shop-api"));
+        return new HookRunner(env, () -> log, () -> handlers);
+    }
+
+    /** Runs a hook as a process would: bytes on stdin, captured stdout, the exit code. */
+    Output run(String event, byte[] stdin) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        int exit = runner().run(event, null, new ByteArrayInputStream(stdin), new PrintStream(out, true, StandardCharsets.UTF_8));
+        return new Output(exit, out.toString(StandardCharsets.UTF_8));
+    }
+
+    record Output(int exit, String stdout) {
+    }
+
+    /** Two earlier sessions, four memories and an overview, at fixed times before {@link #NOW}. */
+    void seed() {
+        clock.set(Instant.parse("2026-11-20T10:00:00Z"));
+        sessions.save(new SessionSave("prior-codex-1", PROJECT, null, "/home/dev/work/shop-api", "codex", "codex",
+                new SummaryFields("Add the release gate", null, "git -C dir push is still a push",
+                        "git push is denied while features are unverified", "Parse commands with a shell tokenizer",
+                        "git -C dir push is a push", "Cover gh pr merge", null, List.of("src/gate.py"), List.of(),
+                        List.of("src/gate.py"))));
+        clock.set(Instant.parse("2026-11-21T16:30:00Z"));
+        sessions.save(new SessionSave("prior-claude-2", PROJECT, null, "/home/dev/work/shop-api", "claude-code",
+                "claude-code", new SummaryFields("Fix rounding in cart totals", null, null, "Totals add up to the cent",
+                        "Money is integer cents", null, "Add property tests for totals", null, List.of("src/cart.py"),
+                        List.of(), List.of("src/cart.py"))));
+        clock.set(Instant.parse("2026-11-21T17:00:00Z"));
+        memory(MemoryKind.DECISION, MemoryScope.PROJECT, "Money is integer cents",
+                "Totals are computed in integer cents; never floats.");
+        memory(MemoryKind.GOTCHA, MemoryScope.PROJECT, "CartTest needs TZ=UTC", "CartTest fails on CI unless TZ=UTC.");
+        memory(MemoryKind.PATTERN, MemoryScope.PROJECT, "Errors end with a fix", "Every CLI error ends with a runnable fix.");
+        memory(MemoryKind.PREFERENCE, MemoryScope.PERSONAL, "Small commits", "I prefer small, focused commits.");
+        db.write(tx -> {
+            new OverviewStore().set(tx, PROJECT, "shop-api: the shop's Python web API (Flask, PostgreSQL); release gate in src/gate.py.",
+                    "manual", clock.instant());
+            return null;
+        });
+        clock.set(NOW);
+    }
+
+    private void memory(MemoryKind kind, MemoryScope scope, String title, String content) {
+        memories.add(new MemoryDraft(kind, scope, title, content, null, null, List.of(), PROJECT, "claude-code", null,
+                null, false));
+    }
+}
