@@ -1,0 +1,117 @@
+package dev.eaglemem.e2e;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+
+import org.junit.jupiter.api.Assertions;
+import org.junit.jupiter.api.Assumptions;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+/**
+ * Finds the pinned agent CLIs that {@code scripts/e2e-tools} installs. The tools directory (the one holding
+ * {@code node_modules/}) is, in order: system property {@code eagle.e2e.tools}, environment variable
+ * {@code EAGLE_E2E_TOOLS}, or the nearest {@code .e2e-tools} at or above the working directory.
+ *
+ * <p>A missing or wrongly versioned CLI skips the test, unless {@code -Deagle.e2e.required=true} or
+ * {@code EAGLE_E2E_REQUIRED=1} is set (CI), in which case it fails it: CI must never go green by skipping.
+ *
+ * @param root the tools directory (it may not exist)
+ */
+public record AgentTools(Path root) {
+
+    public static final String CLAUDE_VERSION = "2.1.330";
+    public static final String CODEX_VERSION = "0.169.0";
+    static final String TOOLS_PROPERTY = "eagle.e2e.tools";
+    static final String TOOLS_ENV = "EAGLE_E2E_TOOLS";
+    static final String REQUIRED_PROPERTY = "eagle.e2e.required";
+    static final String REQUIRED_ENV = "EAGLE_E2E_REQUIRED";
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    public static AgentTools locate() {
+        String configured = Optional.ofNullable(System.getProperty(TOOLS_PROPERTY))
+                .or(() -> Optional.ofNullable(System.getenv(TOOLS_ENV)))
+                .filter(s -> !s.isBlank())
+                .orElse(null);
+        if (configured != null) {
+            return new AgentTools(Path.of(configured).toAbsolutePath());
+        }
+        Path start = Path.of(System.getProperty("user.dir")).toAbsolutePath();
+        for (Path dir = start; dir != null; dir = dir.getParent()) {
+            if (Files.isDirectory(dir.resolve(".e2e-tools"))) {
+                return new AgentTools(dir.resolve(".e2e-tools"));
+            }
+        }
+        return new AgentTools(start.resolve(".e2e-tools"));
+    }
+
+    /** The Claude Code native binary ({@code claude.exe}); skips or fails the test when it is not usable. */
+    public Path claude() {
+        Path pkg = root.resolve("node_modules/@anthropic-ai/claude-code");
+        Path exe = pkg.resolve("bin/claude.exe");
+        requireVersion("Claude Code", pkg, CLAUDE_VERSION);
+        if (!Files.isExecutable(exe)) {
+            unavailable("Claude Code " + CLAUDE_VERSION + " has no executable " + exe
+                    + " (was the package installed with --ignore-scripts?)");
+        }
+        return exe;
+    }
+
+    /** Codex's npm launcher ({@code bin/codex.js}, run with {@code node}); skips or fails when not usable. */
+    public Path codexJs() {
+        Path pkg = root.resolve("node_modules/@openai/codex");
+        requireVersion("Codex", pkg, CODEX_VERSION);
+        if (findOnPath("node").isEmpty()) {
+            unavailable("Codex needs node on PATH to run " + pkg.resolve("bin/codex.js"));
+        }
+        return pkg.resolve("bin/codex.js");
+    }
+
+    /** Whether a missing CLI fails the test instead of skipping it. */
+    public static boolean required() {
+        return Boolean.getBoolean(REQUIRED_PROPERTY) || "1".equals(System.getenv(REQUIRED_ENV))
+                || "true".equalsIgnoreCase(System.getenv(REQUIRED_ENV));
+    }
+
+    private void requireVersion(String name, Path pkg, String version) {
+        Path manifest = pkg.resolve("package.json");
+        if (!Files.isRegularFile(manifest)) {
+            unavailable(name + " " + version + " is not installed (no " + manifest + ")");
+        }
+        String found;
+        try {
+            found = JSON.readTree(manifest.toFile()).path("version").asText("?");
+        } catch (IOException e) {
+            found = "unreadable (" + e.getMessage() + ")";
+        }
+        if (!version.equals(found)) {
+            // The tests are written against what these exact versions send and accept.
+            unavailable(name + " at " + pkg + " is version " + found + ", the tests need " + version);
+        }
+    }
+
+    private void unavailable(String problem) {
+        String howTo = problem + ". Install the pinned agent CLIs with scripts/e2e-tools (it puts them in"
+                + " <repo>/.e2e-tools), or point -D" + TOOLS_PROPERTY + "=DIR or " + TOOLS_ENV
+                + "=DIR at a directory whose node_modules/ has them. Looked in " + root + ".";
+        if (required()) {
+            Assertions.fail("End-to-end agent CLI missing and " + REQUIRED_ENV + " is set: " + howTo);
+        }
+        Assumptions.abort("Skipping end-to-end test: " + howTo + " (set " + REQUIRED_ENV
+                + "=1 to make this a failure)");
+    }
+
+    static Optional<Path> findOnPath(String program) {
+        String path = Optional.ofNullable(System.getenv("PATH")).orElse("");
+        for (String dir : path.split(File.pathSeparator)) {
+            if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, program))) {
+                return Optional.of(Path.of(dir, program));
+            }
+        }
+        return Optional.empty();
+    }
+}
