@@ -1,6 +1,8 @@
 package dev.eaglemem.cli;
 
 import dev.eaglemem.config.ConfigService;
+import dev.eaglemem.install.InstallManifest;
+import dev.eaglemem.install.InstallReport;
 import dev.eaglemem.memory.AddResult;
 import dev.eaglemem.search.SearchHit;
 import dev.eaglemem.search.SearchResult;
@@ -23,7 +25,8 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
  */
 @RegisterForReflection(targets = { StatusReport.class, TableCounts.class, DoctorReport.class, Check.class,
         MemoryRow.class, MemoryDetails.class, AddResult.class, SearchResult.class, SearchHit.class, SessionRow.class,
-        SessionOverview.class, SummaryRow.class, SummaryFields.class, PromptRow.class, ConfigService.Entry.class })
+        SessionOverview.class, SummaryRow.class, SummaryFields.class, PromptRow.class, ConfigService.Entry.class,
+        InstallReport.class, InstallReport.Action.class, InstallManifest.class })
 final class JsonTypes {
 
     private JsonTypes() {

@@ -1,13 +1,9 @@
 package dev.eaglemem.cli;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.util.Properties;
-
+import dev.eaglemem.app.BuildInfo;
 import picocli.CommandLine.IVersionProvider;
 
-/** Reads the version Maven filtered into {@code eagle-mem-build.properties}. */
+/** {@code eagle-mem --version}. */
 public class VersionProvider implements IVersionProvider {
 
     @Override
@@ -16,14 +12,6 @@ public class VersionProvider implements IVersionProvider {
     }
 
     public static String version() {
-        try (InputStream in = VersionProvider.class.getResourceAsStream("/eagle-mem-build.properties")) {
-            Properties props = new Properties();
-            if (in != null) {
-                props.load(in);
-            }
-            return props.getProperty("version", "unknown");
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return BuildInfo.version();
     }
 }

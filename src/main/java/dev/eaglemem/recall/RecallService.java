@@ -120,8 +120,8 @@ public class RecallService {
     }
 
     /**
-     * Records that match the prompt and that this session has not been shown since its context was
-     * last reset; empty for short prompts, prompts with no content words, and no matches.
+     * Records that match the prompt and that no earlier prompt of this session was given since its context
+     * was last reset; empty for short prompts, prompts with no content words, and no matches.
      */
     public Optional<String> prompt(Audience a, String prompt) {
         Optional<FtsQuery> query = PromptQuery.of(prompt);

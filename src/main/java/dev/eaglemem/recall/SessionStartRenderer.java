@@ -68,6 +68,14 @@ final class SessionStartRenderer {
         return new Rendered(fitted.text(), fitted.sectionsTrimmed(), memoryIds, summaryIds);
     }
 
+    private static String plural(long n, String one) {
+        return plural(n, one, one + "s");
+    }
+
+    private static String plural(long n, String one, String many) {
+        return n + " " + (n == 1 ? one : many);
+    }
+
     static boolean isReset(String source) {
         return "compact".equals(source) || "clear".equals(source);
     }
@@ -79,7 +87,7 @@ final class SessionStartRenderer {
     }
 
     private static String header(View v, boolean compact) {
-        String counts = v.sessions() + " sessions, " + v.memories() + " memories"
+        String counts = plural(v.sessions(), "session") + ", " + plural(v.memories(), "memory", "memories")
                 + (v.lastWork() == null ? "" : ", last work " + v.lastWork().substring(0, 10));
         if (compact) {
             return "Eagle Mem recall ready — " + v.project() + ": " + counts + ".";

@@ -15,6 +15,8 @@ import dev.eaglemem.config.ConfigFile;
 import dev.eaglemem.config.DataDir;
 import dev.eaglemem.config.EagleConfig;
 import dev.eaglemem.error.EagleException;
+import dev.eaglemem.install.InstallFinding;
+import dev.eaglemem.install.Installer;
 import dev.eaglemem.store.Db;
 import dev.eaglemem.store.HealthStore;
 import dev.eaglemem.store.Migrations;
@@ -33,10 +35,12 @@ public class DoctorService {
 
     private final DataDir dataDir;
     private final HealthStore health;
+    private final Installer installer;
 
-    public DoctorService(DataDir dataDir, HealthStore health) {
+    public DoctorService(DataDir dataDir, HealthStore health, Installer installer) {
         this.dataDir = dataDir;
         this.health = health;
+        this.installer = installer;
     }
 
     private record DbFacts(Integer schema, String sqlite) {
@@ -52,9 +56,20 @@ public class DoctorService {
                 ? Check.warn("wal", "write-ahead log is " + wal / (1024 * 1024) + " MiB",
                         "close long-running readers, then: sqlite3 " + dataDir.dbFile() + " 'PRAGMA wal_checkpoint(TRUNCATE)'")
                 : Check.ok("wal", wal == 0 ? "no write-ahead log" : "write-ahead log is " + wal + " bytes"));
+        installChecks(checks);
         Check.Status overall = checks.stream().map(Check::status).max(Comparator.naturalOrder()).orElse(Check.Status.OK);
         return new DoctorReport(overall, dataDir.root(), dataDir.dbFile(), dataDir.configFile(), facts.schema(),
                 Migrations.LATEST, facts.sqlite(), wal, checks);
+    }
+
+    private void installChecks(List<Check> checks) {
+        try {
+            for (InstallFinding f : installer.findings()) {
+                checks.add(f.problem() ? Check.warn(f.name(), f.detail(), f.fix()) : Check.ok(f.name(), f.detail()));
+            }
+        } catch (EagleException e) {
+            checks.add(Check.fail("install", e.getMessage(), e.fix()));
+        }
     }
 
     private Check dataDirCheck() {

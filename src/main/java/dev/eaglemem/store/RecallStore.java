@@ -28,7 +28,7 @@ public final class RecallStore {
             """;
     private static final String INJECTED_SINCE = """
             SELECT memory_ids, summary_ids FROM recall_events
-            WHERE session_id = ? AND status = 'injected' AND created_at >= ?
+            WHERE session_id = ? AND hook_event = 'UserPromptSubmit' AND status = 'injected' AND created_at >= ?
             """;
 
     public void insert(Tx tx, RecallEvent e, Instant now) throws SQLException {
@@ -72,7 +72,11 @@ public final class RecallStore {
         }
     }
 
-    /** Memory and summary ids injected into the session at or after {@code since}. */
+    /**
+     * Memory and summary ids earlier prompts of the session were given, at or after {@code since}. The broad
+     * SessionStart recall does not count: a prompt about a decision it listed still gets that decision,
+     * next to the question, once.
+     */
     public InjectedRefs injectedSince(Tx tx, String sessionId, String since) throws SQLException {
         Set<Long> memories = new LinkedHashSet<>();
         Set<Long> summaries = new LinkedHashSet<>();

@@ -1,0 +1,72 @@
+package dev.eaglemem.install;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.SerializationFeature;
+
+import dev.eaglemem.error.EagleException;
+
+/**
+ * {@code $EAGLE_MEM_DIR/install.json}: what install added, so that uninstall removes exactly that and
+ * doctor can check it. Paths are absolute.
+ *
+ * @param agents claude-code and/or codex
+ * @param createdFiles files that did not exist before install (skills, instruction files) and go on uninstall
+ * @param codexTrustKeys the Codex hook trust entries install wrote into config.toml
+ * @param localBinLink the ~/.local/bin/eagle-mem link install made, or null
+ */
+public record InstallManifest(String version, String installedAt, String binary, List<String> agents,
+        List<String> createdFiles, List<String> codexTrustKeys, String localBinLink) {
+
+    static final String FILE = "install.json";
+    private static final ObjectMapper JSON = new ObjectMapper()
+            .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
+            .enable(SerializationFeature.INDENT_OUTPUT)
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+
+    public InstallManifest {
+        agents = List.copyOf(agents);
+        createdFiles = List.copyOf(createdFiles);
+        codexTrustKeys = List.copyOf(codexTrustKeys);
+    }
+
+    static InstallManifest empty() {
+        return new InstallManifest(null, null, null, List.of(), List.of(), List.of(), null);
+    }
+
+    static InstallManifest read(Path dataDir) {
+        Path file = dataDir.resolve(FILE);
+        if (!Files.exists(file)) {
+            return empty();
+        }
+        try {
+            return JSON.readValue(file.toFile(), InstallManifest.class);
+        } catch (IOException e) {
+            throw EagleException.failure("manifest_unreadable", "cannot read " + file + ": " + e.getMessage(),
+                    "move it aside (mv " + file + " " + file + ".bak) and run eagle-mem install again", e);
+        }
+    }
+
+    void write(Path dataDir) {
+        Path file = dataDir.resolve(FILE);
+        try {
+            Files.writeString(file, JSON.writeValueAsString(this) + "\n");
+        } catch (IOException e) {
+            throw EagleException.failure("manifest_unwritable", "cannot write " + file + ": " + e.getMessage(),
+                    "check that " + dataDir + " is writable", e);
+        }
+    }
+
+    InstallManifest withCreated(List<String> more) {
+        List<String> all = new ArrayList<>(createdFiles);
+        more.stream().filter(f -> !all.contains(f)).forEach(all::add);
+        return new InstallManifest(version, installedAt, binary, agents, all, codexTrustKeys, localBinLink);
+    }
+}

@@ -1,0 +1,41 @@
+package dev.eaglemem.install;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What install or uninstall did (or, with --dry-run, would do).
+ *
+ * @param actions one line per file or step: what, where, and created / updated / unchanged / removed / skipped / planned
+ * @param warnings things the user must know or do (e.g. trust Codex hooks by hand)
+ */
+public record InstallReport(boolean dryRun, String binary, List<Action> actions, List<String> warnings) {
+
+    public record Action(String what, Path path, String status) {
+    }
+
+    /** Collects actions and warnings while a step runs. */
+    static final class Builder {
+        final boolean dryRun;
+        String binary;
+        final List<Action> actions = new ArrayList<>();
+        final List<String> warnings = new ArrayList<>();
+
+        Builder(boolean dryRun) {
+            this.dryRun = dryRun;
+        }
+
+        void action(String what, Path path, String status) {
+            actions.add(new Action(what, path, dryRun && !status.equals("unchanged") ? "planned: " + status : status));
+        }
+
+        void warn(String warning) {
+            warnings.add(warning);
+        }
+
+        InstallReport build() {
+            return new InstallReport(dryRun, binary, actions, warnings);
+        }
+    }
+}

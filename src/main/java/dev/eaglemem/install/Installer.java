@@ -1,0 +1,318 @@
+package dev.eaglemem.install;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Provider;
+
+import dev.eaglemem.app.BuildInfo;
+import dev.eaglemem.config.DataDir;
+import dev.eaglemem.config.EagleEnv;
+import dev.eaglemem.error.EagleException;
+import dev.eaglemem.store.Db;
+
+/**
+ * {@code eagle-mem install} and {@code uninstall}: the runtime copy, the database, and for each agent
+ * its hooks, instruction block and skills. Every file is merged, never overwritten; uninstall removes
+ * exactly what install added (the manifest says what that was).
+ */
+@ApplicationScoped
+public class Installer {
+
+    public enum Agent {
+        CLAUDE_CODE("claude-code"), CODEX("codex");
+
+        private final String id;
+
+        Agent(String id) {
+            this.id = id;
+        }
+
+        public String id() {
+            return id;
+        }
+    }
+
+    private final EagleEnv env;
+    private final DataDir dataDir;
+    private final Provider<Db> db;
+    private final Clock clock;
+
+    public Installer(EagleEnv env, DataDir dataDir, Provider<Db> db, Clock clock) {
+        this.env = env;
+        this.dataDir = dataDir;
+        this.db = db;
+        this.clock = clock;
+    }
+
+    public InstallReport install(Set<Agent> agents, boolean dryRun) {
+        InstallReport.Builder report = new InstallReport.Builder(dryRun);
+        InstallManifest previous = InstallManifest.read(dataDir.root());
+        List<String> created = new ArrayList<>(previous.createdFiles());
+        preflight(agents);
+        if (!dryRun) {
+            dataDir.ensureExists();
+        }
+        Path binary = installRuntime(report);
+        report.binary = binary.toString();
+        String link = LocalBin.link(binary, AgentPaths.from(env).localBin(), env, report);
+        if (!dryRun) {
+            db.get().open();
+        }
+        report.action("database", dataDir.dbFile(), dryRun ? "migrate if behind" : "ready");
+        AgentPaths paths = AgentPaths.from(env);
+        AgentFiles files = new AgentFiles(backups(), clock, report, created);
+        List<String> trusted = new ArrayList<>(previous.codexTrustKeys());
+        if (agents.contains(Agent.CLAUDE_CODE)) {
+            installClaude(paths, files, binary.toString());
+        }
+        if (agents.contains(Agent.CODEX)) {
+            installCodex(paths, files, binary.toString(), report, trusted);
+        }
+        if (!dryRun) {
+            Set<String> all = new LinkedHashSet<>(previous.agents());
+            agents.forEach(a -> all.add(a.id()));
+            new InstallManifest(BuildInfo.version(), DateTimeFormatter.ISO_INSTANT.format(clock.instant()), binary.toString(),
+                    List.copyOf(all), created, trusted.stream().distinct().toList(),
+                    link != null ? link : previous.localBinLink()).write(dataDir.root());
+        }
+        return report.build();
+    }
+
+    /** Reads every agent file install will edit, so a malformed one stops it before anything changed. */
+    private void preflight(Set<Agent> agents) {
+        AgentPaths paths = AgentPaths.from(env);
+        if (agents.contains(Agent.CLAUDE_CODE)) {
+            new ClaudeSettings(paths.claudeSettings()).add(TextFiles.read(paths.claudeSettings()),
+                    Registrations.claude("eagle-mem"), Registrations.claudeAllowRules(), Registrations::isOurs);
+        }
+        if (agents.contains(Agent.CODEX)) {
+            new CodexHooksFile(paths.codexHooks()).add(TextFiles.read(paths.codexHooks()), Registrations.codex("eagle-mem"),
+                    Registrations::isOurs);
+            String config = TextFiles.read(paths.codexConfig());
+            if (config != null) {
+                new CodexConfig(paths.codexConfig()).trustedHashes(config);
+            }
+        }
+    }
+
+    private Path installRuntime(InstallReport.Builder report) {
+        Path source = RuntimeInstall.source();
+        Path target = dataDir.root().resolve("runtime");
+        Path binary = RuntimeInstall.binary(target);
+        if (RuntimeInstall.isSame(source, target) || RuntimeInstall.sameContent(source, target)) {
+            report.action("runtime", target, "unchanged");
+            return binary;
+        }
+        report.action("runtime", target, Files.exists(target) ? "updated" : "created");
+        if (!report.dryRun) {
+            RuntimeInstall.copy(source, target);
+            if (Files.isDirectory(source) && !RuntimeInstall.trainAot(target)) {
+                report.warn("the start-up cache could not be trained at " + target
+                        + "; eagle-mem works, only slower to start. Retry: " + binary + " --aot-train");
+            }
+        }
+        return binary;
+    }
+
+    private static void installClaude(AgentPaths paths, AgentFiles files, String binary) {
+        ClaudeSettings settings = new ClaudeSettings(paths.claudeSettings());
+        files.editConfig("hooks", paths.claudeSettings(), "claude-settings.json",
+                text -> settings.add(text, Registrations.claude(binary), Registrations.claudeAllowRules(), Registrations::isOurs));
+        files.addBlock(paths.claudeInstructions());
+        files.addSkills(paths.claudeSkills());
+    }
+
+    private void installCodex(AgentPaths paths, AgentFiles files, String binary, InstallReport.Builder report,
+            List<String> trusted) {
+        CodexHooksFile hooks = new CodexHooksFile(paths.codexHooks());
+        files.editConfig("hooks", paths.codexHooks(), "codex-hooks.json",
+                text -> hooks.add(text, Registrations.codex(binary), Registrations::isOurs));
+        String config = TextFiles.read(paths.codexConfig());
+        if (config != null && new CodexConfig(paths.codexConfig()).hooksDisabled(config)) {
+            report.warn("hooks are turned off in " + paths.codexConfig() + " ([features] hooks = false): Codex will not"
+                    + " run eagle-mem until you set [features] hooks = true");
+        }
+        if (!report.dryRun) {
+            trusted.addAll(trustCodex(paths, files, report));
+        }
+        files.addBlock(paths.codexInstructions());
+        files.addSkills(paths.codexSkills());
+    }
+
+    private List<String> trustCodex(AgentPaths paths, AgentFiles files, InstallReport.Builder report) {
+        Optional<Path> codex = CodexTrust.binary(env);
+        if (codex.isEmpty()) {
+            report.action("hook trust", paths.codexConfig(), "skipped (codex not on PATH)");
+            report.warn(CodexTrust.MANUAL);
+            return List.of();
+        }
+        try {
+            List<HookState> ours = CodexTrust.ours(codex.get(), env, paths);
+            Map<String, String> needed = CodexTrust.untrusted(ours);
+            CodexConfig config = new CodexConfig(paths.codexConfig());
+            files.editConfig("hook trust", paths.codexConfig(), "codex-config.toml",
+                    text -> needed.isEmpty() ? (text == null ? "" : text) : config.trust(text == null ? "" : text, needed));
+            List<HookState> after = CodexTrust.ours(codex.get(), env, paths);
+            if (after.stream().anyMatch(HookState::needsTrust)) {
+                throw CodexTrust.stillUntrusted(after);
+            }
+            return ours.stream().map(HookState::key).toList();
+        } catch (EagleException e) {
+            report.warn(e.getMessage() + ". " + CodexTrust.MANUAL);
+            return List.of();
+        }
+    }
+
+    public InstallReport uninstall(Set<Agent> agents, boolean purge, boolean dryRun) {
+        InstallReport.Builder report = new InstallReport.Builder(dryRun);
+        InstallManifest manifest = InstallManifest.read(dataDir.root());
+        List<String> created = new ArrayList<>(manifest.createdFiles());
+        AgentPaths paths = AgentPaths.from(env);
+        AgentFiles files = new AgentFiles(backups(), clock, report, created);
+        Set<Agent> removing = purge ? Set.of(Agent.values()) : agents;
+        if (removing.contains(Agent.CLAUDE_CODE)) {
+            ClaudeSettings settings = new ClaudeSettings(paths.claudeSettings());
+            files.restoreConfig("hooks", paths.claudeSettings(), "claude-settings.json",
+                    (current, before) -> settings.remove(current, before, Registrations::isOurs, Registrations.claudeAllowRules()));
+            files.removeBlock(paths.claudeInstructions());
+            files.removeSkills(paths.claudeSkills());
+        }
+        if (removing.contains(Agent.CODEX)) {
+            uninstallCodex(paths, files, manifest);
+        }
+        Set<String> remaining = new LinkedHashSet<>(manifest.agents());
+        removing.forEach(a -> remaining.remove(a.id()));
+        if (remaining.isEmpty()) {
+            removeRuntime(manifest, purge, report);
+        } else if (!dryRun) {
+            new InstallManifest(manifest.version(), manifest.installedAt(), manifest.binary(), List.copyOf(remaining),
+                    created, manifest.codexTrustKeys(), manifest.localBinLink()).write(dataDir.root());
+        }
+        return report.build();
+    }
+
+    /**
+     * Codex keys hook trust by position: removing our groups can shift the user's later groups, whose trust
+     * would silently lapse. Their trusted hashes are carried over to the new keys.
+     */
+    private static void uninstallCodex(AgentPaths paths, AgentFiles files, InstallManifest manifest) {
+        CodexHooksFile hooks = new CodexHooksFile(paths.codexHooks());
+        String hooksBefore = TextFiles.read(paths.codexHooks());
+        String hooksAfter = files.restoreConfig("hooks", paths.codexHooks(), "codex-hooks.json",
+                (current, before) -> hooks.remove(current, before, Registrations::isOurs));
+        Map<String, String> moved = hooksBefore == null ? Map.of()
+                : hooks.movedTrustKeys(hooksBefore, hooksAfter, paths.codexHooks().toString(), Registrations::isOurs);
+        CodexConfig config = new CodexConfig(paths.codexConfig());
+        files.restoreConfig("hook trust", paths.codexConfig(), "codex-config.toml", (current, before) -> {
+            Map<String, String> hashes = config.trustedHashes(current);
+            String untrusted = config.untrust(current, manifest.codexTrustKeys()::contains);
+            Map<String, String> carried = new LinkedHashMap<>();
+            moved.forEach((from, to) -> Optional.ofNullable(hashes.get(from)).ifPresent(h -> carried.put(to, h)));
+            return carried.isEmpty() ? untrusted : config.trust(untrusted, carried);
+        });
+        files.removeBlock(paths.codexInstructions());
+        files.removeSkills(paths.codexSkills());
+    }
+
+    private void removeRuntime(InstallManifest manifest, boolean purge, InstallReport.Builder report) {
+        LocalBin.unlink(manifest.localBinLink(), dataDir.root().resolve("runtime"), report);
+        Path runtime = dataDir.root().resolve("runtime");
+        Path target = purge ? dataDir.root() : runtime;
+        if (Files.exists(target)) {
+            report.action(purge ? "data directory (database included)" : "runtime", target, "removed");
+        }
+        if (!purge) {
+            report.warn("the database is kept at " + dataDir.dbFile() + "; remove everything with: eagle-mem uninstall --purge");
+        }
+        if (report.dryRun) {
+            return;
+        }
+        try {
+            Files.deleteIfExists(dataDir.root().resolve(InstallManifest.FILE));
+            RuntimeInstall.remove(target, runningFrom(runtime));
+        } catch (IOException e) {
+            throw EagleException.failure("file_unwritable", "cannot remove " + target + ": " + e.getMessage(),
+                    "rm -r " + target, e);
+        }
+    }
+
+    /** What doctor checks: the runtime, and for each installed agent its hooks (drift) and, for Codex, trust. */
+    public List<InstallFinding> findings() {
+        InstallManifest manifest = InstallManifest.read(dataDir.root());
+        if (manifest.binary() == null) {
+            return List.of(InstallFinding.ok("install", "agents not set up (eagle-mem install adds the hooks)"));
+        }
+        List<InstallFinding> out = new ArrayList<>();
+        Path binary = Path.of(manifest.binary());
+        out.add(Files.isExecutable(binary) ? InstallFinding.ok("runtime", binary.toString())
+                : InstallFinding.problem("runtime", binary + " is missing", "eagle-mem install"));
+        AgentPaths paths = AgentPaths.from(env);
+        if (manifest.agents().contains(Agent.CLAUDE_CODE.id())) {
+            out.add(drift("claude_hooks", paths.claudeSettings(), "claude-code", text -> new ClaudeSettings(paths.claudeSettings())
+                    .drift(text, Registrations.claude(manifest.binary()), Registrations::isOurs)));
+        }
+        if (manifest.agents().contains(Agent.CODEX.id())) {
+            out.add(drift("codex_hooks", paths.codexHooks(), "codex", text -> new CodexHooksFile(paths.codexHooks())
+                    .drift(text, Registrations.codex(manifest.binary()), Registrations::isOurs)));
+            out.add(codexTrust(paths));
+        }
+        return out;
+    }
+
+    private static InstallFinding drift(String name, Path file, String agent, Function<String, List<String>> check) {
+        String fix = "eagle-mem install --agent " + agent;
+        try {
+            List<String> lines = check.apply(TextFiles.read(file));
+            return lines.isEmpty() ? InstallFinding.ok(name, file + " has every eagle-mem hook")
+                    : InstallFinding.problem(name, file + ": " + String.join("; ", lines), fix);
+        } catch (EagleException e) {
+            return InstallFinding.problem(name, e.getMessage(), e.fix() != null ? e.fix() : fix);
+        }
+    }
+
+    private InstallFinding codexTrust(AgentPaths paths) {
+        String config = TextFiles.read(paths.codexConfig());
+        if (config != null && new CodexConfig(paths.codexConfig()).hooksDisabled(config)) {
+            return InstallFinding.problem("codex_trust", "hooks are turned off in " + paths.codexConfig(),
+                    "set [features] hooks = true in " + paths.codexConfig());
+        }
+        Optional<Path> codex = CodexTrust.binary(env);
+        if (codex.isEmpty()) {
+            return InstallFinding.ok("codex_trust", "not checked: codex is not on PATH");
+        }
+        try {
+            List<HookState> ours = CodexTrust.ours(codex.get(), env, paths);
+            List<String> untrusted = ours.stream().filter(HookState::needsTrust).map(HookState::key).toList();
+            return untrusted.isEmpty() ? InstallFinding.ok("codex_trust", ours.size() + " eagle-mem hooks trusted")
+                    : InstallFinding.problem("codex_trust", "Codex skips these untrusted eagle-mem hooks: " + untrusted,
+                            "eagle-mem install --agent codex");
+        } catch (EagleException e) {
+            return InstallFinding.problem("codex_trust", e.getMessage(), "eagle-mem install --agent codex");
+        }
+    }
+
+    private static boolean runningFrom(Path runtime) {
+        try {
+            return RuntimeInstall.isSame(RuntimeInstall.source(), runtime);
+        } catch (EagleException e) {
+            return false;
+        }
+    }
+
+    private Path backups() {
+        return dataDir.root().resolve("backups");
+    }
+}

@@ -1,0 +1,96 @@
+package dev.eaglemem.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/** install / uninstall / doctor / hook through the packaged launcher, without the agents themselves. */
+class InstallCliIT {
+
+    private final Cli cli = new Cli();
+
+    private Path settings() {
+        return cli.home.resolve(".claude/settings.json");
+    }
+
+    @Test
+    void aDryRunChangesNothing() {
+        JsonNode plan = cli.run("install", "--agent", "claude-code", "--dry-run", "--json").ok().json();
+        assertThat(plan.get("dry_run").asBoolean()).isTrue();
+        assertThat(plan.get("actions")).anySatisfy(a -> assertThat(a.get("status").asText()).startsWith("planned: "));
+        assertThat(settings()).doesNotExist();
+        assertThat(cli.home.resolve(".eagle-mem/runtime")).doesNotExist();
+    }
+
+    @Test
+    void installIsIdempotentDoctorSeesDriftAndUninstallRestoresTheFile() throws Exception {
+        Files.createDirectories(settings().getParent());
+        String mine = "{\n    \"model\": \"opus\",\n    \"hooks\": {}\n}\n";
+        Files.writeString(settings(), mine);
+        cli.env.put("EAGLE_MEM_DIR", cli.home.resolve(".eagle-mem").toString());
+
+        cli.run("install", "--agent", "claude-code").ok();
+        String installed = Files.readString(settings());
+        assertThat(installed).contains("hook SessionStart --agent claude-code").contains("\"async\": true");
+        JsonNode again = cli.run("install", "--agent", "claude-code", "--json").ok().json();
+        assertThat(again.get("actions")).allSatisfy(a -> assertThat(a.get("status").asText()).isIn("unchanged", "ready"));
+        assertThat(Files.readString(settings())).isEqualTo(installed);
+        assertThat(cli.run("doctor", "--json").ok().json().get("checks"))
+                .anySatisfy(c -> assertThat(c.get("name").asText() + c.get("status").asText()).isEqualTo("claude_hooksok"));
+
+        Files.writeString(settings(), installed.replace("hook Stop", "hook Stopp"));
+        JsonNode drift = cli.run("doctor", "--json").ok().json();
+        assertThat(drift.get("overall").asText()).isEqualTo("warn");
+        assertThat(drift.get("checks")).anySatisfy(c -> {
+            assertThat(c.get("name").asText()).isEqualTo("claude_hooks");
+            assertThat(c.get("fix").asText()).isEqualTo("eagle-mem install --agent claude-code");
+        });
+
+        cli.run("install", "--agent", "claude-code").ok();
+        cli.run("uninstall").ok();
+        assertThat(Files.readString(settings())).isEqualTo(mine);
+    }
+
+    @Test
+    void aMalformedSettingsFileStopsInstallBeforeAnythingChanges() throws Exception {
+        Files.createDirectories(settings().getParent());
+        Files.writeString(settings(), "{ \"model\": \"opus\", }");
+        cli.env.put("EAGLE_MEM_DIR", cli.home.resolve(".eagle-mem").toString());
+        Cli.Result r = cli.run("install", "--agent", "claude-code");
+        r.exits(2);
+        assertThat(r.err()).contains(settings().toString()).contains("fix:");
+        assertThat(Files.readString(settings())).isEqualTo("{ \"model\": \"opus\", }");
+        assertThat(cli.home.resolve(".eagle-mem/runtime")).doesNotExist();
+    }
+
+    @Test
+    void codexWithoutTheCodexBinarySaysHowToTrustTheHooks() {
+        cli.env.put("EAGLE_MEM_DIR", cli.home.resolve(".eagle-mem").toString());
+        JsonNode report = cli.run("install", "--agent", "codex", "--json").ok().json();
+        assertThat(report.get("warnings")).anySatisfy(w -> assertThat(w.asText()).contains("Trust all and continue"));
+        assertThat(cli.home.resolve(".codex/hooks.json")).content().contains("--agent codex");
+    }
+
+    @Test
+    void theHookCommandAlwaysExitsZeroWithAtMostOneLine() {
+        Cli.Result garbage = cli.runWithInput("{not json", "hook", "SessionStart");
+        garbage.exits(0);
+        assertThat(garbage.out()).isEmpty();
+        cli.runWithInput("", "hook").exits(0);
+        cli.runWithInput("{}", "hook", "SessionStart", "--unknown-flag", "x").exits(0);
+        Cli.Result start = cli.runWithInput(
+                "{\"session_id\":\"abc-123\",\"cwd\":\"" + cli.repo + "\",\"hook_event_name\":\"SessionStart\",\"source\":\"startup\"}",
+                "hook", "SessionStart", "--agent", "claude-code");
+        start.exits(0);
+        assertThat(start.out().lines()).hasSize(1);
+        assertThat(start.json().path("hookSpecificOutput").path("additionalContext").asText())
+                .startsWith("Eagle Mem: no memory yet for code/shop");
+        cli.env.put("EAGLE_MEM_DISABLE_HOOKS", "1");
+        assertThat(cli.runWithInput("{\"session_id\":\"abc-123\"}", "hook", "SessionStart").ok().out()).isEmpty();
+    }
+}

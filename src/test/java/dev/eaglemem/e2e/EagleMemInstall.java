@@ -1,0 +1,88 @@
+package dev.eaglemem.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * eagle-mem as a user has it in a scratch workspace: the packaged launcher runs {@code eagle-mem
+ * install}, which copies the runtime into {@code ~/.eagle-mem} and registers the hooks the real agents
+ * then run. The agents find {@code eagle-mem} and {@code codex} on PATH like a user's shell would.
+ */
+final class EagleMemInstall {
+
+    static final Path LAUNCHER = Path.of(System.getProperty("eagle.launcher", "target/quarkus-app/eagle-mem"))
+            .toAbsolutePath();
+
+    private final E2eWorkspace workspace;
+    private final Map<String, String> env;
+
+    EagleMemInstall(E2eWorkspace workspace) {
+        this.workspace = workspace;
+        this.env = new HashMap<>(workspace.baseEnv());
+        Path bin = workspace.home().resolve(".local/bin");
+        Path npmBin = AgentTools.locate().root().resolve("node_modules/.bin");
+        env.put("PATH", bin + ":" + npmBin + ":" + env.getOrDefault("PATH", "/usr/bin:/bin"));
+    }
+
+    /** The environment agents (and through them the hooks) run with. */
+    Map<String, String> env() {
+        return Map.copyOf(env);
+    }
+
+    Path dataDir() {
+        return workspace.home().resolve(".eagle-mem");
+    }
+
+    /** Runs the packaged launcher (install) or the installed one (everything after install). */
+    AgentProcess.Outcome run(String... args) {
+        Path installed = workspace.home().resolve(".local/bin/eagle-mem");
+        List<String> command = new ArrayList<>(List.of((Files.exists(installed) ? installed : LAUNCHER).toString()));
+        command.addAll(List.of(args));
+        AgentProcess.Outcome outcome = AgentProcess.run(command, workspace.repo(), env, Duration.ofSeconds(240), () -> "");
+        assertThat(outcome.exitCode()).as("eagle-mem %s: %s", String.join(" ", args), outcome.describe()).isZero();
+        return outcome;
+    }
+
+    AgentProcess.Outcome install(String agent) {
+        List<String> command = new ArrayList<>(List.of(LAUNCHER.toString(), "install", "--agent", agent));
+        AgentProcess.Outcome outcome = AgentProcess.run(command, workspace.repo(), env, Duration.ofSeconds(240), () -> "");
+        assertThat(outcome.exitCode()).as("install: %s", outcome.describe()).isZero();
+        return outcome;
+    }
+
+    /** Every text column of every row, for asserting what was (not) stored. */
+    List<String> query(String sql) throws Exception {
+        List<String> out = new ArrayList<>();
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + dataDir().resolve("memory.db"));
+                Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+            while (rs.next()) {
+                out.add(rs.getString(1));
+            }
+        }
+        return out;
+    }
+
+    /** The raw bytes of the database and its WAL, as text: nothing stored anywhere can hide from this. */
+    String rawDatabase() throws Exception {
+        StringBuilder all = new StringBuilder();
+        for (String name : List.of("memory.db", "memory.db-wal")) {
+            Path f = dataDir().resolve(name);
+            if (Files.exists(f)) {
+                all.append(new String(Files.readAllBytes(f), StandardCharsets.ISO_8859_1));
+            }
+        }
+        return all.toString();
+    }
+}

@@ -1,0 +1,57 @@
+package dev.eaglemem.install;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class RegistrationsTest {
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', quoteCharacter = '~', value = {
+            "/home/u/.eagle-mem/runtime/eagle-mem hook Stop --agent claude-code|true",
+            "'/home/u/my apps/eagle-mem' hook SessionStart --agent codex|true",
+            "\"/opt/x/eagle-mem\" hook PostToolUse|true",
+            "eagle-mem hook UserPromptSubmit|true",
+            "  /old/place/eagle-mem hook PreCompact|true",
+            "notify-send 'Claude Code' 'eagle-mem hook done?'|false",
+            "echo eagle-mem hook Stop|false",
+            "/usr/bin/eagle-mem-helper hook Stop|false",
+            "/x/eagle-mem hooks Stop|false",
+            "/x/eagle-mem status|false" })
+    void recognisesOnlyEagleMemHookCommands(String command, boolean ours) {
+        assertThat(Registrations.isOurs(command)).isEqualTo(ours);
+    }
+
+    @Test
+    void theTemplatesGiveEveryEventOneCommandForItsAgent() {
+        assertThat(Registrations.claude("/h/.eagle-mem/runtime/eagle-mem")).extracting(HookRegistration::event)
+                .containsExactly("SessionStart", "UserPromptSubmit", "PostToolUse", "Stop", "PreCompact", "SessionEnd");
+        assertThat(Registrations.claude("/h/x y/eagle-mem")).allSatisfy(h -> {
+            assertThat(h.command()).startsWith("'/h/x y/eagle-mem' hook " + h.event() + " --agent claude-code");
+            assertThat(Registrations.isOurs(h.command())).isTrue();
+        });
+        assertThat(Registrations.claude("/b")).filteredOn(HookRegistration::async).extracting(HookRegistration::event)
+                .containsExactly("PostToolUse");
+        assertThat(Registrations.codex("/b")).noneMatch(HookRegistration::async)
+                .allSatisfy(h -> assertThat(h.command()).endsWith("--agent codex"));
+        assertThat(Registrations.codex("/b")).filteredOn(h -> h.event().equals("SessionEnd"))
+                .extracting(HookRegistration::timeoutSeconds).containsExactly(3);
+        assertThat(Registrations.claudeAllowRules()).contains("Bash(eagle-mem session save:*)");
+    }
+
+    @Test
+    void theSkillListMatchesTheSkillsFolder() throws IOException {
+        try (Stream<Path> dirs = Files.list(Path.of("skills"))) {
+            assertThat(dirs.filter(Files::isDirectory).map(p -> p.getFileName().toString()).sorted())
+                    .containsExactlyElementsOf(AgentGuidance.SKILLS);
+        }
+        AgentGuidance.SKILLS.forEach(name -> assertThat(AgentGuidance.skill(name)).startsWith("---\nname: eagle-mem-"));
+    }
+}
