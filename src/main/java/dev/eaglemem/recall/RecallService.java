@@ -18,7 +18,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import dev.eaglemem.config.Settings;
 import dev.eaglemem.search.FtsQuery;
 import dev.eaglemem.store.Db;
-import dev.eaglemem.store.MemoryQuery;
 import dev.eaglemem.store.MemoryStore;
 import dev.eaglemem.store.ObservationRow;
 import dev.eaglemem.store.ObservationStore;
@@ -45,7 +44,7 @@ public class RecallService {
     public record Audience(String sessionId, String project, String agent, boolean compact) {
     }
 
-    private static final int MEMORY_ROWS = 60;
+    private static final int MEMORIES_PER_KIND = 8;
     private static final int SUMMARY_ROWS = 5;
     private static final int PROMPT_HITS = 6;
     private static final int WORKING_SET = 10;
@@ -105,7 +104,7 @@ public class RecallService {
         return new SessionStartRenderer.View(a.project(), a.sessionId(), source, counts.sessions(),
                 counts.memories() + counts.personalMemories(), recent.isEmpty() ? null : recent.getFirst().updatedAt(),
                 overviews.find(tx, a.project()).orElse(null),
-                memories.list(tx, new MemoryQuery(a.project(), null, false, MEMORY_ROWS)), recent, workingSet);
+                memories.recentPerKind(tx, a.project(), MEMORIES_PER_KIND), recent, workingSet);
     }
 
     /** Files the session changed, most recently changed first, with how often. */

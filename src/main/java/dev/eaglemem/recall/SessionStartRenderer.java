@@ -1,9 +1,11 @@
 package dev.eaglemem.recall;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Stream;
 
 import dev.eaglemem.store.MemoryRow;
 import dev.eaglemem.store.SummaryFields;
@@ -37,7 +39,8 @@ final class SessionStartRenderer {
     record Rendered(String text, int sectionsTrimmed, List<Long> memoryIds, List<Long> summaryIds) {
     }
 
-    private static final int MAX_KEY_MEMORIES = 12;
+    private static final int MAX_DECISIONS = 8;
+    private static final int MAX_GOTCHAS = 6;
     private static final int MAX_OTHER_MEMORIES = 8;
     private static final int MAX_OPEN_TASKS = 8;
 
@@ -112,14 +115,16 @@ final class SessionStartRenderer {
                 + " eagle-mem memories add --kind decision --title \"…\" --content \"…\"";
     }
 
+    /** Decisions and gotchas (key), or the newest of every other kind; rows come newest first per kind. */
     private static String memories(List<MemoryRow> rows, boolean key, List<Long> ids, boolean compact) {
+        List<MemoryRow> picked = key
+                ? Stream.concat(rows.stream().filter(m -> "decision".equals(m.kind())).limit(MAX_DECISIONS),
+                        rows.stream().filter(m -> "gotcha".equals(m.kind())).limit(MAX_GOTCHAS)).toList()
+                : rows.stream().filter(m -> !"decision".equals(m.kind()) && !"gotcha".equals(m.kind()))
+                        .sorted(Comparator.comparing(MemoryRow::updatedAt).reversed()).limit(MAX_OTHER_MEMORIES).toList();
         StringBuilder out = new StringBuilder();
         int n = 0;
-        for (MemoryRow m : rows) {
-            boolean isKey = "decision".equals(m.kind()) || "gotcha".equals(m.kind());
-            if (isKey != key || n >= (key ? MAX_KEY_MEMORIES : MAX_OTHER_MEMORIES)) {
-                continue;
-            }
+        for (MemoryRow m : picked) {
             String detail = Snippets.firstLine(m.content());
             String line = "- [" + m.kind() + "] " + m.title()
                     + (detail.isEmpty() || detail.equals(m.title()) ? "" : " — " + Snippets.oneLine(detail, compact ? 140 : 200))

@@ -68,6 +68,14 @@ public final class MemoryStore {
             LIMIT ?4
             """;
 
+    private static final String RECENT_PER_KIND = "SELECT " + COLUMNS + """
+            FROM (SELECT m.*, ROW_NUMBER() OVER (PARTITION BY kind ORDER BY updated_at DESC, id DESC) AS rank_in_kind
+                  FROM memories m
+                  WHERE deleted_at IS NULL AND (project = ?1 OR scope = 'personal'))
+            WHERE rank_in_kind <= ?2
+            ORDER BY CASE kind WHEN 'decision' THEN 0 WHEN 'gotcha' THEN 1 ELSE 2 END, updated_at DESC, id DESC
+            """;
+
     public long insert(Tx tx, NewMemoryRow m, Instant now) throws SQLException {
         String at = Timestamps.format(now);
         try (PreparedStatement ps = tx.connection().prepareStatement(INSERT)) {
@@ -215,6 +223,18 @@ public final class MemoryStore {
             ps.setString(2, q.kind());
             ps.setInt(3, q.deleted() ? 1 : 0);
             ps.setInt(4, q.limit());
+            return all(ps);
+        }
+    }
+
+    /**
+     * The newest {@code perKind} active memories of each kind for the project (personal ones included), so
+     * a project with hundreds of decisions still shows its gotchas and patterns.
+     */
+    public List<MemoryRow> recentPerKind(Tx tx, String project, int perKind) throws SQLException {
+        try (PreparedStatement ps = tx.connection().prepareStatement(RECENT_PER_KIND)) {
+            ps.setString(1, project);
+            ps.setInt(2, perKind);
             return all(ps);
         }
     }
