@@ -1,4 +1,4 @@
-package dev.eaglemem.install;
+package dev.eaglemem.config;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -10,12 +10,12 @@ import java.util.regex.Pattern;
  * header {@code [hooks.state."/a/b.json:stop:0:0"]} has the path {@code hooks, state, /a/b.json:stop:0:0}.
  * The text must already have parsed as TOML; this reader only finds where things are.
  */
-final class TomlLines {
+public final class TomlLines {
 
     private static final Pattern BARE_KEY = Pattern.compile("[A-Za-z0-9_-]+");
 
     /** {@code [path]} or, when {@code array}, {@code [[path]]}; on line {@code line}. */
-    record Header(List<String> path, boolean array, int line) {
+    public record Header(List<String> path, boolean array, int line) {
     }
 
     /**
@@ -23,7 +23,7 @@ final class TomlLines {
      * (possibly dotted) key; {@code valueStart} is the column after {@code =} on the first line and
      * {@code comment} the column of a trailing comment on the last line, or -1.
      */
-    record Statement(List<String> path, Header table, int first, int last, int valueStart, int comment) {
+    public record Statement(List<String> path, Header table, int first, int last, int valueStart, int comment) {
     }
 
     private final List<String> lines;
@@ -49,25 +49,25 @@ final class TomlLines {
         }
     }
 
-    static TomlLines scan(String text) {
+    public static TomlLines scan(String text) {
         return new TomlLines(text);
     }
 
     /** The lines of the text, split at {@code \n}; a CRLF line keeps its {@code \r}. */
-    List<String> lines() {
+    public List<String> lines() {
         return lines;
     }
 
-    List<Header> headers() {
+    public List<Header> headers() {
         return headers;
     }
 
-    List<Statement> statements() {
+    public List<Statement> statements() {
         return statements;
     }
 
     /** The last line that belongs to the table opened by {@code header}: its own line or its last statement's. */
-    int tableEnd(Header header) {
+    public int tableEnd(Header header) {
         int end = header.line();
         for (Statement s : statements) {
             if (s.table() == header) {
@@ -78,16 +78,16 @@ final class TomlLines {
     }
 
     /** {@code "\r"} when the file uses CRLF line endings, so lines we add match the user's. */
-    String carriageReturn() {
+    public String carriageReturn() {
         return !lines.isEmpty() && lines.getFirst().endsWith("\r") ? "\r" : "";
     }
 
     /** A key as TOML text: bare when it can be, else a basic string. */
-    static String key(String key) {
+    public static String key(String key) {
         return BARE_KEY.matcher(key).matches() ? key : basicString(key);
     }
 
-    static String basicString(String value) {
+    public static String basicString(String value) {
         StringBuilder out = new StringBuilder("\"");
         for (int i = 0; i < value.length(); i++) {
             char c = value.charAt(i);
