@@ -73,8 +73,15 @@ public class CaptureService {
         });
     }
 
-    /** Records a prompt (redacted); returns the session's project, or empty outside any project. */
-    public Optional<String> promptSubmitted(Origin o, String prompt) {
+    /** A prompt as stored: redacted, with the project it belongs to. */
+    public record Prompt(String project, String text) {
+    }
+
+    /**
+     * Records a prompt (redacted); empty outside any project. Everything downstream (the recall query
+     * and its log) uses the redacted text, never the raw prompt.
+     */
+    public Optional<Prompt> promptSubmitted(Origin o, String prompt) {
         String clean = redactor.redact(prompt).strip();
         return db.write(tx -> {
             Instant now = clock.instant();
@@ -82,7 +89,7 @@ public class CaptureService {
             if (project.isPresent() && !clean.isEmpty() && !AgentNoise.isNoise(clean)) {
                 prompts.insert(tx, o.sessionId(), project.get(), o.agent(), clean, now);
             }
-            return project;
+            return project.map(p -> new Prompt(p, clean));
         });
     }
 

@@ -10,6 +10,8 @@ import java.time.Clock;
 import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
 
+import dev.eaglemem.redact.Redactor;
+
 /**
  * {@code $EAGLE_MEM_DIR/eagle-mem.log}: one line per event, {@code [2026-11-22T15:48:03Z] [WARN] message}.
  * Hooks must stay silent on stdout, so this file is where their failures become visible. Appending
@@ -46,7 +48,9 @@ public final class LogFile {
     /** Appends one line (newlines in the message are flattened); false when the log cannot be written. */
     public synchronized boolean append(Level level, String message) {
         String stamp = DateTimeFormatter.ISO_INSTANT.format(clock.instant().truncatedTo(ChronoUnit.SECONDS));
-        String line = "[" + stamp + "] [" + level + "] " + message.replace('\n', ' ').replace('\r', ' ') + "\n";
+        // Messages can quote payloads (a JSON parse error shows the offending token): redact like any stored text.
+        String safe = Redactor.defaults().redact(message);
+        String line = "[" + stamp + "] [" + level + "] " + safe.replace('\n', ' ').replace('\r', ' ') + "\n";
         try {
             if (!Files.exists(file) && Files.isDirectory(file.getParent())) {
                 createPrivately();

@@ -59,8 +59,8 @@ public class HookHandlers {
     }
 
     private HookResponse userPromptSubmit(HookEvent.UserPromptSubmit e) {
-        Optional<String> project = capture.promptSubmitted(origin(e.context()), e.prompt());
-        return project.flatMap(p -> recall.prompt(audience(e.context(), p), e.prompt()))
+        Optional<CaptureService.Prompt> prompt = capture.promptSubmitted(origin(e.context()), e.prompt());
+        return prompt.flatMap(p -> recall.prompt(audience(e.context(), p.project()), p.text()))
                 .<HookResponse>map(HookResponse.Context::new).orElse(HookResponse.SILENT);
     }
 

@@ -31,7 +31,9 @@ final class PromptQuery {
             "get", "got", "use", "using", "doing", "done", "one", "two", "way", "thing", "things", "something",
             // request verbs: they say what to do, not what the work is about
             "fix", "add", "update", "change", "write", "create", "implement", "check", "look", "run", "show", "tell",
-            "explain", "review", "try", "work", "start", "continue", "keep", "remove", "delete", "find", "give");
+            "explain", "review", "try", "work", "start", "continue", "keep", "remove", "delete", "find", "give",
+            // what the redactor leaves where a secret was
+            "redacted", "redacted_jwt", "redacted_private_key");
 
     private PromptQuery() {
     }

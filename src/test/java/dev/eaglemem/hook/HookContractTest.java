@@ -86,6 +86,15 @@ class HookContractTest {
     }
 
     @Test
+    void aSecretInsideMalformedInputDoesNotReachTheLog() throws Exception {
+        String key = "ghp_" + "Zr8Kq2Lm5Np7Tv1Xw4Yb6Cd9Fg3Hj0Ks2Qe5Ru";
+        try (TestDb t = TestDb.in(dir)) {
+            new HookRig(t.db, dir.resolve("eagle-mem.log")).run("UserPromptSubmit", bytes("{\"prompt\": " + key + "}"));
+        }
+        assertThat(Files.readString(dir.resolve("eagle-mem.log"))).contains("not valid JSON").doesNotContain(key);
+    }
+
+    @Test
     void anUnusableDatabaseFailsOpenAndIsLogged() throws Exception {
         Path notADb = Files.writeString(dir.resolve("memory.db"), "garbage ".repeat(100));
         Db db = new Db(new Db.Options(notADb, 5000, 0, 1, line -> {

@@ -12,6 +12,7 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -122,6 +123,22 @@ class HookFlowTest {
             assertThat(rows(t, "SELECT status FROM recall_events WHERE hook_event = 'UserPromptSubmit' ORDER BY id"))
                     .containsExactly("injected", "no_match", "skipped_short_prompt");
         }
+    }
+
+    @Test
+    void aSecretInAPromptReachesNeitherThePromptsNorTheRecallLog() throws Exception {
+        String key = "sk-proj-" + "Hq4Lm8Np2Rt6Vx0Zb3Dc7Fg1Jk5Ms9Pw2Ya6Ue4";
+        try (TestDb t = TestDb.in(dir)) {
+            HookRig rig = new HookRig(t.db, dir.resolve("eagle-mem.log"));
+            rig.seed();
+            String prompt = "{\"session_id\":\"s-1\",\"cwd\":\"/home/dev/work/shop-api\",\"prompt\":\"wire the cart client with "
+                    + "OPENAI_API_KEY=" + key + " and integer cents\"}";
+            rig.run("UserPromptSubmit", prompt.getBytes(StandardCharsets.UTF_8));
+            assertThat(rows(t, "SELECT prompt FROM user_prompts")).singleElement().asString().doesNotContain(key);
+            assertThat(rows(t, "SELECT query FROM recall_events")).singleElement().asString()
+                    .doesNotContainIgnoringCase(key.substring(8)).contains("cents");
+        }
+        assertThat(databaseText().toLowerCase(Locale.ROOT)).doesNotContain(key.substring(8).toLowerCase(Locale.ROOT));
     }
 
     private static List<String> rows(TestDb t, String sql) throws Exception {
