@@ -36,7 +36,7 @@ class InstallCliIT {
 
         cli.run("install", "--agent", "claude-code").ok();
         String installed = Files.readString(settings());
-        assertThat(installed).contains("hook SessionStart --agent claude-code").contains("\"async\": true");
+        assertThat(installed).contains("hook SessionStart --agent claude-code").contains("hook PostToolUse --agent claude-code");
         JsonNode again = cli.run("install", "--agent", "claude-code", "--json").ok().json();
         assertThat(again.get("actions")).allSatisfy(a -> assertThat(a.get("status").asText()).isIn("unchanged", "ready"));
         assertThat(Files.readString(settings())).isEqualTo(installed);

@@ -53,8 +53,9 @@ class AgentMemoryIT {
         assertThat(eagle.query("SELECT kind || ': ' || content FROM memories")).containsExactly("decision: " + DECISION + ".");
         assertThat(eagle.query("SELECT capture_source || ' ' || request FROM summaries ORDER BY id"))
                 .startsWith("hook Make the cart totals exact.");
-        assertThat(eagle.query("SELECT tool_name || ' ' || files_modified FROM observations WHERE tool_name IN ('Write', 'Edit')"))
-                .containsExactly("Write [\"src/money.py\"]", "Edit [\"src/money.py\"]");
+        List<String> edits = List.of("Write [\"src/money.py\"]", "Edit [\"src/money.py\"]");
+        assertThat(eagle.eventually("SELECT tool_name || ' ' || files_modified FROM observations "
+                + "WHERE tool_name IN ('Write', 'Edit') ORDER BY id", edits)).containsExactlyElementsOf(edits);
     }
 
     @Test
@@ -110,7 +111,7 @@ class AgentMemoryIT {
         }
         assertThat(settings).content().contains(key);
         assertThat(eagle.query("SELECT count(*) FROM user_prompts")).containsExactly("1");
-        assertThat(eagle.query("SELECT count(*) FROM observations")).containsExactly("2");
+        assertThat(eagle.eventually("SELECT count(*) FROM observations", List.of("2"))).containsExactly("2");
         assertThat(eagle.query("SELECT count(*) FROM memories WHERE kind = 'gotcha'")).containsExactly("1");
         String raw = eagle.rawDatabase().toLowerCase(Locale.ROOT);
         assertThat(raw).doesNotContain(key.toLowerCase(Locale.ROOT))

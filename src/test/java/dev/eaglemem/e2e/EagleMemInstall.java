@@ -74,6 +74,20 @@ final class EagleMemInstall {
         return out;
     }
 
+    /**
+     * The query's rows once they equal {@code expected}, waiting up to 20 s: Claude Code runs PostToolUse
+     * asynchronously, so the last tool call's observation may land just after the session returns.
+     */
+    List<String> eventually(String sql, List<String> expected) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        List<String> rows = query(sql);
+        while (!rows.equals(expected) && System.nanoTime() < deadline) {
+            Thread.sleep(200);
+            rows = query(sql);
+        }
+        return rows;
+    }
+
     /** The raw bytes of the database and its WAL, as text: nothing stored anywhere can hide from this. */
     String rawDatabase() throws Exception {
         StringBuilder all = new StringBuilder();
