@@ -39,8 +39,9 @@ public class StatusLine {
                 return "eagle-mem · no project here";
             }
             TableCounts c = db.get().read(tx -> stats.counts(tx, project.get()));
-            return "eagle-mem · " + project.get() + " · " + (c.memories() + c.personalMemories()) + " memories · "
-                    + c.sessions() + " sessions";
+            long memories = c.memories() + c.personalMemories();
+            return "eagle-mem · " + project.get() + " · " + memories + (memories == 1 ? " memory · " : " memories · ")
+                    + c.sessions() + (c.sessions() == 1 ? " session" : " sessions");
         } catch (RuntimeException e) {
             return "eagle-mem · database unavailable (eagle-mem doctor)";
         }

@@ -136,6 +136,26 @@ class StatusConfigDoctorCliIT {
     }
 
     @Test
+    void statuslineReadsClaudesJsonAndNeverFails() throws Exception {
+        cli.run("memories", "add", "--kind", "decision", "-c", "Use WAL").ok();
+        String json = "{\"session_id\":\"s\",\"workspace\":{\"current_dir\":\"" + cli.repo + "\"}}";
+        cli.cwd = Files.createTempDirectory("eagle-mem-statusline");
+        assertThat(cli.runWithInput(json, "statusline").ok().out()).isEqualTo("eagle-mem · code/shop · 1 memory · 0 sessions\n");
+        assertThat(cli.runWithInput("not json", "statusline").ok().out()).isEqualTo("eagle-mem · no project here\n");
+        Files.writeString(cli.data.resolve("memory.db"), "garbage ".repeat(100));
+        assertThat(cli.runWithInput(json, "statusline").ok().out()).contains("database unavailable");
+    }
+
+    @Test
+    void theOverviewIsSetShownAndDeleted() {
+        cli.run("overview", "set", "shop:", "a", "Flask", "API").ok();
+        assertThat(cli.run("overview", "show").ok().out()).isEqualTo("shop: a Flask API\n");
+        assertThat(cli.run("overview", "show", "--json").ok().json().get("overview").asText()).isEqualTo("shop: a Flask API");
+        assertThat(cli.run("overview", "delete", "--json").ok().json().get("status").asText()).isEqualTo("deleted");
+        assertThat(cli.run("overview", "show").ok().out()).startsWith("No overview for code/shop yet.");
+    }
+
+    @Test
     void unknownCommandsAndOptionsPointToHelp() {
         Cli.Result r = cli.run("statuz");
         r.exits(2);
