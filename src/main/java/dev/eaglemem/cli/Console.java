@@ -1,43 +1,20 @@
 package dev.eaglemem.cli;
 
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.PropertyNamingStrategies;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.cfg.EnumFeature;
-import com.fasterxml.jackson.databind.json.JsonMapper;
-import com.fasterxml.jackson.databind.module.SimpleModule;
-import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
-
+import dev.eaglemem.app.JsonOutput;
 import picocli.CommandLine.Model.CommandSpec;
 
 /** Output for commands: JSON (snake_case, compact, one line) or human text, always through picocli's writers. */
 final class Console {
 
-    /** Built on first use: a human-output command should not pay for Jackson's start-up. */
-    private static final class Mapper {
-        static final ObjectMapper JSON = JsonMapper.builder()
-                .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
-                .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
-                .configure(EnumFeature.WRITE_ENUMS_TO_LOWERCASE, true)
-                .addModule(new SimpleModule().addSerializer(Path.class, ToStringSerializer.instance))
-                .build();
-    }
-
     private Console() {
     }
 
     static String toJson(Object value) {
-        try {
-            return Mapper.JSON.writeValueAsString(value);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("cannot render " + value.getClass().getSimpleName() + " as JSON", e);
-        }
+        return JsonOutput.write(value);
     }
 
     static void json(CommandSpec spec, Object value) {

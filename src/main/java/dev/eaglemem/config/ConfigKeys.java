@@ -25,9 +25,21 @@ public final class ConfigKeys {
     public static final ConfigKey RETENTION_OBSERVATION_DAYS = ConfigKey.integer("retention.observation_days", 90, 1,
             3650, "Tool-call observations older than this are pruned when a session ends; summaries and memories stay.");
 
+    public static final ConfigKey SERVE_PORT = ConfigKey.integer("serve.port", 7419, 0, 65535,
+            "Loopback TCP port of the eagle-mem serve API (0 picks a free port). The unix socket is always on.");
+    public static final ConfigKey SERVE_IDLE_MINUTES = ConfigKey.integer("serve.idle_minutes", 120, 0, 10080,
+            "serve exits after this many minutes without a request and without pending jobs (0 = never).");
+    public static final ConfigKey SERVE_AUTOSTART = ConfigKey.bool("serve.autostart", true,
+            "A SessionStart hook that finds no serve running starts one in the background.");
+    public static final ConfigKey JOBS_CONCURRENCY = ConfigKey.integer("jobs.concurrency", 2, 1, 16,
+            "Background jobs serve runs at the same time.");
+    public static final ConfigKey JOBS_MAX_ATTEMPTS = ConfigKey.integer("jobs.max_attempts", 5, 1, 50,
+            "Attempts before a failing job is moved to the dead letter list (eagle-mem jobs list --dead).");
+
     public static final List<ConfigKey> ALL = List.of(SEARCH_LIMIT, REDACTION_EXTRA_PATTERNS, REDACTION_HIGH_ENTROPY,
             STORE_BUSY_TIMEOUT_MS, STORE_WRITE_RETRIES, RECALL_SESSION_START_CHARS, RECALL_PROMPT_CHARS,
-            RETENTION_OBSERVATION_DAYS);
+            RETENTION_OBSERVATION_DAYS, SERVE_PORT, SERVE_IDLE_MINUTES, SERVE_AUTOSTART, JOBS_CONCURRENCY,
+            JOBS_MAX_ATTEMPTS);
 
     private ConfigKeys() {
     }

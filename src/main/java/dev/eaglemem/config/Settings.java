@@ -24,6 +24,26 @@ public class Settings {
         return config.intValue(ConfigKeys.RECALL_PROMPT_CHARS);
     }
 
+    public int servePort() {
+        return config.intValue(ConfigKeys.SERVE_PORT);
+    }
+
+    public int serveIdleMinutes() {
+        return config.intValue(ConfigKeys.SERVE_IDLE_MINUTES);
+    }
+
+    public boolean serveAutostart() {
+        return config.boolValue(ConfigKeys.SERVE_AUTOSTART);
+    }
+
+    public int jobsConcurrency() {
+        return config.intValue(ConfigKeys.JOBS_CONCURRENCY);
+    }
+
+    public int jobsMaxAttempts() {
+        return config.intValue(ConfigKeys.JOBS_MAX_ATTEMPTS);
+    }
+
     public int observationRetentionDays() {
         return config.intValue(ConfigKeys.RETENTION_OBSERVATION_DAYS);
     }

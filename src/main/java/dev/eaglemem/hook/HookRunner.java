@@ -28,7 +28,7 @@ public class HookRunner {
 
     public static final String DISABLE_VARIABLE = "EAGLE_MEM_DISABLE_HOOKS";
     /** Payloads are small JSON objects; anything bigger is not a hook payload and is not parsed. */
-    static final int MAX_INPUT_BYTES = 8 * 1024 * 1024;
+    public static final int MAX_INPUT_BYTES = 8 * 1024 * 1024;
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final EagleEnv env;
@@ -65,6 +65,14 @@ public class HookRunner {
      * that the CLI hook and {@code serve} share, so both give byte-identical output.
      */
     public Optional<String> respond(String event, String agentOption, byte[] input) {
+        return respond(event, agentOption, input, env);
+    }
+
+    /**
+     * As {@link #respond(String, String, byte[])} in the environment of the process that ran the hook:
+     * serve answers for hooks whose working directory and variables are not its own.
+     */
+    public Optional<String> respond(String event, String agentOption, byte[] input, EagleEnv env) {
         try {
             if (env.get(DISABLE_VARIABLE).filter(v -> !v.equals("0")).isPresent()) {
                 return Optional.empty();
