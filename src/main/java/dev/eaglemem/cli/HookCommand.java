@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 import dev.eaglemem.hook.HookRunner;
+import dev.eaglemem.serve.ServeStarter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -31,9 +32,11 @@ public class HookCommand implements Callable<Integer> {
     List<String> ignored;
 
     private final HookRunner runner;
+    private final ServeStarter serve;
 
-    public HookCommand(HookRunner runner) {
+    public HookCommand(HookRunner runner, ServeStarter serve) {
         this.runner = runner;
+        this.serve = serve;
     }
 
     @Override
@@ -43,7 +46,12 @@ public class HookCommand implements Callable<Integer> {
         // Nothing but the response may reach stdout: a library printing there would corrupt the protocol.
         System.setOut(new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8));
         try {
-            return runner.run(event, agent, System.in, protocol);
+            int exit = runner.run(event, agent, System.in, protocol);
+            if ("SessionStart".equals(event)) {
+                // after the answer is out: the next hooks of this session take the fast path
+                serve.startIfNeeded();
+            }
+            return exit;
         } finally {
             System.setOut(previous);
         }

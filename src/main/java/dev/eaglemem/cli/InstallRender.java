@@ -30,6 +30,10 @@ final class InstallRender {
         for (InstallReport.Action a : report.actions()) {
             out.printf("  %-20s %-26s %s%n", a.what(), a.status(), a.path());
         }
+        if (report.hookProgram() != null) {
+            out.println("  hooks run " + report.hookProgram() + (report.hookProgram().endsWith("eagle-mem-hook")
+                    ? " (asks a warm `eagle-mem serve`, falls back to the binary)" : ""));
+        }
         for (String w : report.warnings()) {
             out.println("  ! " + w);
         }

@@ -21,9 +21,11 @@ import dev.eaglemem.error.EagleException;
  * @param createdFiles files that did not exist before install (skills, instruction files) and go on uninstall
  * @param codexTrustKeys the Codex hook trust entries install wrote into config.toml
  * @param localBinLink the ~/.local/bin/eagle-mem link install made, or null
+ * @param hookProgram what the hook entries run: the eagle-mem-hook shim or the binary (null in manifests
+ *        written before the shim existed: the binary)
  */
 public record InstallManifest(String version, String installedAt, String binary, List<String> agents,
-        List<String> createdFiles, List<String> codexTrustKeys, String localBinLink) {
+        List<String> createdFiles, List<String> codexTrustKeys, String localBinLink, String hookProgram) {
 
     static final String FILE = "install.json";
     private static final ObjectMapper JSON = new ObjectMapper()
@@ -38,7 +40,7 @@ public record InstallManifest(String version, String installedAt, String binary,
     }
 
     static InstallManifest empty() {
-        return new InstallManifest(null, null, null, List.of(), List.of(), List.of(), null);
+        return new InstallManifest(null, null, null, List.of(), List.of(), List.of(), null, null);
     }
 
     static InstallManifest read(Path dataDir) {
@@ -67,6 +69,11 @@ public record InstallManifest(String version, String installedAt, String binary,
     InstallManifest withCreated(List<String> more) {
         List<String> all = new ArrayList<>(createdFiles);
         more.stream().filter(f -> !all.contains(f)).forEach(all::add);
-        return new InstallManifest(version, installedAt, binary, agents, all, codexTrustKeys, localBinLink);
+        return new InstallManifest(version, installedAt, binary, agents, all, codexTrustKeys, localBinLink, hookProgram);
+    }
+
+    /** The program the hook entries were registered with. */
+    String hooksRun() {
+        return hookProgram != null ? hookProgram : binary;
     }
 }

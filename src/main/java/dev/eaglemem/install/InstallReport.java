@@ -9,8 +9,9 @@ import java.util.List;
  *
  * @param actions one line per file or step: what, where, and created / updated / unchanged / removed / skipped / planned
  * @param warnings things the user must know or do (e.g. trust Codex hooks by hand)
+ * @param hookProgram what the registered hooks run: the eagle-mem-hook shim (fast path through serve) or the binary
  */
-public record InstallReport(boolean dryRun, String binary, List<Action> actions, List<String> warnings) {
+public record InstallReport(boolean dryRun, String binary, String hookProgram, List<Action> actions, List<String> warnings) {
 
     public record Action(String what, Path path, String status) {
     }
@@ -19,6 +20,7 @@ public record InstallReport(boolean dryRun, String binary, List<Action> actions,
     static final class Builder {
         final boolean dryRun;
         String binary;
+        String hookProgram;
         final List<Action> actions = new ArrayList<>();
         final List<String> warnings = new ArrayList<>();
 
@@ -35,7 +37,7 @@ public record InstallReport(boolean dryRun, String binary, List<Action> actions,
         }
 
         InstallReport build() {
-            return new InstallReport(dryRun, binary, actions, warnings);
+            return new InstallReport(dryRun, binary, hookProgram, actions, warnings);
         }
     }
 }

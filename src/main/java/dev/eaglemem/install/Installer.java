@@ -21,6 +21,7 @@ import dev.eaglemem.app.BuildInfo;
 import dev.eaglemem.config.DataDir;
 import dev.eaglemem.config.EagleEnv;
 import dev.eaglemem.error.EagleException;
+import dev.eaglemem.serve.ServeControl;
 import dev.eaglemem.store.Db;
 
 /**
@@ -49,12 +50,14 @@ public class Installer {
     private final DataDir dataDir;
     private final Provider<Db> db;
     private final Clock clock;
+    private final ServeControl serve;
 
-    public Installer(EagleEnv env, DataDir dataDir, Provider<Db> db, Clock clock) {
+    public Installer(EagleEnv env, DataDir dataDir, Provider<Db> db, Clock clock, ServeControl serve) {
         this.env = env;
         this.dataDir = dataDir;
         this.db = db;
         this.clock = clock;
+        this.serve = serve;
     }
 
     public InstallReport install(Set<Agent> agents, boolean dryRun) {
@@ -67,6 +70,8 @@ public class Installer {
         }
         Path binary = installRuntime(report);
         report.binary = binary.toString();
+        String program = HookProgram.choose(RuntimeInstall.source(), binary, env, report).toString();
+        report.hookProgram = program;
         String link = LocalBin.link(binary, AgentPaths.from(env).localBin(), env, report);
         if (!dryRun) {
             db.get().open();
@@ -76,17 +81,17 @@ public class Installer {
         AgentFiles files = new AgentFiles(backups(), clock, report, created);
         List<String> trusted = new ArrayList<>(previous.codexTrustKeys());
         if (agents.contains(Agent.CLAUDE_CODE)) {
-            installClaude(paths, files, binary.toString());
+            installClaude(paths, files, program);
         }
         if (agents.contains(Agent.CODEX)) {
-            installCodex(paths, files, binary.toString(), report, trusted);
+            installCodex(paths, files, program, report, trusted);
         }
         if (!dryRun) {
             Set<String> all = new LinkedHashSet<>(previous.agents());
             agents.forEach(a -> all.add(a.id()));
             new InstallManifest(BuildInfo.version(), DateTimeFormatter.ISO_INSTANT.format(clock.instant()), binary.toString(),
                     List.copyOf(all), created, trusted.stream().distinct().toList(),
-                    link != null ? link : previous.localBinLink()).write(dataDir.root());
+                    link != null ? link : previous.localBinLink(), program).write(dataDir.root());
         }
         return report.build();
     }
@@ -118,6 +123,8 @@ public class Installer {
         }
         report.action("runtime", target, Files.exists(target) ? "updated" : "created");
         if (!report.dryRun) {
+            // a serve still runs the old code; the next SessionStart starts the new one
+            stopServe(report);
             RuntimeInstall.copy(source, target);
             if (Files.isDirectory(source) && !RuntimeInstall.trainAot(target)) {
                 report.warn("the start-up cache could not be trained at " + target
@@ -199,7 +206,7 @@ public class Installer {
             removeRuntime(manifest, purge, report);
         } else if (!dryRun) {
             new InstallManifest(manifest.version(), manifest.installedAt(), manifest.binary(), List.copyOf(remaining),
-                    created, manifest.codexTrustKeys(), manifest.localBinLink()).write(dataDir.root());
+                    created, manifest.codexTrustKeys(), manifest.localBinLink(), manifest.hookProgram()).write(dataDir.root());
         }
         return report.build();
     }
@@ -240,6 +247,7 @@ public class Installer {
         if (report.dryRun) {
             return;
         }
+        stopServe(report);
         try {
             Files.deleteIfExists(dataDir.root().resolve(InstallManifest.FILE));
             RuntimeInstall.remove(target, runningFrom(runtime));
@@ -262,11 +270,11 @@ public class Installer {
         AgentPaths paths = AgentPaths.from(env);
         if (manifest.agents().contains(Agent.CLAUDE_CODE.id())) {
             out.add(drift("claude_hooks", paths.claudeSettings(), "claude-code", text -> new ClaudeSettings(paths.claudeSettings())
-                    .drift(text, Registrations.claude(manifest.binary()), Registrations::isOurs)));
+                    .drift(text, Registrations.claude(manifest.hooksRun()), Registrations::isOurs)));
         }
         if (manifest.agents().contains(Agent.CODEX.id())) {
             out.add(drift("codex_hooks", paths.codexHooks(), "codex", text -> new CodexHooksFile(paths.codexHooks())
-                    .drift(text, Registrations.codex(manifest.binary()), Registrations::isOurs)));
+                    .drift(text, Registrations.codex(manifest.hooksRun()), Registrations::isOurs)));
             out.add(codexTrust(paths));
         }
         return out;
@@ -301,6 +309,17 @@ public class Installer {
                             "eagle-mem install --agent codex");
         } catch (EagleException e) {
             return InstallFinding.problem("codex_trust", e.getMessage(), "eagle-mem install --agent codex");
+        }
+    }
+
+    private void stopServe(InstallReport.Builder report) {
+        try {
+            ServeControl.Stopped stopped = serve.stop();
+            if (stopped.wasRunning()) {
+                report.action("serve", dataDir.root().resolve("serve.sock"), "stopped (pid " + stopped.pid() + ")");
+            }
+        } catch (EagleException e) {
+            report.warn("could not stop the running serve: " + e.getMessage() + "; fix: " + e.fix());
         }
     }
 

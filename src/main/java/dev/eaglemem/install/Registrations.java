@@ -17,11 +17,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 public final class Registrations {
 
     /**
-     * An eagle-mem hook command, whatever path the binary had: {@code '…/eagle-mem' hook <Event> …}. Anchored at
-     * the start: a user's command that merely mentions "eagle-mem hook" in its arguments is not ours.
+     * An eagle-mem hook command, whatever path it had: {@code '…/eagle-mem' hook <Event> …} or the shim's
+     * {@code '…/eagle-mem-hook' <Event> …}. Anchored at the start: a user's command that merely mentions
+     * "eagle-mem hook" in its arguments is not ours.
      */
-    private static final Pattern OURS = Pattern.compile(
-            "^\\s*(?:'[^']*eagle-mem'|\"[^\"]*eagle-mem\"|[^\\s'\"]*eagle-mem)\\s+hook\\s+[A-Za-z]+(?:\\s|$)");
+    private static final Pattern OURS = Pattern.compile("^\\s*(?:(?:'[^']*eagle-mem'|\"[^\"]*eagle-mem\"|[^\\s'\"]*eagle-mem)\\s+hook"
+            + "|'[^']*eagle-mem-hook'|\"[^\"]*eagle-mem-hook\"|[^\\s'\"]*eagle-mem-hook)\\s+[A-Za-z]+(?:\\s|$)");
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** One agent's registrations and permission rules. */
@@ -35,8 +36,10 @@ public final class Registrations {
         return command != null && OURS.matcher(command).find();
     }
 
-    static String command(String binary, String event, String agent) {
-        return ShellWords.quote(binary) + " hook " + event + " --agent " + agent;
+    /** The command line for one event; {@code program} is the binary or the shim (which takes no "hook" word). */
+    static String command(String program, String event, String agent) {
+        String verb = program.endsWith(HookProgram.SHIM) ? " " : " hook ";
+        return ShellWords.quote(program) + verb + event + " --agent " + agent;
     }
 
     public static List<HookRegistration> claude(String binary) {

@@ -41,6 +41,47 @@ public record ServeFiles(Path socket, Path token, Path lock, Path pid, Path log,
         }
     }
 
+    /** Linux and macOS refuse unix socket paths longer than about 104 bytes. */
+    static final int MAX_SOCKET_PATH_BYTES = 100;
+
+    static void checkSocketPath(Path socket) {
+        if (socket.toString().getBytes(StandardCharsets.UTF_8).length > MAX_SOCKET_PATH_BYTES) {
+            throw EagleException.failure("socket_path_too_long", "the socket path " + socket + " is longer than the "
+                    + MAX_SOCKET_PATH_BYTES + " bytes unix sockets allow; hooks keep working, only slower",
+                    "use a shorter data directory, e.g. export EAGLE_MEM_DIR=$HOME/.eagle-mem", null);
+        }
+    }
+
+    void writePid(long value) {
+        try {
+            Files.writeString(pid, value + "\n", StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw EagleException.failure("serve_files_unwritable", "cannot write " + pid + ": " + e.getMessage(),
+                    "check the free space and permissions of " + pid.getParent(), e);
+        }
+    }
+
+    /** The autostart marker has done its job once serve listens (or has failed for good). */
+    void clearStarting() {
+        deleteQuietly(starting);
+    }
+
+    /** What a serve leaves behind on a clean exit; the lock file and the token stay. */
+    void removeRuntimeFiles() {
+        deleteQuietly(socket);
+        if (recordedPid() == ProcessHandle.current().pid()) {
+            deleteQuietly(pid);
+        }
+    }
+
+    private static void deleteQuietly(Path file) {
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException e) {
+            // a leftover file is replaced by the next serve; nothing depends on it being gone
+        }
+    }
+
     /** The pid serve recorded, or -1. */
     long recordedPid() {
         try {

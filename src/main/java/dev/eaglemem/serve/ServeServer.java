@@ -3,8 +3,6 @@ package dev.eaglemem.serve;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
@@ -32,23 +30,27 @@ public final class ServeServer implements AutoCloseable {
     /**
      * @param host where TCP listens; loopback unless remote access was asked for explicitly
      * @param port the TCP port (0 picks a free one, for tests)
+     * @param portRequired fail when the port is taken; otherwise serve runs on the socket alone (hooks only
+     *        need the socket, and a second user on the machine may hold the default port)
      */
-    public record Options(Path socket, String host, int port, String token) {
+    public record Options(Path socket, String host, int port, boolean portRequired, String token) {
     }
-
-    static final String PROJECT_HEADER = "X-Eagle-Project";
-    static final String CWD_HEADER = "X-Eagle-Cwd";
 
     private final Vertx vertx;
     private final HttpServer socketServer;
     private final HttpServer tcpServer;
+    private final String tcpProblem;
     private final AtomicLong lastRequest;
+    private final AtomicLong hookRequests;
 
-    private ServeServer(Vertx vertx, HttpServer socketServer, HttpServer tcpServer, AtomicLong lastRequest) {
+    private ServeServer(Vertx vertx, HttpServer socketServer, HttpServer tcpServer, String tcpProblem,
+            AtomicLong lastRequest, AtomicLong hookRequests) {
         this.vertx = vertx;
         this.socketServer = socketServer;
         this.tcpServer = tcpServer;
+        this.tcpProblem = tcpProblem;
         this.lastRequest = lastRequest;
+        this.hookRequests = hookRequests;
     }
 
     /** Starts both listeners; {@code api} adds the JSON API routes (after access control). */
@@ -61,6 +63,7 @@ public final class ServeServer implements AutoCloseable {
                     + (why == null ? "unknown reason" : why.getMessage()) + ")", "hooks keep working without serve", why);
         }
         AtomicLong lastRequest = new AtomicLong(System.nanoTime());
+        AtomicLong hookRequests = new AtomicLong();
         Router router = Router.router(vertx);
         router.route().handler(ctx -> {
             lastRequest.set(System.nanoTime());
@@ -68,45 +71,45 @@ public final class ServeServer implements AutoCloseable {
         });
         router.route().handler(new ServeAccess(options.token())::check);
         router.route().handler(BodyHandler.create(false).setBodyLimit(HookRunner.MAX_INPUT_BYTES + 1L));
-        router.post("/hook/:event").blockingHandler(ctx -> hook(ctx, hooks, env), false);
+        router.post("/hook/:event").blockingHandler(ctx -> {
+            hookRequests.incrementAndGet();
+            hook(ctx, hooks, env);
+        }, false);
         api.accept(router);
         router.route().last().handler(ctx -> Responses.error(ctx, 404, "not_found",
                 "no endpoint " + ctx.request().method() + " " + ctx.request().path(), "GET /health lists the server's state"));
+        HttpServer socketServer;
         try {
+            // the caller holds serve.lock, so a socket file here is a dead serve's leftover
             Files.deleteIfExists(options.socket());
-            HttpServer socketServer = await(vertx.createHttpServer().requestHandler(router)
+            socketServer = await(vertx.createHttpServer().requestHandler(router)
                     .listen(SocketAddress.domainSocketAddress(options.socket().toString())));
             Files.setPosixFilePermissions(options.socket(), PosixFilePermissions.fromString("rw-------"));
-            HttpServer tcpServer = await(vertx.createHttpServer(new HttpServerOptions().setHost(options.host())
-                    .setPort(options.port())).requestHandler(router).listen());
-            return new ServeServer(vertx, socketServer, tcpServer, lastRequest);
         } catch (Exception e) {
             vertx.close();
-            throw EagleException.failure("serve_listen_failed", "serve cannot listen: " + e.getMessage(),
-                    "check that port " + options.port() + " is free (eagle-mem serve --port N) and " + options.socket()
-                            + " is writable", e);
+            throw EagleException.failure("serve_listen_failed", "serve cannot listen on " + options.socket() + ": "
+                    + e.getMessage(), "check that " + options.socket().getParent() + " is writable", e);
+        }
+        try {
+            HttpServer tcpServer = await(vertx.createHttpServer(new HttpServerOptions().setHost(options.host())
+                    .setPort(options.port())).requestHandler(router).listen());
+            return new ServeServer(vertx, socketServer, tcpServer, null, lastRequest, hookRequests);
+        } catch (Exception e) {
+            String problem = "cannot listen on " + options.host() + ":" + options.port() + " (" + e.getMessage() + ")";
+            if (options.portRequired()) {
+                vertx.close();
+                throw EagleException.failure("serve_listen_failed", "serve " + problem,
+                        "pick a free port: eagle-mem serve --port N (or config serve.port)", e);
+            }
+            return new ServeServer(vertx, socketServer, null, problem, lastRequest, hookRequests);
         }
     }
 
     private static void hook(RoutingContext ctx, HookRunner hooks, EagleEnv env) {
         byte[] input = ctx.body().buffer() == null ? new byte[0] : ctx.body().buffer().getBytes();
-        String line = hooks.respond(ctx.pathParam("event"), ctx.request().getParam("agent"), input, requestEnv(ctx, env))
+        String line = hooks.respond(ctx.pathParam("event"), ctx.request().getParam("agent"), input, HookRequestEnv.of(ctx.request(), env))
                 .map(l -> l + "\n").orElse("");
         ctx.response().putHeader("Content-Type", "application/json").end(line);
-    }
-
-    /** The hook's own environment where it differs from serve's: its working directory and project override. */
-    private static EagleEnv requestEnv(RoutingContext ctx, EagleEnv env) {
-        String project = ctx.request().getHeader(PROJECT_HEADER);
-        String cwd = ctx.request().getHeader(CWD_HEADER);
-        if (project == null && cwd == null) {
-            return env;
-        }
-        Map<String, String> vars = new HashMap<>(env.vars());
-        if (project != null) {
-            vars.put("EAGLE_MEM_PROJECT", project);
-        }
-        return new EagleEnv(vars, env.home(), cwd == null ? env.cwd() : Path.of(cwd));
     }
 
     /** Nanoseconds since the last request on either listener. */
@@ -114,8 +117,19 @@ public final class ServeServer implements AutoCloseable {
         return System.nanoTime() - lastRequest.get();
     }
 
+    /** Hook requests answered since start (for /health: proof that hooks take the fast path). */
+    public long hookRequests() {
+        return hookRequests.get();
+    }
+
+    /** The TCP port, or 0 when only the socket listens. */
     public int tcpPort() {
-        return tcpServer.actualPort();
+        return tcpServer == null ? 0 : tcpServer.actualPort();
+    }
+
+    /** Why TCP is not listening, or null. */
+    public String tcpProblem() {
+        return tcpProblem;
     }
 
     public Vertx vertx() {
@@ -130,7 +144,9 @@ public final class ServeServer implements AutoCloseable {
     public void close() {
         try {
             await(socketServer.close());
-            await(tcpServer.close());
+            if (tcpServer != null) {
+                await(tcpServer.close());
+            }
             await(vertx.close());
         } catch (Exception e) {
             // closing is best effort: the process is on its way out

@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
@@ -26,7 +27,11 @@ import java.util.concurrent.TimeoutException;
 public final class SocketClient {
 
     /** Status code and body of a response. */
-    public record Response(int status, String body) {
+    public record Response(int status, byte[] bytes) {
+
+        public String body() {
+            return new String(bytes, StandardCharsets.UTF_8);
+        }
     }
 
     private SocketClient() {
@@ -34,11 +39,18 @@ public final class SocketClient {
 
     /** Empty when nothing answers on the socket within the timeout. */
     public static Optional<Response> request(Path socket, String method, String path, String body, Duration timeout) {
+        return request(socket, method, path, Map.of(), body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8),
+                timeout);
+    }
+
+    /** As above with extra request headers (ASCII names; values sent as UTF-8 bytes, as curl does). */
+    public static Optional<Response> request(Path socket, String method, String path, Map<String, String> headers,
+            byte[] body, Duration timeout) {
         if (!Files.exists(socket)) {
             return Optional.empty();
         }
         try (var executor = Executors.newVirtualThreadPerTaskExecutor()) {
-            Future<Response> call = executor.submit(() -> exchange(socket, method, path, body));
+            Future<Response> call = executor.submit(() -> exchange(socket, method, path, headers, body));
             return Optional.of(call.get(timeout.toMillis(), TimeUnit.MILLISECONDS));
         } catch (TimeoutException | ExecutionException e) {
             return Optional.empty();
@@ -48,13 +60,15 @@ public final class SocketClient {
         }
     }
 
-    private static Response exchange(Path socket, String method, String path, String body) throws IOException {
+    private static Response exchange(Path socket, String method, String path, Map<String, String> headers, byte[] payload)
+            throws IOException {
         try (SocketChannel channel = SocketChannel.open(StandardProtocolFamily.UNIX)) {
             channel.connect(UnixDomainSocketAddress.of(socket));
-            byte[] payload = body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8);
-            String head = method + " " + path + " HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n"
-                    + "Content-Type: application/json\r\nContent-Length: " + payload.length + "\r\n\r\n";
-            channel.write(ByteBuffer.wrap(head.getBytes(StandardCharsets.US_ASCII)));
+            StringBuilder head = new StringBuilder(method + " " + path + " HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n"
+                    + "Content-Type: application/json\r\nContent-Length: " + payload.length + "\r\n");
+            headers.forEach((name, value) -> head.append(name).append(": ").append(value).append("\r\n"));
+            head.append("\r\n");
+            channel.write(ByteBuffer.wrap(head.toString().getBytes(StandardCharsets.UTF_8)));
             channel.write(ByteBuffer.wrap(payload));
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             ByteBuffer buffer = ByteBuffer.allocate(16 * 1024);
@@ -78,7 +92,7 @@ public final class SocketClient {
         if (head.toLowerCase(Locale.ROOT).contains("transfer-encoding: chunked")) {
             body = dechunk(body);
         }
-        return new Response(status, new String(body, StandardCharsets.UTF_8));
+        return new Response(status, body);
     }
 
     private static byte[] dechunk(byte[] chunked) {

@@ -27,6 +27,7 @@ final class Cli {
 
     static final Path LAUNCHER = Path.of(System.getProperty("eagle.launcher", "target/quarkus-app/eagle-mem"))
             .toAbsolutePath();
+    static final Path SHIM = LAUNCHER.resolveSibling("eagle-mem-hook");
     private static final ObjectMapper JSON = new ObjectMapper();
 
     record Result(int exit, String out, String err) {
@@ -76,6 +77,8 @@ final class Cli {
         env.put("PATH", System.getenv("PATH"));
         // the workspace lives inside this project's own repository; git discovery must stop here
         env.put("GIT_CEILING_DIRECTORIES", workspace.toString());
+        // a SessionStart hook would start a serve that outlives the test; ServeCliIT turns this back on
+        env.put("EAGLE_MEM_SERVE_AUTOSTART", "0");
     }
 
     Result run(String... args) {
@@ -83,12 +86,39 @@ final class Cli {
     }
 
     Result runWithInput(String stdin, String... args) {
-        List<String> command = new ArrayList<>();
-        command.add(LAUNCHER.toString());
+        return runProgram(LAUNCHER, stdin, args);
+    }
+
+    /** The hook shim the launcher is packaged with, as an agent runs it. */
+    Result shim(String stdin, String... args) {
+        return runProgram(SHIM, stdin, args);
+    }
+
+    /** A long-running command (serve), its output in {@code <name>.out} in the workspace. */
+    Process start(String name, String... args) {
+        List<String> command = new ArrayList<>(List.of(LAUNCHER.toString()));
         command.addAll(List.of(args));
+        ProcessBuilder pb = processBuilder(command).redirectErrorStream(true)
+                .redirectOutput(workspace.resolve(name + ".out").toFile());
+        try {
+            return pb.start();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private ProcessBuilder processBuilder(List<String> command) {
         ProcessBuilder pb = new ProcessBuilder(command).directory(cwd.toFile());
         pb.environment().clear();
         pb.environment().putAll(env);
+        return pb;
+    }
+
+    private Result runProgram(Path program, String stdin, String... args) {
+        List<String> command = new ArrayList<>();
+        command.add(program.toString());
+        command.addAll(List.of(args));
+        ProcessBuilder pb = processBuilder(command);
         try {
             Process p = pb.start();
             CompletableFuture<String> out = CompletableFuture.supplyAsync(() -> read(p.getInputStream()));

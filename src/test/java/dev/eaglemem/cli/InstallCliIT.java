@@ -36,14 +36,17 @@ class InstallCliIT {
 
         cli.run("install", "--agent", "claude-code").ok();
         String installed = Files.readString(settings());
-        assertThat(installed).contains("hook SessionStart --agent claude-code").contains("hook PostToolUse --agent claude-code");
+        // curl is on PATH here, so the hooks run the shim, which falls back to the binary next to it
+        assertThat(installed).contains(".eagle-mem/runtime/eagle-mem-hook SessionStart --agent claude-code")
+                .contains("eagle-mem-hook PostToolUse --agent claude-code");
+        assertThat(cli.home.resolve(".eagle-mem/runtime/eagle-mem-hook")).isExecutable();
         JsonNode again = cli.run("install", "--agent", "claude-code", "--json").ok().json();
         assertThat(again.get("actions")).allSatisfy(a -> assertThat(a.get("status").asText()).isIn("unchanged", "ready"));
         assertThat(Files.readString(settings())).isEqualTo(installed);
         assertThat(cli.run("doctor", "--json").ok().json().get("checks"))
                 .anySatisfy(c -> assertThat(c.get("name").asText() + c.get("status").asText()).isEqualTo("claude_hooksok"));
 
-        Files.writeString(settings(), installed.replace("hook Stop", "hook Stopp"));
+        Files.writeString(settings(), installed.replace("eagle-mem-hook Stop", "eagle-mem-hook Stopp"));
         JsonNode drift = cli.run("doctor", "--json").ok().json();
         assertThat(drift.get("overall").asText()).isEqualTo("warn");
         assertThat(drift.get("checks")).anySatisfy(c -> {

@@ -24,7 +24,13 @@ class RegistrationsTest {
             "echo eagle-mem hook Stop|false",
             "/usr/bin/eagle-mem-helper hook Stop|false",
             "/x/eagle-mem hooks Stop|false",
-            "/x/eagle-mem status|false" })
+            "/x/eagle-mem status|false",
+            "/home/u/.eagle-mem/runtime/eagle-mem-hook Stop --agent claude-code|true",
+            "'/home/u/my apps/eagle-mem-hook' SessionStart --agent codex|true",
+            "eagle-mem-hook PostToolUse|true",
+            "echo /x/eagle-mem-hook Stop|false",
+            "/x/eagle-mem-hooks Stop|false",
+            "/x/eagle-mem-hook --agent codex|false" })
     void recognisesOnlyEagleMemHookCommands(String command, boolean ours) {
         assertThat(Registrations.isOurs(command)).isEqualTo(ours);
     }
@@ -43,6 +49,14 @@ class RegistrationsTest {
         assertThat(Registrations.codex("/b")).filteredOn(h -> h.event().equals("SessionEnd"))
                 .extracting(HookRegistration::timeoutSeconds).containsExactly(3);
         assertThat(Registrations.claudeAllowRules()).contains("Bash(eagle-mem session save:*)");
+    }
+
+    @Test
+    void theShimTakesTheEventWithoutTheHookWord() {
+        assertThat(Registrations.codex("/h/.eagle-mem/runtime/eagle-mem-hook")).allSatisfy(h -> {
+            assertThat(h.command()).isEqualTo("/h/.eagle-mem/runtime/eagle-mem-hook " + h.event() + " --agent codex");
+            assertThat(Registrations.isOurs(h.command())).isTrue();
+        });
     }
 
     @Test
