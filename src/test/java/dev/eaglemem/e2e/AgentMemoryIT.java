@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -22,6 +23,11 @@ class AgentMemoryIT {
 
     private static final String DECISION = "store money as integer cents, never floats";
     private static final String SECOND_PROMPT = "How should the cart store money amounts?";
+
+    @AfterEach
+    void stopServes() {
+        EagleMemInstall.stopServes();
+    }
 
     @Test
     void claudeCodeRecallsTheDecisionOfTheLastSession() throws Exception {
@@ -49,6 +55,10 @@ class AgentMemoryIT {
             assertThat(first.bodyContains("Eagle Mem recalls — project memory matching this prompt")).as(first.describe()).isTrue();
             assertThat(first.bodyContains(SECOND_PROMPT)).isTrue();
         }
+        // session 1's SessionStart found no serve, answered itself and started one; later hooks went through it
+        JsonNode serve = eagle.serveStatus();
+        assertThat(serve.path("state").asText()).as(serve.toString()).isEqualTo("running");
+        assertThat(serve.path("health").path("hook_requests").asLong()).as(serve.toString()).isPositive();
         assertThat(money).content().contains("i.cents");
         assertThat(eagle.query("SELECT kind || ': ' || content FROM memories")).containsExactly("decision: " + DECISION + ".");
         assertThat(eagle.query("SELECT capture_source || ' ' || request FROM summaries ORDER BY id"))

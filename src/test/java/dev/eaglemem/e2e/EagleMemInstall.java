@@ -15,6 +15,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
 /**
  * eagle-mem as a user has it in a scratch workspace: the packaged launcher runs {@code eagle-mem
  * install}, which copies the runtime into {@code ~/.eagle-mem} and registers the hooks the real agents
@@ -25,6 +28,9 @@ final class EagleMemInstall {
     static final Path LAUNCHER = Path.of(System.getProperty("eagle.launcher", "target/quarkus-app/eagle-mem"))
             .toAbsolutePath();
 
+    /** Every installation of the running test class: each may have autostarted a serve that must be stopped. */
+    private static final List<EagleMemInstall> CREATED = new java.util.concurrent.CopyOnWriteArrayList<>();
+
     private final E2eWorkspace workspace;
     private final Map<String, String> env;
 
@@ -34,6 +40,23 @@ final class EagleMemInstall {
         Path bin = workspace.home().resolve(".local/bin");
         Path npmBin = AgentTools.locate().root().resolve("node_modules/.bin");
         env.put("PATH", bin + ":" + npmBin + ":" + env.getOrDefault("PATH", "/usr/bin:/bin"));
+        CREATED.add(this);
+    }
+
+    /** Stops the serves the agents' SessionStart hooks started (serve.autostart is on, as for users). */
+    static void stopServes() {
+        for (EagleMemInstall install : CREATED) {
+            AgentProcess.run(List.of(LAUNCHER.toString(), "serve", "--stop"), install.workspace.repo(), install.env,
+                    Duration.ofSeconds(60), () -> "");
+        }
+        CREATED.clear();
+    }
+
+    /** {@code serve --status --json}: running or not, and how many hook requests it answered. */
+    JsonNode serveStatus() throws Exception {
+        AgentProcess.Outcome outcome = AgentProcess.run(List.of(LAUNCHER.toString(), "serve", "--status", "--json"),
+                workspace.repo(), env, Duration.ofSeconds(60), () -> "");
+        return new ObjectMapper().readTree(outcome.stdout());
     }
 
     /** The environment agents (and through them the hooks) run with. */
