@@ -16,7 +16,8 @@ fixtures=src/test/resources/agent-payloads
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 # The captured payloads come from /home/dev/work/shop-api: with this HOME that is project work/shop-api.
-export EAGLE_MEM_DIR="$scratch/data" HOME=/home/dev GIT_CEILING_DIRECTORIES=/home
+# No autostarted serve: each run must be a whole process on a freshly restored database.
+export EAGLE_MEM_DIR="$scratch/data" HOME=/home/dev GIT_CEILING_DIRECTORIES=/home EAGLE_MEM_SERVE_AUTOSTART=0
 "$launcher" status >/dev/null
 sqlite3 "$EAGLE_MEM_DIR/memory.db" < bench/seed.sql
 

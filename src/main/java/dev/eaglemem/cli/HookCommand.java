@@ -47,8 +47,9 @@ public class HookCommand implements Callable<Integer> {
         System.setOut(new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8));
         try {
             int exit = runner.run(event, agent, System.in, protocol);
-            if ("SessionStart".equals(event)) {
-                // after the answer is out: the next hooks of this session take the fast path
+            // This hook took the slow path (no serve answered the shim). After the answer is out, start serve
+            // so the next hooks are fast: at SessionStart, and also mid-session when serve died.
+            if (!runner.disabled()) {
                 serve.startIfNeeded();
             }
             return exit;

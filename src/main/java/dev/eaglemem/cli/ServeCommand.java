@@ -19,7 +19,7 @@ import picocli.CommandLine.Spec;
         "Run the warm eagle-mem process: the fast path for hooks on $EAGLE_MEM_DIR/serve.sock, the HTTP API on",
         "a loopback port (token in $EAGLE_MEM_DIR/serve.token), and the background jobs. Stops on SIGTERM,",
         "after serve.idle_minutes without requests and jobs, or with: eagle-mem serve --stop.",
-        "Hooks work without it (only slower); a SessionStart hook starts it when serve.autostart is on." })
+        "Hooks work without it (only slower); a hook that finds it not running starts it when serve.autostart is on." })
 public class ServeCommand implements Callable<Integer> {
 
     @Spec

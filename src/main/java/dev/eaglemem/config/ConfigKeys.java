@@ -30,7 +30,7 @@ public final class ConfigKeys {
     public static final ConfigKey SERVE_IDLE_MINUTES = ConfigKey.integer("serve.idle_minutes", 120, 0, 10080,
             "serve exits after this many minutes without a request and without pending jobs (0 = never).");
     public static final ConfigKey SERVE_AUTOSTART = ConfigKey.bool("serve.autostart", true,
-            "A SessionStart hook that finds no serve running starts one in the background.");
+            "A hook that finds no serve running starts one in the background (EAGLE_MEM_SERVE_AUTOSTART=0 turns it off too).");
     public static final ConfigKey JOBS_CONCURRENCY = ConfigKey.integer("jobs.concurrency", 2, 1, 16,
             "Background jobs serve runs at the same time.");
     public static final ConfigKey JOBS_MAX_ATTEMPTS = ConfigKey.integer("jobs.max_attempts", 5, 1, 50,

@@ -74,7 +74,7 @@ public class HookRunner {
      */
     public Optional<String> respond(String event, String agentOption, byte[] input, EagleEnv env) {
         try {
-            if (env.get(DISABLE_VARIABLE).filter(v -> !v.equals("0")).isPresent()) {
+            if (disabled(env)) {
                 return Optional.empty();
             }
             if (event == null || event.isBlank()) {
@@ -97,6 +97,15 @@ public class HookRunner {
             warn(event, "failed: " + describe(t));
             return Optional.empty();
         }
+    }
+
+    /** {@code EAGLE_MEM_DISABLE_HOOKS} set to anything but 0: every hook does nothing. */
+    public boolean disabled() {
+        return disabled(env);
+    }
+
+    private static boolean disabled(EagleEnv env) {
+        return env.get(DISABLE_VARIABLE).filter(v -> !v.equals("0")).isPresent();
     }
 
     private Optional<HookPayload> parse(String event, byte[] input) {

@@ -23,8 +23,8 @@ import dev.eaglemem.config.LogFile;
 import dev.eaglemem.config.Settings;
 
 /**
- * Starts serve in the background from a SessionStart hook that found it not running, so the session's
- * next hooks take the fast path. Many sessions starting at once must not start many servers: a marker
+ * Starts serve in the background from a hook that ran the slow way (at SessionStart, or mid-session after
+ * serve died), so the session's next hooks take the fast path. Many sessions starting at once must not start many servers: a marker
  * file created exclusively lets one hook in per 30 s, and serve's own lock settles any race that is left.
  * Never throws and never waits for serve: the hook's answer matters more.
  */

@@ -1,0 +1,116 @@
+#!/bin/sh
+# Hook latency three ways, per event, over the payloads captured from the real agents, on a seeded database
+# (bench/seed.sql: 2,000 sessions/summaries, 500 memories, 20,000 observations):
+#   direct  — `eagle-mem hook <Event> < payload`: a JVM per hook (launcher, AOT cache, fast-start flags)
+#   shim    — `eagle-mem-hook <Event> < payload`: sh + curl to a warm `eagle-mem serve` on its unix socket
+#   floor   — `sqlite3 memory.db "INSERT …"`: one process doing one INSERT, the least any hook process costs
+# Whole-process wall time measured by hyperfine (through sh, whose own start-up hyperfine subtracts).
+#   bench/serve.sh [LAUNCHER] [OUTPUT.md]      needs hyperfine, sqlite3 and curl
+set -eu
+cd "$(dirname "$0")/.."
+launcher=$(cd "$(dirname "${1:-target/quarkus-app/eagle-mem}")" && pwd)/$(basename "${1:-target/quarkus-app/eagle-mem}")
+shim=$(dirname "$launcher")/eagle-mem-hook
+out=${2:-bench/serve-results.md}
+runs=${RUNS:-30}
+for tool in hyperfine sqlite3 curl; do
+    command -v $tool >/dev/null || { echo "serve.sh: $tool missing. fix: apt-get install $tool" >&2; exit 1; }
+done
+fixtures=src/test/resources/agent-payloads
+# short: the socket path must stay under ~100 bytes
+scratch=$(mktemp -d /tmp/emb.XXXXXX)
+serve_pid=
+cleanup() {
+    [ -z "$serve_pid" ] || kill "$serve_pid" 2>/dev/null || true
+    [ -z "$serve_pid" ] || wait "$serve_pid" 2>/dev/null || true
+    rm -rf "$scratch"
+}
+trap cleanup EXIT
+# The captured payloads come from /home/dev/work/shop-api: with this HOME that is project work/shop-api.
+export EAGLE_MEM_DIR="$scratch/d" HOME=/home/dev GIT_CEILING_DIRECTORIES=/home EAGLE_MEM_SERVE_AUTOSTART=0
+db="$EAGLE_MEM_DIR/memory.db"
+"$launcher" status >/dev/null
+sqlite3 "$db" < bench/seed.sql
+cp "$db" "$scratch/seeded.db"
+restore="cp $scratch/seeded.db $db && rm -f $db-wal $db-shm"
+
+summary() { # hyperfine JSON → "median | p95"
+    python3 - "$1" <<'PY'
+import json, statistics, sys
+r = sorted(t * 1000 for t in json.load(open(sys.argv[1]))["results"][0]["times"])
+p95 = r[min(len(r) - 1, int(round(0.95 * (len(r) - 1))))]
+fmt = (lambda v: f"{v:.1f}") if r[0] < 100 else (lambda v: f"{v:.0f}")
+print(f"{fmt(statistics.median(r))} | {fmt(p95)}")
+PY
+}
+
+measure() { # name, command, [prepare]
+    if [ -n "${3:-}" ]; then
+        hyperfine --warmup 3 --runs "$runs" --prepare "$3" --export-json "$scratch/$1.json" "$2" >/dev/null
+    else
+        hyperfine --warmup 3 --runs "$runs" --export-json "$scratch/$1.json" "$2" >/dev/null
+    fi
+    summary "$scratch/$1.json"
+}
+
+fixture_list="claude-code-2.1.330/SessionStart-1 codex-0.169.0/SessionStart-1 claude-code-2.1.330/UserPromptSubmit-1
+codex-0.169.0/UserPromptSubmit-1 claude-code-2.1.330/PreToolUse-1 codex-0.169.0/PreToolUse-1
+claude-code-2.1.330/PostToolUse-1 codex-0.169.0/PostToolUse-3 claude-code-2.1.330/Stop-2 codex-0.169.0/Stop-1
+codex-0.169.0/PreCompact-1 claude-code-2.1.330/SessionEnd-1"
+
+# 1. direct: the database restored before every run, as in bench/hooks.sh
+direct_rows="$scratch/direct.txt"
+: > "$direct_rows"
+for fixture in $fixture_list; do
+    event=$(basename "$fixture" | sed 's/-[0-9]*$//')
+    case $fixture in codex-*) agent=codex ;; *) agent=claude-code ;; esac
+    echo "$fixture $(measure direct "$launcher hook $event --agent $agent < $fixtures/$fixture.json" "$restore")" >> "$direct_rows"
+done
+
+# 2. floor: one sqlite3 process, one INSERT into the same database (WAL, busy timeout like ours)
+sh -c "$restore"
+floor=$(measure floor "sqlite3 $db \"PRAGMA busy_timeout=5000; INSERT INTO events(event_type, detail) VALUES ('bench', '{}');\"")
+
+# 3. shim → serve: a serve cannot have its database file swapped under it, so these runs accumulate
+# their writes (a few hundred rows on top of 26,000; PostToolUse repeats are de-duplicated by tool_use_id)
+sh -c "$restore"
+"$launcher" serve --port 0 --idle-minutes 0 > "$scratch/serve.out" 2>&1 &
+serve_pid=$!
+i=0
+until [ -S "$EAGLE_MEM_DIR/serve.sock" ] && curl -sf --unix-socket "$EAGLE_MEM_DIR/serve.sock" http://localhost/health >/dev/null; do
+    i=$((i + 1)); [ $i -lt 200 ] || { cat "$scratch/serve.out" >&2; exit 1; }
+    sleep 0.1
+done
+
+table="$scratch/table.md"
+echo "| event | payload | direct median ms | direct p95 ms | shim→serve median ms | shim→serve p95 ms | shim ÷ floor (median) |" > "$table"
+echo "|---|---|---:|---:|---:|---:|---:|" >> "$table"
+floor_median=${floor%% |*}
+while read -r fixture direct; do
+    event=$(basename "$fixture" | sed 's/-[0-9]*$//')
+    case $fixture in codex-*) agent=codex ;; *) agent=claude-code ;; esac
+    served=$(measure shim "$shim $event --agent $agent < $fixtures/$fixture.json")
+    ratio=$(python3 -c "print(f'{float(\"${served%% |*}\") / float(\"$floor_median\"):.1f}×')")
+    echo "| $event | $fixture | $direct | $served | $ratio |" >> "$table"
+done < "$direct_rows"
+rss=$(sed -n 's/^VmRSS:[[:space:]]*//p' "/proc/$serve_pid/status" 2>/dev/null || echo "n/a")
+hwm=$(sed -n 's/^VmHWM:[[:space:]]*//p' "/proc/$serve_pid/status" 2>/dev/null || echo "n/a")
+
+{
+    echo "# serve: hook latency three ways"
+    echo
+    echo "Generated by \`bench/serve.sh\` on $(date -u +%Y-%m-%dT%H:%MZ); $runs runs per row after 3 warm-ups; whole process,"
+    echo "measured by hyperfine through sh (whose start-up it subtracts)."
+    echo
+    echo "- machine: $(nproc) cores, $(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -n 1); $(curl --version | head -n 1 | cut -d' ' -f1-2); $(readlink -f /bin/sh)"
+    echo "- eagle-mem: $("$launcher" --version)"
+    echo "- database: $(sqlite3 "$scratch/seeded.db" "SELECT (SELECT count(*) FROM sessions) || ' sessions, ' || (SELECT count(*) FROM summaries) || ' summaries, ' || (SELECT count(*) FROM memories) || ' memories, ' || (SELECT count(*) FROM observations) || ' observations'")"
+    echo "- floor: \`sqlite3 memory.db \"PRAGMA busy_timeout=5000; INSERT INTO events …\"\` — median | p95 ms: $floor"
+    echo "- serve RSS after the runs: $rss (peak $hwm)"
+    echo
+    echo "direct = \`eagle-mem hook <Event>\` (one JVM per hook, database restored before each run);"
+    echo "shim→serve = \`eagle-mem-hook <Event>\` forwarding to a warm \`eagle-mem serve\` (writes accumulate)."
+    echo "Target: shim→serve PostToolUse and PreToolUse medians ≤ 20 ms and ≤ 4× the floor."
+    echo
+    cat "$table"
+} > "$out"
+echo "wrote $out"
