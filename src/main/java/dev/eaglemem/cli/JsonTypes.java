@@ -5,6 +5,8 @@ import dev.eaglemem.install.InstallManifest;
 import dev.eaglemem.install.InstallReport;
 import dev.eaglemem.memory.AddResult;
 import dev.eaglemem.search.SearchHit;
+import dev.eaglemem.serve.ServeControl;
+import dev.eaglemem.serve.ServeState;
 import dev.eaglemem.search.SearchResult;
 import dev.eaglemem.status.Check;
 import dev.eaglemem.status.DoctorReport;
@@ -26,7 +28,8 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
 @RegisterForReflection(targets = { StatusReport.class, TableCounts.class, DoctorReport.class, Check.class,
         MemoryRow.class, MemoryDetails.class, AddResult.class, SearchResult.class, SearchHit.class, SessionRow.class,
         SessionOverview.class, SummaryRow.class, SummaryFields.class, PromptRow.class, ConfigService.Entry.class,
-        InstallReport.class, InstallReport.Action.class, InstallManifest.class })
+        InstallReport.class, InstallReport.Action.class, InstallManifest.class, ServeState.class, ServeControl.Status.class,
+        ServeControl.Stopped.class })
 final class JsonTypes {
 
     private JsonTypes() {

@@ -65,8 +65,8 @@ public class ServeApp {
             body.put("host", s.host());
             body.put("tcp_port", s.tcpPort());
             body.put("tcp_problem", s.tcpProblem());
-            body.put("started_at", s.startedAt().toString());
-            body.put("uptime_seconds", Duration.between(s.startedAt(), Instant.now(clock)).toSeconds());
+            body.put("started_at", s.startedAt());
+            body.put("uptime_seconds", Duration.between(Instant.parse(s.startedAt()), Instant.now(clock)).toSeconds());
             body.put("hook_requests", running.server().hookRequests());
         }
         body.put("db", db.file().toString());

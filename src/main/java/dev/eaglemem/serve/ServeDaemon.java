@@ -88,7 +88,13 @@ public class ServeDaemon {
                     "see it with: eagle-mem serve --status; stop it with: eagle-mem serve --stop");
         }
         try (ServeLock held = lock.get()) {
-            return serve(options, host, configPort, files, api, companion, started);
+            // first thing: --stop can find a serve that is still starting
+            files.writePid(ProcessHandle.current().pid());
+            try {
+                return serve(options, host, configPort, files, api, companion, started);
+            } finally {
+                files.removeRuntimeFiles();
+            }
         } catch (IOException e) {
             throw EagleException.failure("serve_lock_failed", "cannot release " + files.lock() + ": " + e.getMessage(),
                     "remove " + files.lock() + " if no serve is running", e);
@@ -110,11 +116,10 @@ public class ServeDaemon {
         Runtime.getRuntime().addShutdownHook(onSignal);
         String reason = "stopped";
         try {
-            files.writePid(ProcessHandle.current().pid());
             files.clearStarting();
             companion.start();
             ServeState state = new ServeState(ProcessHandle.current().pid(), files.socket(), host, server.tcpPort(),
-                    server.tcpProblem(), Instant.now(clock));
+                    server.tcpProblem(), Instant.now(clock).toString());
             log.info("serve started: pid " + state.pid() + ", socket " + files.socket() + ", "
                     + (server.tcpPort() > 0 ? "http://" + host + ":" + server.tcpPort() : "no TCP (" + server.tcpProblem() + ")"));
             started.accept(new Running(state, server));
@@ -122,7 +127,6 @@ public class ServeDaemon {
         } finally {
             companion.close();
             server.close();
-            files.removeRuntimeFiles();
             log.info("serve exited: " + reason);
             cleaned.countDown();
             try {
