@@ -15,6 +15,8 @@ final class StoreJson {
     };
     private static final TypeReference<List<Long>> NUMBERS = new TypeReference<>() {
     };
+    private static final TypeReference<Map<String, Object>> OBJECT = new TypeReference<>() {
+    };
 
     private StoreJson() {
     }
@@ -32,6 +34,17 @@ final class StoreJson {
             return MAPPER.writeValueAsString(fields);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("cannot encode " + fields, e);
+        }
+    }
+
+    static Map<String, Object> decodeObject(String json) {
+        if (json == null || json.isEmpty()) {
+            return Map.of();
+        }
+        try {
+            return MAPPER.readValue(json, OBJECT);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("stored value is not a JSON object: " + json, e);
         }
     }
 
