@@ -16,6 +16,7 @@ import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.store.Db;
 import dev.eaglemem.store.EventStore;
 import dev.eaglemem.store.HealthStore;
+import dev.eaglemem.store.JobStore;
 import dev.eaglemem.store.MemoryStore;
 import dev.eaglemem.store.ObservationStore;
 import dev.eaglemem.store.OverviewStore;
@@ -155,5 +156,11 @@ public class Producers {
     @Singleton
     HealthStore healthStore() {
         return new HealthStore();
+    }
+
+    @Produces
+    @Singleton
+    JobStore jobStore() {
+        return new JobStore();
     }
 }

@@ -10,7 +10,6 @@ import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import dev.eaglemem.config.Settings;
 import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.store.Db;
 import dev.eaglemem.store.NewObservation;
@@ -44,11 +43,10 @@ public class CaptureService {
     private final PromptStore prompts;
     private final SummaryStore summaries;
     private final Redactor redactor;
-    private final Settings settings;
     private final Clock clock;
 
     public CaptureService(Db db, SessionStore sessions, ProjectStore projects, ObservationStore observations,
-            PromptStore prompts, SummaryStore summaries, Redactor redactor, Settings settings, Clock clock) {
+            PromptStore prompts, SummaryStore summaries, Redactor redactor, Clock clock) {
         this.db = db;
         this.sessions = sessions;
         this.projects = projects;
@@ -56,7 +54,6 @@ public class CaptureService {
         this.prompts = prompts;
         this.summaries = summaries;
         this.redactor = redactor;
-        this.settings = settings;
         this.clock = clock;
     }
 
@@ -139,17 +136,17 @@ public class CaptureService {
         });
     }
 
-    /** Closes the session and prunes the project's old observations (summaries and memories stay). */
-    public int sessionEnded(Origin o) {
+    /**
+     * Closes the session and returns its project, empty for a session never recorded. Retention is not
+     * done here: the caller queues the prune job, so a session end never waits on a large delete.
+     */
+    public Optional<String> sessionEnded(Origin o) {
         return db.write(tx -> {
-            Instant now = clock.instant();
             Optional<SessionRow> session = sessions.find(tx, o.sessionId());
-            if (session.isEmpty()) {
-                return 0;
+            if (session.isPresent()) {
+                sessions.end(tx, o.sessionId(), clock.instant());
             }
-            sessions.end(tx, o.sessionId(), now);
-            return observations.prune(tx, session.get().project(),
-                    now.minus(Duration.ofDays(settings.observationRetentionDays())));
+            return session.map(SessionRow::project);
         });
     }
 

@@ -13,11 +13,16 @@ import dev.eaglemem.store.SummaryRow;
  * that capture wrote itself is refreshed each turn, and its notes (decisions, gotchas, learned,
  * next steps) accumulate instead of being replaced, so turn 3 does not erase turn 1's decision.
  */
-final class SummaryMerge {
+public final class SummaryMerge {
 
     private static final Set<String> AUTHORITATIVE = Set.of("agent", "manual");
 
     private SummaryMerge() {
+    }
+
+    /** True for a summary the agent or user saved: automatic capture and enrichment only fill its empty fields. */
+    public static boolean isAuthoritative(String captureSource) {
+        return AUTHORITATIVE.contains(captureSource);
     }
 
     static SummaryFields merge(SummaryRow existing, SummaryFields captured) {
@@ -25,7 +30,7 @@ final class SummaryMerge {
             return captured;
         }
         SummaryFields old = existing.fields();
-        if (AUTHORITATIVE.contains(existing.captureSource())) {
+        if (isAuthoritative(existing.captureSource())) {
             return new SummaryFields(keep(old.request(), captured.request()), keep(old.investigated(), captured.investigated()),
                     keep(old.learned(), captured.learned()), keep(old.completed(), captured.completed()),
                     keep(old.decisions(), captured.decisions()), keep(old.gotchas(), captured.gotchas()),

@@ -9,6 +9,7 @@ import dev.eaglemem.capture.CaptureService;
 import dev.eaglemem.capture.CaptureService.Origin;
 import dev.eaglemem.capture.ToolUse;
 import dev.eaglemem.capture.TurnCapture;
+import dev.eaglemem.jobs.JobQueue;
 import dev.eaglemem.memory.MemoryDraft;
 import dev.eaglemem.memory.MemoryKind;
 import dev.eaglemem.memory.MemoryScope;
@@ -28,11 +29,13 @@ public class HookHandlers {
     private final CaptureService capture;
     private final RecallService recall;
     private final MemoryService memories;
+    private final JobQueue jobs;
 
-    public HookHandlers(CaptureService capture, RecallService recall, MemoryService memories) {
+    public HookHandlers(CaptureService capture, RecallService recall, MemoryService memories, JobQueue jobs) {
         this.capture = capture;
         this.recall = recall;
         this.memories = memories;
+        this.jobs = jobs;
     }
 
     public HookResponse handle(HookEvent event) {
@@ -72,12 +75,16 @@ public class HookHandlers {
         return HookResponse.SILENT;
     }
 
-    /** Summarizes the turn and keeps the decisions and gotchas the agent stated as memories. */
+    /**
+     * Summarizes the turn, keeps the decisions and gotchas the agent stated as memories, and queues the
+     * summary's enrichment (background work: the hook never waits for it).
+     */
     private HookResponse stop(HookEvent.Stop e) {
         TurnCapture turn = capture.turnEnded(origin(e.context()), e.lastAssistantMessage());
         if (turn.project() != null) {
             remember(e.context(), turn.project(), MemoryKind.DECISION, turn.decisions());
             remember(e.context(), turn.project(), MemoryKind.GOTCHA, turn.gotchas());
+            jobs.enrichSummary(turn.project(), e.context().sessionId());
         }
         return HookResponse.SILENT;
     }
@@ -98,8 +105,9 @@ public class HookHandlers {
         return HookResponse.SILENT;
     }
 
+    /** Closes the session; retention runs as a background job for its project. */
     private HookResponse sessionEnd(HookEvent.SessionEnd e) {
-        capture.sessionEnded(origin(e.context()));
+        capture.sessionEnded(origin(e.context())).ifPresent(jobs::prune);
         return HookResponse.SILENT;
     }
 

@@ -10,6 +10,7 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -17,6 +18,18 @@ import java.util.Locale;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.eaglemem.config.EagleConfig;
+import dev.eaglemem.config.Settings;
+import dev.eaglemem.jobs.EnrichSummaryJob;
+import dev.eaglemem.jobs.JobEngine;
+import dev.eaglemem.jobs.JobKinds;
+import dev.eaglemem.jobs.PruneJob;
+import dev.eaglemem.store.JobStore;
+import dev.eaglemem.store.NewObservation;
+import dev.eaglemem.store.ObservationStore;
+import dev.eaglemem.store.ProjectStore;
+import dev.eaglemem.store.SessionStore;
+import dev.eaglemem.store.SummaryStore;
 import dev.eaglemem.store.TestDb;
 
 /** Whole captured sessions replayed in order: what gets stored, and what the next session is told. */
@@ -91,6 +104,41 @@ class HookFlowTest {
                     .contains("[decision] Money is integer cents");
             String resumed = replay(rig, CODEX, "SessionStart-3");
             assertThat(resumed).as("a second compact start is a new reset, so it is injected again").isNotEmpty();
+        }
+    }
+
+    @Test
+    void theTurnQueuesItsEnrichmentAndSessionEndQueuesRetentionInsteadOfPruning() throws Exception {
+        try (TestDb t = TestDb.in(dir)) {
+            HookRig rig = new HookRig(t.db, dir.resolve("eagle-mem.log"));
+            Instant longAgo = HookRig.NOW.minus(Duration.ofDays(100));
+            t.db.write(tx -> {
+                new ProjectStore().touch(tx, HookRig.PROJECT, null, longAgo);
+                new SessionStore().upsert(tx, "old-session", HookRig.PROJECT, "codex", "/home/dev/work/shop-api", null,
+                        "startup", longAgo);
+                return new ObservationStore().insert(tx, new NewObservation("old-session", HookRig.PROJECT, "codex", "Bash",
+                        "ls", "files", List.of(), List.of(), 0, null, null, null), longAgo);
+            });
+            replay(rig, CLAUDE, "SessionStart-2", "UserPromptSubmit-2", "PostToolUse-3", "PostToolUse-4", "PostToolUse-5",
+                    "PostToolUse-6", "Stop-2", "SessionEnd-2");
+
+            assertThat(rows(t, "SELECT kind || ' ' || dedupe_key || ' ' || status FROM jobs ORDER BY id")).containsExactly(
+                    "enrich-summary enrich-summary:07aba3bf-ce7d-4033-9fd6-5ee109d2528c pending",
+                    "prune prune:work/shop-api pending");
+            assertThat(rows(t, "SELECT count(*) FROM observations WHERE session_id = 'old-session'")).containsExactly("1");
+
+            JobStore store = new JobStore();
+            Settings settings = new Settings(EagleConfig.defaults(dir.resolve("config.toml")));
+            JobKinds kinds = new JobKinds(List.of(new PruneJob(t.db, new ObservationStore(), store, settings, rig.clock),
+                    new EnrichSummaryJob(t.db, new SessionStore(), new ObservationStore(), new SummaryStore(), rig.clock)));
+            try (JobEngine engine = new JobEngine(t.db, store, kinds, JobEngine.Options.from(settings), rig.clock,
+                    "pid:" + ProcessHandle.current().pid())) {
+                assertThat(engine.drain(10).succeeded()).isEqualTo(2);
+            }
+            assertThat(rows(t, "SELECT count(*) FROM observations WHERE session_id = 'old-session'")).containsExactly("0");
+            assertThat(rows(t, "SELECT capture_source || ' | ' || decisions || ' | ' || notes FROM summaries"))
+                    .singleElement().asString().startsWith("enrich | keep API key in env. | Activity: 4 tool calls");
+            assertThat(dir.resolve("eagle-mem.log")).doesNotExist();
         }
     }
 

@@ -15,6 +15,7 @@ import dev.eaglemem.config.EagleConfig;
 import dev.eaglemem.config.EagleEnv;
 import dev.eaglemem.config.LogFile;
 import dev.eaglemem.config.Settings;
+import dev.eaglemem.jobs.JobQueue;
 import dev.eaglemem.memory.MemoryDraft;
 import dev.eaglemem.memory.MemoryKind;
 import dev.eaglemem.memory.MemoryScope;
@@ -25,6 +26,7 @@ import dev.eaglemem.session.SessionSave;
 import dev.eaglemem.session.SessionService;
 import dev.eaglemem.store.Db;
 import dev.eaglemem.store.EventStore;
+import dev.eaglemem.store.JobStore;
 import dev.eaglemem.store.MemoryStore;
 import dev.eaglemem.store.ObservationStore;
 import dev.eaglemem.store.OverviewStore;
@@ -52,6 +54,7 @@ final class HookRig {
     final Map<String, String> vars = new HashMap<>();
     final MemoryService memories;
     final SessionService sessions;
+    final JobQueue jobs;
     private final HookHandlers handlers;
 
     HookRig(Db db, Path logFile) {
@@ -63,10 +66,11 @@ final class HookRig {
         sessions = new SessionService(db, new SessionStore(), new SummaryStore(), new ProjectStore(), new EventStore(),
                 redactor, clock);
         CaptureService capture = new CaptureService(db, new SessionStore(), new ProjectStore(), new ObservationStore(),
-                new PromptStore(), new SummaryStore(), redactor, settings, clock);
+                new PromptStore(), new SummaryStore(), redactor, clock);
         RecallService recall = new RecallService(db, new StatsStore(), new OverviewStore(), new MemoryStore(),
                 new SummaryStore(), new ObservationStore(), new RecallStore(), new SearchStore(), settings, clock);
-        handlers = new HookHandlers(capture, recall, memories);
+        jobs = new JobQueue(db, new JobStore(), clock);
+        handlers = new HookHandlers(capture, recall, memories, jobs);
         vars.put("HOME", "/home/dev");
         vars.put("GIT_CEILING_DIRECTORIES", "/home");
     }

@@ -7,19 +7,19 @@ import java.time.ZoneId;
 import java.time.ZoneOffset;
 
 /** A clock tests can move, so seeded rows get distinct, deterministic timestamps. */
-final class MutableClock extends Clock {
+public final class MutableClock extends Clock {
 
-    private Instant now;
+    private volatile Instant now;
 
-    MutableClock(Instant start) {
+    public MutableClock(Instant start) {
         this.now = start;
     }
 
-    void set(Instant instant) {
+    public void set(Instant instant) {
         now = instant;
     }
 
-    void advance(Duration d) {
+    public void advance(Duration d) {
         now = now.plus(d);
     }
 

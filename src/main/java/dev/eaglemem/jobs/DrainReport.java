@@ -1,0 +1,25 @@
+package dev.eaglemem.jobs;
+
+import java.util.List;
+
+/**
+ * What {@link JobEngine#drain} ran.
+ *
+ * @param failed runs that did not succeed (dead ones included)
+ * @param pending jobs still pending afterwards (retries and jobs not due yet)
+ * @param nextRunAfter when the earliest pending job is due, or null
+ */
+public record DrainReport(int ran, int succeeded, int failed, int dead, long pending, String nextRunAfter,
+        List<JobOutcome> jobs) {
+
+    public DrainReport {
+        jobs = List.copyOf(jobs);
+    }
+
+    static DrainReport of(List<JobOutcome> outcomes, long pending, String nextRunAfter) {
+        int succeeded = (int) outcomes.stream().filter(JobOutcome::succeeded).count();
+        int dead = (int) outcomes.stream().filter(o -> o.result() == JobOutcome.Result.DEAD).count();
+        return new DrainReport(outcomes.size(), succeeded, outcomes.size() - succeeded, dead, pending, nextRunAfter,
+                outcomes);
+    }
+}

@@ -1,0 +1,217 @@
+package dev.eaglemem.jobs;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.random.RandomGenerator;
+
+import jakarta.annotation.PreDestroy;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import dev.eaglemem.config.Settings;
+import dev.eaglemem.error.EagleException;
+import dev.eaglemem.store.Db;
+import dev.eaglemem.store.JobCounts;
+import dev.eaglemem.store.JobRow;
+import dev.eaglemem.store.JobStatus;
+import dev.eaglemem.store.JobStore;
+import dev.eaglemem.store.Timestamps;
+import io.smallrye.mutiny.Multi;
+import io.smallrye.mutiny.Uni;
+
+/**
+ * Runs queued jobs: claims due ones atomically (so serve and a {@code jobs run} at the same time never
+ * run one job twice), runs at most {@code jobs.concurrency} at once on its own bounded pool, and records
+ * each outcome: done, back to pending with exponential back-off, or dead after {@code jobs.max_attempts}.
+ * {@link #drain} is the synchronous entry point for the CLI; {@link JobPump} drives it inside serve.
+ */
+@ApplicationScoped
+public class JobEngine implements AutoCloseable {
+
+    /**
+     * @param staleAfter a job running this long is taken back even if its worker process still exists
+     *        (covers a reused pid and a hung worker)
+     */
+    public record Options(int concurrency, int maxAttempts, Backoff backoff, Duration staleAfter) {
+
+        public static final Duration STALE_AFTER = Duration.ofHours(1);
+
+        public Options {
+            if (concurrency < 1 || maxAttempts < 1) {
+                throw new IllegalArgumentException("concurrency and max attempts must be at least 1");
+            }
+        }
+
+        public static Options from(Settings settings) {
+            return new Options(settings.jobsConcurrency(), settings.jobsMaxAttempts(), Backoff.DEFAULT, STALE_AFTER);
+        }
+    }
+
+    private static final int MAX_ERROR = 500;
+
+    private final Db db;
+    private final JobStore store;
+    private final JobKinds kinds;
+    private final Options options;
+    private final Clock clock;
+    private final String owner;
+    private final RandomGenerator random = RandomGenerator.getDefault();
+    private final Object poolLock = new Object();
+    private ExecutorService pool;
+
+    @Inject
+    public JobEngine(Db db, JobStore store, PruneJob prune, EnrichSummaryJob enrich, Settings settings, Clock clock) {
+        this(db, store, new JobKinds(List.of(prune, enrich)), Options.from(settings), clock, JobOwners.current());
+    }
+
+    /** @param owner what claims are recorded as ({@code pid:N}); stuck recovery reads the pid back */
+    public JobEngine(Db db, JobStore store, JobKinds kinds, Options options, Clock clock, String owner) {
+        this.db = db;
+        this.store = store;
+        this.kinds = kinds;
+        this.options = options;
+        this.clock = clock;
+        this.owner = owner;
+    }
+
+    public Options options() {
+        return options;
+    }
+
+    /**
+     * Puts running jobs back in the queue whose worker process is gone (or that ran past the stale limit);
+     * run once before draining. Returns them as they are now (pending, or dead when out of attempts).
+     */
+    public List<JobRow> recoverStuck() {
+        return db.write(tx -> store.recoverStuck(tx, clock.instant(), options.staleAfter(), options.maxAttempts(),
+                (lockedBy, lockedAt) -> JobOwners.alive(lockedBy)));
+    }
+
+    /**
+     * Runs the jobs due when it starts, at most {@code limit} of them and {@code concurrency} at a time,
+     * until none is left; returns when all have finished. Jobs are claimed one at a time as a slot frees
+     * up, so another worker can take the rest. A job that fails is not retried within the same drain:
+     * its back-off puts it after the drain's start.
+     */
+    public DrainReport drain(int limit) {
+        Instant dueBy = clock.instant();
+        AtomicInteger budget = new AtomicInteger(limit);
+        List<JobOutcome> outcomes = Multi.createBy().repeating().supplier(() -> claimNext(dueBy, budget))
+                .until(Optional::isEmpty)
+                .onItem().transformToUni(next -> launch(next.orElseThrow()))
+                .merge(options.concurrency())
+                .collect().asList()
+                .await().indefinitely();
+        List<JobOutcome> ordered = outcomes.stream().sorted(Comparator.comparingLong(JobOutcome::id)).toList();
+        return db.read(tx -> DrainReport.of(ordered, store.counts(tx).pending(), store.nextRunAfter(tx).orElse(null)));
+    }
+
+    /** At most one due job. */
+    public DrainReport runOnce() {
+        return drain(1);
+    }
+
+    private Optional<JobRow> claimNext(Instant dueBy, AtomicInteger budget) {
+        if (budget.getAndDecrement() <= 0) {
+            return Optional.empty();
+        }
+        return claim(1, dueBy).stream().findFirst();
+    }
+
+    /** Claims up to {@code max} jobs due by now (for {@link JobPump}). */
+    List<JobRow> claimDue(int max) {
+        return claim(max, clock.instant());
+    }
+
+    private List<JobRow> claim(int max, Instant dueBy) {
+        return db.write(tx -> store.claim(tx, max, dueBy, owner, clock.instant()));
+    }
+
+    /** Runs a claimed job on the engine's pool; the Uni never fails (a failure is an outcome). */
+    Uni<JobOutcome> launch(JobRow job) {
+        return Uni.createFrom().item(() -> execute(job))
+                .runSubscriptionOn(pool())
+                .onFailure().recoverWithItem(t -> JobOutcome.of(job, JobOutcome.Result.LOST,
+                        "the outcome could not be stored: " + describe(t), null));
+    }
+
+    JobOutcome execute(JobRow job) {
+        String result;
+        try {
+            JobKind kind = kinds.find(job.kind()).orElseThrow(() -> unknownKind(job));
+            result = kind.run(job);
+        } catch (VirtualMachineError e) {
+            throw e;
+        } catch (Throwable e) {
+            return failed(job, describe(e));
+        }
+        String detail = result == null || result.isBlank() ? "done" : cut(result.strip());
+        boolean held = db.write(tx -> store.complete(tx, job, detail, clock.instant()));
+        return held ? JobOutcome.of(job, JobOutcome.Result.SUCCEEDED, detail, null)
+                : JobOutcome.of(job, JobOutcome.Result.LOST, "finished, but another worker had taken the job back", null);
+    }
+
+    private JobOutcome failed(JobRow job, String error) {
+        Instant now = clock.instant();
+        Instant retryAt = job.attempts() >= options.maxAttempts() ? null
+                : now.plus(options.backoff().delay(job.attempts(), random));
+        Optional<JobStatus> status = db.write(tx -> store.fail(tx, job, error, retryAt, now));
+        JobOutcome.Result result = status.map(s -> switch (s) {
+            case PENDING -> JobOutcome.Result.RETRYING;
+            case DEAD -> JobOutcome.Result.DEAD;
+            default -> JobOutcome.Result.SUPERSEDED;
+        }).orElse(JobOutcome.Result.LOST);
+        return JobOutcome.of(job, result, error, result == JobOutcome.Result.RETRYING ? Timestamps.format(retryAt) : null);
+    }
+
+    private EagleException unknownKind(JobRow job) {
+        return EagleException.failure("unknown_job_kind", "no job kind '" + job.kind() + "' in this eagle-mem (it runs "
+                + String.join(", ", kinds.names()) + "); a newer version probably queued it",
+                "upgrade eagle-mem, then: eagle-mem jobs retry " + job.id(), null);
+    }
+
+    public JobCounts counts() {
+        return db.read(store::counts);
+    }
+
+    private ExecutorService pool() {
+        synchronized (poolLock) {
+            if (pool == null) {
+                pool = Executors.newFixedThreadPool(options.concurrency(),
+                        Thread.ofPlatform().name("eagle-mem-job-", 1).daemon(true).factory());
+            }
+            return pool;
+        }
+    }
+
+    /** One line: the message of an EagleException, else the exception type and message. */
+    static String describe(Throwable t) {
+        String message = t.getMessage() == null || t.getMessage().isBlank() ? "" : t.getMessage();
+        String text = t instanceof EagleException ? message
+                : t.getClass().getSimpleName() + (message.isEmpty() ? "" : ": " + message);
+        return cut(text.replaceAll("\\s+", " ").strip());
+    }
+
+    private static String cut(String text) {
+        return text.length() <= MAX_ERROR ? text : text.substring(0, MAX_ERROR - 1) + "…";
+    }
+
+    /** Stops the pool without interrupting running jobs; what does not finish is left to stuck recovery. */
+    @PreDestroy
+    @Override
+    public void close() {
+        synchronized (poolLock) {
+            if (pool != null) {
+                pool.shutdown();
+                pool = null;
+            }
+        }
+    }
+}

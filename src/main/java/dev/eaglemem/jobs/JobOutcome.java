@@ -1,0 +1,34 @@
+package dev.eaglemem.jobs;
+
+import dev.eaglemem.store.JobRow;
+
+/**
+ * What one run of a job came to.
+ *
+ * @param attempt which attempt this was (1 for the first run)
+ * @param detail the job's result text when it succeeded, else the error
+ * @param retryAt when the job runs again (ISO timestamp) when {@code result} is RETRYING, else null
+ */
+public record JobOutcome(long id, String kind, String project, int attempt, Result result, String detail,
+        String retryAt) {
+
+    public enum Result {
+        SUCCEEDED,
+        /** Failed; back in the queue with back-off. */
+        RETRYING,
+        /** Failed its last allowed attempt; in the dead letter (eagle-mem jobs retry N). */
+        DEAD,
+        /** Failed, and a newer identical job is already queued, so this one was cancelled. */
+        SUPERSEDED,
+        /** The claim was taken back (stuck recovery) or the outcome could not be stored; recovery re-queues it. */
+        LOST
+    }
+
+    static JobOutcome of(JobRow job, Result result, String detail, String retryAt) {
+        return new JobOutcome(job.id(), job.kind(), job.project(), job.attempts(), result, detail, retryAt);
+    }
+
+    public boolean succeeded() {
+        return result == Result.SUCCEEDED;
+    }
+}
