@@ -3,6 +3,9 @@ package dev.eaglemem.cli;
 import dev.eaglemem.config.ConfigService;
 import dev.eaglemem.install.InstallManifest;
 import dev.eaglemem.install.InstallReport;
+import dev.eaglemem.jobs.DrainReport;
+import dev.eaglemem.jobs.JobOutcome;
+import dev.eaglemem.jobs.JobService;
 import dev.eaglemem.memory.AddResult;
 import dev.eaglemem.search.SearchHit;
 import dev.eaglemem.serve.ServeControl;
@@ -11,6 +14,8 @@ import dev.eaglemem.search.SearchResult;
 import dev.eaglemem.status.Check;
 import dev.eaglemem.status.DoctorReport;
 import dev.eaglemem.status.StatusReport;
+import dev.eaglemem.store.JobCounts;
+import dev.eaglemem.store.JobRow;
 import dev.eaglemem.store.MemoryDetails;
 import dev.eaglemem.store.MemoryRow;
 import dev.eaglemem.store.PromptRow;
@@ -29,7 +34,8 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
         MemoryRow.class, MemoryDetails.class, AddResult.class, SearchResult.class, SearchHit.class, SessionRow.class,
         SessionOverview.class, SummaryRow.class, SummaryFields.class, PromptRow.class, ConfigService.Entry.class,
         InstallReport.class, InstallReport.Action.class, InstallManifest.class, ServeState.class, ServeControl.Status.class,
-        ServeControl.Stopped.class })
+        ServeControl.Stopped.class, JobRow.class, JobCounts.class, DrainReport.class, JobOutcome.class,
+        JobService.Change.class })
 final class JsonTypes {
 
     private JsonTypes() {

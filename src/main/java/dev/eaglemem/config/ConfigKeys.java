@@ -23,7 +23,8 @@ public final class ConfigKeys {
     public static final ConfigKey RECALL_PROMPT_CHARS = ConfigKey.integer("recall.prompt_chars", 3000, 500, 10000,
             "Most characters injected for one prompt (UserPromptSubmit recall).");
     public static final ConfigKey RETENTION_OBSERVATION_DAYS = ConfigKey.integer("retention.observation_days", 90, 1,
-            3650, "Tool-call observations older than this are pruned when a session ends; summaries and memories stay.");
+            3650, "Tool-call observations older than this are pruned (by a job queued when a session ends); "
+                    + "summaries and memories stay.");
 
     public static final ConfigKey SERVE_PORT = ConfigKey.integer("serve.port", 7419, 0, 65535,
             "Loopback TCP port of the eagle-mem serve API (0 picks a free port). The unix socket is always on.");
@@ -32,9 +33,9 @@ public final class ConfigKeys {
     public static final ConfigKey SERVE_AUTOSTART = ConfigKey.bool("serve.autostart", true,
             "A hook that finds no serve running starts one in the background (EAGLE_MEM_SERVE_AUTOSTART=0 turns it off too).");
     public static final ConfigKey JOBS_CONCURRENCY = ConfigKey.integer("jobs.concurrency", 2, 1, 16,
-            "Background jobs serve runs at the same time.");
+            "Background jobs run at the same time, by serve or eagle-mem jobs run.");
     public static final ConfigKey JOBS_MAX_ATTEMPTS = ConfigKey.integer("jobs.max_attempts", 5, 1, 50,
-            "Attempts before a failing job is moved to the dead letter list (eagle-mem jobs list --dead).");
+            "Attempts before a failing job is moved to the dead letter list (eagle-mem jobs list --status dead).");
 
     public static final List<ConfigKey> ALL = List.of(SEARCH_LIMIT, REDACTION_EXTRA_PATTERNS, REDACTION_HIGH_ENTROPY,
             STORE_BUSY_TIMEOUT_MS, STORE_WRITE_RETRIES, RECALL_SESSION_START_CHARS, RECALL_PROMPT_CHARS,

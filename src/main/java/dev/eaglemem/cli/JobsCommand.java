@@ -1,0 +1,118 @@
+package dev.eaglemem.cli;
+
+import java.util.List;
+import java.util.Set;
+
+import dev.eaglemem.error.EagleException;
+import dev.eaglemem.jobs.DrainReport;
+import dev.eaglemem.jobs.JobEngine;
+import dev.eaglemem.jobs.JobService;
+import dev.eaglemem.store.JobCounts;
+import dev.eaglemem.store.JobQuery;
+import dev.eaglemem.store.JobRow;
+import dev.eaglemem.store.JobStatus;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+@Command(name = "jobs", aliases = "job",
+        description = "Background jobs (retention, summary enrichment): the queue serve drains.")
+public class JobsCommand {
+
+    @Spec
+    CommandSpec spec;
+
+    private final JobService jobs;
+    private final JobEngine engine;
+
+    public JobsCommand(JobService jobs, JobEngine engine) {
+        this.jobs = jobs;
+        this.engine = engine;
+    }
+
+    @Command(name = "list", aliases = "ls",
+            description = "Jobs, newest first: pending, running and dead ones unless --status says otherwise.")
+    int list(@Mixin OutputMixin output,
+            @Option(names = { "-s", "--status" }, paramLabel = "STATUS", description = "pending, running, done, dead, "
+                    + "cancelled or all; several with commas (default: pending,running,dead).") String status,
+            @Option(names = { "-k", "--kind" }, paramLabel = "KIND",
+                    description = "Only this kind (prune, enrich-summary).") String kind,
+            @Option(names = { "-n", "--limit" }, defaultValue = "50",
+                    description = "At most N (default ${DEFAULT-VALUE}).") int limit) {
+        Set<JobStatus> statuses = JobsRender.statuses(status);
+        List<JobRow> rows = jobs.list(new JobQuery(statuses, kind, Math.max(1, limit)));
+        JobCounts counts = jobs.counts();
+        if (output.json) {
+            Console.json(spec, Console.fields("statuses", JobsRender.ids(statuses), "kind", kind, "jobs", rows,
+                    "counts", counts));
+        } else {
+            JobsRender.list(Console.out(spec), rows, counts, status == null ? "pending, running or dead" : String.join(", ",
+                    JobsRender.ids(statuses)));
+        }
+        return 0;
+    }
+
+    @Command(name = "run", description = { "Run the due jobs now, without serve (serve and this never run one job twice).",
+            "Jobs left running by a worker that died are queued again first. Exits 1 when a job failed." })
+    int run(@Mixin OutputMixin output, @Option(names = "--once", description = "Run at most one job.") boolean once) {
+        List<JobRow> recovered = engine.recoverStuck();
+        DrainReport report = once ? engine.runOnce() : engine.drain(Integer.MAX_VALUE);
+        if (output.json) {
+            Console.json(spec, Console.fields("recovered", recovered, "ran", report.ran(), "succeeded", report.succeeded(),
+                    "failed", report.failed(), "dead", report.dead(), "pending", report.pending(), "next_run_after",
+                    report.nextRunAfter(), "jobs", report.jobs()));
+        } else {
+            JobsRender.run(Console.out(spec), recovered, report);
+        }
+        return report.failed() > 0 ? 1 : 0;
+    }
+
+    @Command(name = "retry", description = "Send dead or cancelled jobs back to the queue, attempts reset.")
+    int retry(@Mixin OutputMixin output,
+            @Parameters(paramLabel = "ID", arity = "0..*",
+                    description = "Job ids (eagle-mem jobs list shows them).") List<String> ids,
+            @Option(names = "--all-dead", description = "Every dead job.") boolean allDead) {
+        boolean named = ids != null && !ids.isEmpty();
+        if (named == allDead) {
+            throw EagleException.invalidInput(
+                    named ? "give job ids or --all-dead, not both" : "which jobs? give their ids or --all-dead",
+                    "eagle-mem jobs retry 12 13   or   eagle-mem jobs retry --all-dead");
+        }
+        List<JobService.Change> changes = allDead ? jobs.retryAllDead() : jobs.retry(JobsRender.parseIds(ids));
+        if (output.json) {
+            Console.json(spec, Console.fields("changes", changes));
+        } else {
+            JobsRender.changes(Console.out(spec), changes, allDead ? "No dead jobs." : "");
+        }
+        return 0;
+    }
+
+    @Command(name = "cancel", description = "Cancel pending jobs (a running job cannot be cancelled).")
+    int cancel(@Mixin OutputMixin output,
+            @Parameters(paramLabel = "ID", arity = "1..*", description = "Job ids.") List<String> ids) {
+        List<JobService.Change> changes = jobs.cancel(JobsRender.parseIds(ids));
+        if (output.json) {
+            Console.json(spec, Console.fields("changes", changes));
+        } else {
+            JobsRender.changes(Console.out(spec), changes, "");
+        }
+        return 0;
+    }
+
+    @Command(name = "purge-dead", description = "Delete dead jobs: all of them, or those dead for at least N days.")
+    int purgeDead(@Mixin OutputMixin output,
+            @Option(names = "--older-than-days", paramLabel = "N",
+                    description = "Only jobs dead for N days or more.") Integer days) {
+        int purged = jobs.purgeDead(days);
+        if (output.json) {
+            Console.json(spec, Console.fields("purged", purged, "older_than_days", days));
+        } else {
+            Console.out(spec).println(purged == 0 ? "No dead jobs to purge." : "Purged " + purged + " dead job"
+                    + (purged == 1 ? "" : "s") + ".");
+        }
+        return 0;
+    }
+}
