@@ -8,8 +8,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.random.RandomGenerator;
 
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -62,7 +62,6 @@ public class JobEngine implements AutoCloseable {
     private final Options options;
     private final Clock clock;
     private final String owner;
-    private final RandomGenerator random = RandomGenerator.getDefault();
     private final Object poolLock = new Object();
     private ExecutorService pool;
 
@@ -161,7 +160,7 @@ public class JobEngine implements AutoCloseable {
     private JobOutcome failed(JobRow job, String error) {
         Instant now = clock.instant();
         Instant retryAt = job.attempts() >= options.maxAttempts() ? null
-                : now.plus(options.backoff().delay(job.attempts(), random));
+                : now.plus(options.backoff().delay(job.attempts(), ThreadLocalRandom.current()));
         Optional<JobStatus> status = db.write(tx -> store.fail(tx, job, error, retryAt, now));
         JobOutcome.Result result = status.map(s -> switch (s) {
             case PENDING -> JobOutcome.Result.RETRYING;
