@@ -180,6 +180,13 @@ public class JobEngine implements AutoCloseable {
         return db.read(store::counts);
     }
 
+    /** True when a pending job's time has come: a read, so an idle serve polling it never takes the write lock. */
+    public boolean anyDue() {
+        String now = Timestamps.format(clock.instant());
+        // the stored format sorts as text
+        return db.read(store::nextRunAfter).filter(at -> at.compareTo(now) <= 0).isPresent();
+    }
+
     private ExecutorService pool() {
         synchronized (poolLock) {
             if (pool == null) {

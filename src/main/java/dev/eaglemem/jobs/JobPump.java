@@ -70,6 +70,11 @@ public final class JobPump implements AutoCloseable {
         return concurrency - slots.availablePermits();
     }
 
+    /** True while a job runs or one is due: serve does not leave on idle then. */
+    public boolean busy() {
+        return inFlight() > 0 || engine.anyDue();
+    }
+
     /** Jobs per status, for serve's /health and its idle check. */
     public JobCounts counts() {
         return engine.counts();
@@ -98,6 +103,9 @@ public final class JobPump implements AutoCloseable {
     }
 
     private int startDue(int free) {
+        if (!engine.anyDue()) {
+            return 0;
+        }
         List<JobRow> claimed = engine.claimDue(free);
         for (JobRow job : claimed) {
             slots.acquireUninterruptibly(); // only this thread acquires, and `free` permits were available
