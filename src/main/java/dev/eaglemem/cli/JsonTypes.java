@@ -7,10 +7,14 @@ import dev.eaglemem.jobs.DrainReport;
 import dev.eaglemem.jobs.JobOutcome;
 import dev.eaglemem.jobs.JobService;
 import dev.eaglemem.memory.AddResult;
+import dev.eaglemem.memory.MemoryChange;
+import dev.eaglemem.memory.MemoryList;
 import dev.eaglemem.search.SearchHit;
 import dev.eaglemem.serve.ServeControl;
 import dev.eaglemem.serve.ServeState;
 import dev.eaglemem.search.SearchResult;
+import dev.eaglemem.session.SessionDetail;
+import dev.eaglemem.session.SessionList;
 import dev.eaglemem.status.Check;
 import dev.eaglemem.status.DoctorReport;
 import dev.eaglemem.status.StatusReport;
@@ -33,9 +37,10 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
 @RegisterForReflection(targets = { StatusReport.class, TableCounts.class, DoctorReport.class, Check.class,
         MemoryRow.class, MemoryDetails.class, AddResult.class, SearchResult.class, SearchHit.class, SessionRow.class,
         SessionOverview.class, SummaryRow.class, SummaryFields.class, PromptRow.class, ConfigService.Entry.class,
-        InstallReport.class, InstallReport.Action.class, InstallManifest.class, ServeState.class, ServeControl.Status.class,
-        ServeControl.Stopped.class, JobRow.class, JobCounts.class, DrainReport.class, JobOutcome.class,
-        JobService.Change.class })
+        InstallReport.class, InstallReport.Action.class, InstallManifest.class, ServeState.class,
+        ServeControl.Status.class, ServeControl.Stopped.class, JobRow.class, JobCounts.class, DrainReport.class,
+        JobOutcome.class, JobService.Change.class, MemoryList.class, MemoryChange.class, SessionList.class,
+        SessionDetail.class })
 final class JsonTypes {
 
     private JsonTypes() {

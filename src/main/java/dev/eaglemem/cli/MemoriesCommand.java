@@ -3,7 +3,9 @@ package dev.eaglemem.cli;
 import java.util.List;
 
 import dev.eaglemem.app.CurrentContext;
+import dev.eaglemem.memory.MemoryChange;
 import dev.eaglemem.memory.MemoryKind;
+import dev.eaglemem.memory.MemoryList;
 import dev.eaglemem.memory.MemoryService;
 import dev.eaglemem.store.MemoryQuery;
 import dev.eaglemem.store.MemoryRow;
@@ -40,7 +42,7 @@ public class MemoriesCommand {
         String scope = all ? null : context.requireProject(project);
         List<MemoryRow> rows = memories.list(new MemoryQuery(scope, kindId, forgotten, Math.max(1, limit)));
         if (output.json) {
-            Console.json(spec, Console.fields("project", scope, "all_projects", all, "memories", rows));
+            Console.json(spec, new MemoryList(scope, all, rows));
         } else {
             MemoryRender.list(Console.out(spec), rows, forgotten ? "No forgotten memories." : "No memories yet. "
                     + "Add one: eagle-mem memories add --kind decision --title \"…\" --content \"…\"");
@@ -63,9 +65,8 @@ public class MemoriesCommand {
     int forget(@Mixin OutputMixin output, @Parameters(paramLabel = "ID") String id,
             @Option(names = "--reason", paramLabel = "TEXT", description = "Why (kept with the memory).") String reason) {
         MemoryService.StateChange change = memories.forget(MemoryRender.parseId(id), reason);
-        String status = change.changed() ? "forgotten" : "already_forgotten";
         if (output.json) {
-            Console.json(spec, Console.fields("status", status, "memory", change.memory()));
+            Console.json(spec, MemoryChange.forgotten(change));
         } else {
             Console.out(spec).println((change.changed() ? "Forgot " : "Already forgotten: ") + MemoryRender.ref(change.memory())
                     + " " + change.memory().title() + "  (undo: eagle-mem memories restore " + change.memory().id() + ")");
@@ -76,9 +77,8 @@ public class MemoriesCommand {
     @Command(name = "restore", description = "Bring a forgotten memory back.")
     int restore(@Mixin OutputMixin output, @Parameters(paramLabel = "ID") String id) {
         MemoryService.StateChange change = memories.restore(MemoryRender.parseId(id));
-        String status = change.changed() ? "restored" : "already_active";
         if (output.json) {
-            Console.json(spec, Console.fields("status", status, "memory", change.memory()));
+            Console.json(spec, MemoryChange.restored(change));
         } else {
             Console.out(spec).println((change.changed() ? "Restored " : "Already active: ") + MemoryRender.ref(change.memory())
                     + " " + change.memory().title());

@@ -1,9 +1,6 @@
 package dev.eaglemem.cli;
 
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.Callable;
 
 import dev.eaglemem.app.CurrentContext;
@@ -88,12 +85,7 @@ public class MemoryAddCommand implements Callable<Integer> {
                 memory.files, key, context.agent(agent).id(), sessionId, supersedes,
                 resolution != null && resolution.keepBoth));
         if (output.json) {
-            Map<String, Object> body = new LinkedHashMap<>();
-            body.put("outcome", result.outcome().name().toLowerCase(Locale.ROOT));
-            body.put("memory", result.memory());
-            body.put("conflicts", result.conflicts());
-            body.put("superseded", result.superseded());
-            Console.json(spec, body);
+            Console.json(spec, result);
         } else {
             MemoryRender.added(Console.out(spec), result);
         }

@@ -3,6 +3,7 @@ package dev.eaglemem.cli;
 import java.util.concurrent.Callable;
 
 import dev.eaglemem.app.CurrentContext;
+import dev.eaglemem.memory.MemoryChange;
 import dev.eaglemem.memory.MemoryKind;
 import dev.eaglemem.memory.MemoryPatch;
 import dev.eaglemem.memory.MemoryService;
@@ -51,7 +52,7 @@ public class MemoryUpdateCommand implements Callable<Integer> {
                 agent == null ? null : context.agent(agent).id());
         MemoryRow updated = memories.update(MemoryRender.parseId(id), patch);
         if (output.json) {
-            Console.json(spec, Console.fields("status", "updated", "memory", updated));
+            Console.json(spec, MemoryChange.updated(updated));
         } else {
             Console.out(spec).println("Updated " + MemoryRender.ref(updated) + " (revision " + updated.revisionCount() + "): "
                     + updated.title());

@@ -4,6 +4,7 @@ import java.util.List;
 
 import dev.eaglemem.app.CurrentContext;
 import dev.eaglemem.session.SessionDetail;
+import dev.eaglemem.session.SessionList;
 import dev.eaglemem.session.SessionService;
 import dev.eaglemem.store.SessionOverview;
 import picocli.CommandLine.Command;
@@ -36,7 +37,7 @@ public class SessionCommand {
         String scope = all ? null : context.requireProject(project);
         List<SessionOverview> rows = sessions.list(scope, Math.max(1, limit));
         if (output.json) {
-            Console.json(spec, Console.fields("project", scope, "all_projects", all, "sessions", rows));
+            Console.json(spec, new SessionList(scope, all, rows));
         } else {
             SessionRender.list(Console.out(spec), rows, all);
         }
@@ -47,7 +48,7 @@ public class SessionCommand {
     int show(@Mixin OutputMixin output, @Parameters(paramLabel = "SESSION_ID") String id) {
         SessionDetail detail = sessions.show(id);
         if (output.json) {
-            Console.json(spec, Console.fields("session", detail.session(), "summary", detail.summary()));
+            Console.json(spec, detail);
         } else {
             SessionRender.session(Console.out(spec), detail.session(), detail.summary());
         }
