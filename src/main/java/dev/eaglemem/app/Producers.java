@@ -27,6 +27,7 @@ import dev.eaglemem.store.SearchStore;
 import dev.eaglemem.store.SessionStore;
 import dev.eaglemem.store.StatsStore;
 import dev.eaglemem.store.SummaryStore;
+import dev.eaglemem.store.TimelineStore;
 
 /**
  * Wiring. Everything here is created on first use, never at start-up: services are proxied
@@ -162,5 +163,11 @@ public class Producers {
     @Singleton
     JobStore jobStore() {
         return new JobStore();
+    }
+
+    @Produces
+    @Singleton
+    TimelineStore timelineStore() {
+        return new TimelineStore();
     }
 }

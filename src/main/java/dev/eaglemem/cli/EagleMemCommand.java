@@ -6,7 +6,7 @@ import picocli.CommandLine.Command;
 @TopCommand
 @Command(name = "eagle-mem", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Local memory and safety layer for AI coding agents.",
-        subcommands = { StatusCommand.class, MemoriesCommand.class, SearchCommand.class, ShowCommand.class,
+        subcommands = { StatusCommand.class, MemoriesCommand.class, SearchCommand.class, ShowCommand.class, TimelineCommand.class,
                 SessionCommand.class, OverviewCommand.class, ConfigCommand.class, DoctorCommand.class, InstallCommand.class,
                 UninstallCommand.class, HookCommand.class, StatuslineCommand.class, ServeCommand.class, JobsCommand.class,
                 AotTrainCommand.class },

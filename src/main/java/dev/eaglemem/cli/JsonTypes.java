@@ -9,10 +9,12 @@ import dev.eaglemem.jobs.JobService;
 import dev.eaglemem.memory.AddResult;
 import dev.eaglemem.memory.MemoryChange;
 import dev.eaglemem.memory.MemoryList;
+import dev.eaglemem.search.RecordItem;
 import dev.eaglemem.search.SearchHit;
 import dev.eaglemem.serve.ServeControl;
 import dev.eaglemem.serve.ServeState;
 import dev.eaglemem.search.SearchResult;
+import dev.eaglemem.search.Timeline;
 import dev.eaglemem.session.SessionDetail;
 import dev.eaglemem.session.SessionList;
 import dev.eaglemem.status.Check;
@@ -22,6 +24,7 @@ import dev.eaglemem.store.JobCounts;
 import dev.eaglemem.store.JobRow;
 import dev.eaglemem.store.MemoryDetails;
 import dev.eaglemem.store.MemoryRow;
+import dev.eaglemem.store.ObservationRow;
 import dev.eaglemem.store.PromptRow;
 import dev.eaglemem.store.SessionOverview;
 import dev.eaglemem.store.SessionRow;
@@ -40,7 +43,7 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
         InstallReport.class, InstallReport.Action.class, InstallManifest.class, ServeState.class,
         ServeControl.Status.class, ServeControl.Stopped.class, JobRow.class, JobCounts.class, DrainReport.class,
         JobOutcome.class, JobService.Change.class, MemoryList.class, MemoryChange.class, SessionList.class,
-        SessionDetail.class })
+        SessionDetail.class, Timeline.class, RecordItem.class, ObservationRow.class })
 final class JsonTypes {
 
     private JsonTypes() {

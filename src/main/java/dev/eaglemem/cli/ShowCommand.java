@@ -6,14 +6,16 @@ import java.util.concurrent.Callable;
 import dev.eaglemem.search.RecordId;
 import dev.eaglemem.search.RecordService;
 import dev.eaglemem.search.ShownRecord;
+import dev.eaglemem.store.ObservationRow;
 import dev.eaglemem.store.PromptRow;
+import dev.eaglemem.store.SessionRow;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-@Command(name = "show", description = "A whole record by the id search printed (mem-N, sum-N, prm-N).")
+@Command(name = "show", description = "A whole record by the id search or timeline printed (mem-N, sum-N, prm-N, obs-N).")
 public class ShowCommand implements Callable<Integer> {
 
     @Spec
@@ -22,7 +24,7 @@ public class ShowCommand implements Callable<Integer> {
     @Mixin
     OutputMixin output;
 
-    @Parameters(paramLabel = "ID", description = "mem-12, sum-3 or prm-40")
+    @Parameters(paramLabel = "ID", description = "mem-12, sum-3, prm-40 or obs-7")
     String id;
 
     private final RecordService records;
@@ -35,12 +37,7 @@ public class ShowCommand implements Callable<Integer> {
     public Integer call() {
         ShownRecord record = records.show(RecordId.parse(id));
         if (output.json) {
-            Console.json(spec, switch (record) {
-                case ShownRecord.Memory m -> Console.fields("id", m.id().toString(), "kind", "memory", "memory", m.memory());
-                case ShownRecord.Summary s -> Console.fields("id", s.id().toString(), "kind", "summary", "summary", s.summary(),
-                        "session", s.session());
-                case ShownRecord.Prompt p -> Console.fields("id", p.id().toString(), "kind", "prompt", "prompt", p.prompt());
-            });
+            Console.json(spec, ShownRecord.json(record));
             return 0;
         }
         PrintWriter out = Console.out(spec);
@@ -48,6 +45,7 @@ public class ShowCommand implements Callable<Integer> {
             case ShownRecord.Memory m -> MemoryRender.show(out, m.memory());
             case ShownRecord.Summary s -> SessionRender.summary(out, s.id().toString(), s.summary(), s.session());
             case ShownRecord.Prompt p -> prompt(out, p.id().toString(), p.prompt());
+            case ShownRecord.Observation o -> observation(out, o.id().toString(), o.observation(), o.session());
         }
         return 0;
     }
@@ -57,5 +55,23 @@ public class ShowCommand implements Callable<Integer> {
                 + " (" + p.agent() + ")");
         out.println();
         out.println(p.prompt());
+    }
+
+    private static void observation(PrintWriter out, String id, ObservationRow o, SessionRow session) {
+        out.println(id + "  " + o.toolName() + (o.category() == null ? "" : " (" + o.category() + ")") + "  "
+                + Console.date(o.createdAt()) + (session == null ? "" : "  [" + session.project() + "]") + "  session "
+                + o.sessionId() + (session == null ? "" : " (" + session.agent() + ")"));
+        if (o.command() != null) {
+            out.println("  command:   " + o.command());
+        }
+        if (o.exitStatus() != null) {
+            out.println("  exit:      " + o.exitStatus());
+        }
+        if (!o.filesRead().isEmpty()) {
+            out.println("  read:      " + String.join(", ", o.filesRead()));
+        }
+        if (!o.filesModified().isEmpty()) {
+            out.println("  modified:  " + String.join(", ", o.filesModified()));
+        }
     }
 }

@@ -7,13 +7,14 @@ import java.util.regex.Pattern;
 import dev.eaglemem.error.EagleException;
 
 /**
- * The id search prints and {@code eagle-mem show} takes: {@code mem-12}, {@code sum-3}, {@code prm-40}.
+ * The id search prints and {@code eagle-mem show} takes: {@code mem-12}, {@code sum-3}, {@code prm-40},
+ * and {@code obs-7} for a tool call (timelines list them; search does not index them).
  * A bare kind prefix keeps ids from different tables apart.
  */
 public record RecordId(Kind kind, long id) {
 
     public enum Kind {
-        MEMORY("mem", "memory"), SUMMARY("sum", "summary"), PROMPT("prm", "prompt");
+        MEMORY("mem", "memory"), SUMMARY("sum", "summary"), PROMPT("prm", "prompt"), OBSERVATION("obs", "observation");
 
         private final String prefix;
         private final String label;
@@ -41,12 +42,12 @@ public record RecordId(Kind kind, long id) {
         }
     }
 
-    private static final Pattern FORM = Pattern.compile("(mem|sum|prm)[-:]?(\\d{1,18})");
+    private static final Pattern FORM = Pattern.compile("(mem|sum|prm|obs)[-:]?(\\d{1,18})");
 
     public static RecordId parse(String text) {
         Matcher m = FORM.matcher(text.strip().toLowerCase(Locale.ROOT));
         if (!m.matches()) {
-            throw EagleException.invalidInput("'" + text + "' is not a record id (expected mem-N, sum-N or prm-N)",
+            throw EagleException.invalidInput("'" + text + "' is not a record id (expected mem-N, sum-N, prm-N or obs-N)",
                     "eagle-mem search <words>   (prints the ids)");
         }
         for (Kind k : Kind.values()) {

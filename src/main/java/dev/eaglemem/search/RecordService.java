@@ -1,5 +1,9 @@
 package dev.eaglemem.search;
 
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -7,32 +11,75 @@ import jakarta.enterprise.context.ApplicationScoped;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.store.Db;
 import dev.eaglemem.store.MemoryStore;
+import dev.eaglemem.store.ObservationRow;
+import dev.eaglemem.store.ObservationStore;
 import dev.eaglemem.store.PromptStore;
 import dev.eaglemem.store.SessionStore;
 import dev.eaglemem.store.SummaryRow;
 import dev.eaglemem.store.SummaryStore;
+import dev.eaglemem.store.Tx;
 
-/** Progressive disclosure: search prints compact hits, this returns one whole record by id. */
+/** Progressive disclosure: search prints compact hits, this returns whole records by id. */
 @ApplicationScoped
 public class RecordService {
+
+    /** The most ids one batch may ask for: a batch is for a page of hits, not a dump. */
+    public static final int MAX_BATCH = 50;
+
+    /**
+     * What a batch get found.
+     *
+     * @param records each as {@code show --json} prints it, in the order asked
+     * @param missing the ids that name no record
+     */
+    public record Batch(List<Map<String, Object>> records, List<String> missing) {
+
+        public Batch {
+            records = List.copyOf(records);
+            missing = List.copyOf(missing);
+        }
+    }
 
     private final Db db;
     private final MemoryStore memories;
     private final SummaryStore summaries;
     private final SessionStore sessions;
     private final PromptStore prompts;
+    private final ObservationStore observations;
 
     public RecordService(Db db, MemoryStore memories, SummaryStore summaries, SessionStore sessions,
-            PromptStore prompts) {
+            PromptStore prompts, ObservationStore observations) {
         this.db = db;
         this.memories = memories;
         this.summaries = summaries;
         this.sessions = sessions;
         this.prompts = prompts;
+        this.observations = observations;
     }
 
     public ShownRecord show(RecordId id) {
-        return db.read(tx -> switch (id.kind()) {
+        return db.read(tx -> find(tx, id)).orElseThrow(() -> EagleException.notFound("no record " + id,
+                "eagle-mem search <words>   (prints the ids that exist)"));
+    }
+
+    /** Several records in one read; ids that name nothing are listed as missing, not an error. */
+    public Batch showAll(List<RecordId> ids) {
+        if (ids.isEmpty() || ids.size() > MAX_BATCH) {
+            throw EagleException.invalidInput("ask for 1 to " + MAX_BATCH + " ids at a time (got " + ids.size() + ")",
+                    "split the ids into batches of at most " + MAX_BATCH);
+        }
+        return db.read(tx -> {
+            List<Map<String, Object>> found = new ArrayList<>();
+            List<String> missing = new ArrayList<>();
+            for (RecordId id : ids.stream().distinct().toList()) {
+                find(tx, id).ifPresentOrElse(r -> found.add(ShownRecord.json(r)), () -> missing.add(id.toString()));
+            }
+            return new Batch(found, missing);
+        });
+    }
+
+    private Optional<ShownRecord> find(Tx tx, RecordId id) throws SQLException {
+        return switch (id.kind()) {
             case MEMORY -> memories.find(tx, id.id()).<ShownRecord>map(m -> new ShownRecord.Memory(id, m));
             case PROMPT -> prompts.find(tx, id.id()).<ShownRecord>map(p -> new ShownRecord.Prompt(id, p));
             case SUMMARY -> {
@@ -41,7 +88,12 @@ public class RecordService {
                         : Optional.<ShownRecord>of(new ShownRecord.Summary(id, summary.get(),
                                 sessions.find(tx, summary.get().sessionId()).orElse(null)));
             }
-        }).orElseThrow(() -> EagleException.notFound("no record " + id,
-                "eagle-mem search <words>   (prints the ids that exist)"));
+            case OBSERVATION -> {
+                Optional<ObservationRow> observation = observations.find(tx, id.id());
+                yield observation.isEmpty() ? Optional.<ShownRecord>empty()
+                        : Optional.<ShownRecord>of(new ShownRecord.Observation(id, observation.get(),
+                                sessions.find(tx, observation.get().sessionId()).orElse(null)));
+            }
+        };
     }
 }

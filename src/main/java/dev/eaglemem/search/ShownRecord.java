@@ -1,6 +1,10 @@
 package dev.eaglemem.search;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
+
 import dev.eaglemem.store.MemoryRow;
+import dev.eaglemem.store.ObservationRow;
 import dev.eaglemem.store.PromptRow;
 import dev.eaglemem.store.SessionRow;
 import dev.eaglemem.store.SummaryRow;
@@ -17,5 +21,33 @@ public sealed interface ShownRecord {
     }
 
     record Prompt(RecordId id, PromptRow prompt) implements ShownRecord {
+    }
+
+    /** A tool call, with its session (which names the project and agent). */
+    record Observation(RecordId id, ObservationRow observation, SessionRow session) implements ShownRecord {
+    }
+
+    /**
+     * The JSON document of {@code show --json} and of each record in the API's batch get:
+     * {@code {"id", "kind", "<kind>": row, ["session": row]}}.
+     */
+    static Map<String, Object> json(ShownRecord record) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("id", record.id().toString());
+        String kind = record.id().kind().label();
+        out.put("kind", kind);
+        switch (record) {
+            case Memory m -> out.put(kind, m.memory());
+            case Summary s -> {
+                out.put(kind, s.summary());
+                out.put("session", s.session());
+            }
+            case Prompt p -> out.put(kind, p.prompt());
+            case Observation o -> {
+                out.put(kind, o.observation());
+                out.put("session", o.session());
+            }
+        }
+        return out;
     }
 }

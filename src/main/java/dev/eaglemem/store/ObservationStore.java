@@ -7,6 +7,7 @@ import java.sql.Types;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /** Tool calls, one row each. Pruned by age; the summaries they fed are kept. */
 public final class ObservationStore {
@@ -15,6 +16,10 @@ public final class ObservationStore {
             INSERT OR IGNORE INTO observations(session_id, project, agent, tool_name, command, category, files_read,
                 files_modified, exit_status, output_bytes, output_lines, tool_use_id, created_at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """;
+    private static final String FIND = """
+            SELECT id, session_id, tool_name, command, category, files_read, files_modified, exit_status, created_at
+            FROM observations WHERE id = ?
             """;
     private static final String FOR_SESSION = """
             SELECT id, session_id, tool_name, command, category, files_read, files_modified, exit_status, created_at
@@ -51,6 +56,14 @@ public final class ObservationStore {
             ps.setNull(index, Types.INTEGER);
         } else {
             ps.setLong(index, value);
+        }
+    }
+
+    public Optional<ObservationRow> find(Tx tx, long id) throws SQLException {
+        try (PreparedStatement ps = tx.connection().prepareStatement(FIND)) {
+            ps.setLong(1, id);
+            List<ObservationRow> rows = rows(ps);
+            return rows.isEmpty() ? Optional.empty() : Optional.of(rows.getFirst());
         }
     }
 

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.error.ExitCode;
 import dev.eaglemem.store.MemoryStore;
+import dev.eaglemem.store.ObservationStore;
 import dev.eaglemem.store.NewMemoryRow;
 import dev.eaglemem.store.ProjectStore;
 import dev.eaglemem.store.PromptStore;
@@ -37,7 +38,8 @@ class SearchServiceTest {
     void seed() {
         t = TestDb.in(dir);
         search = new SearchService(t.db, new SearchStore());
-        records = new RecordService(t.db, new MemoryStore(), new SummaryStore(), new SessionStore(), new PromptStore());
+        records = new RecordService(t.db, new MemoryStore(), new SummaryStore(), new SessionStore(), new PromptStore(),
+                new ObservationStore());
         Instant day = Instant.parse("2026-11-01T09:00:00Z");
         t.db.write(tx -> {
             ProjectStore projects = new ProjectStore();
