@@ -4,7 +4,9 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
@@ -29,6 +31,13 @@ public final class RecallStore {
     private static final String INJECTED_SINCE = """
             SELECT memory_ids, summary_ids FROM recall_events
             WHERE session_id = ? AND hook_event = 'UserPromptSubmit' AND status = 'injected' AND created_at >= ?
+            """;
+    private static final String LIST = """
+            SELECT id, session_id, project, agent, hook_event, source, query, memory_ids, summary_ids, injected_chars,
+                sections_trimmed, status, created_at
+            FROM recall_events
+            WHERE (?1 IS NULL OR session_id = ?1) AND (?2 IS NULL OR project = ?2)
+            ORDER BY created_at DESC, id DESC LIMIT ?3
             """;
 
     public void insert(Tx tx, RecallEvent e, Instant now) throws SQLException {
@@ -91,6 +100,26 @@ public final class RecallStore {
             }
         }
         return new InjectedRefs(memories, summaries);
+    }
+
+    /** The newest recall events, optionally of one session and/or one project; newest first. */
+    public List<RecallEventRow> list(Tx tx, String sessionId, String project, int limit) throws SQLException {
+        try (PreparedStatement ps = tx.connection().prepareStatement(LIST)) {
+            ps.setString(1, sessionId);
+            ps.setString(2, project);
+            ps.setInt(3, limit);
+            List<RecallEventRow> out = new ArrayList<>();
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.add(new RecallEventRow(rs.getLong("id"), rs.getString("session_id"), rs.getString("project"),
+                            rs.getString("agent"), rs.getString("hook_event"), rs.getString("source"), rs.getString("query"),
+                            StoreJson.decodeNumbers(rs.getString("memory_ids")),
+                            StoreJson.decodeNumbers(rs.getString("summary_ids")), rs.getInt("injected_chars"),
+                            rs.getInt("sections_trimmed"), rs.getString("status"), rs.getString("created_at")));
+                }
+            }
+            return out;
+        }
     }
 
     /** Ids already in an agent's context. */

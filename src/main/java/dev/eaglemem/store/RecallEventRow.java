@@ -1,0 +1,14 @@
+package dev.eaglemem.store;
+
+import java.util.List;
+
+/**
+ * A stored recall attempt (see {@link RecallEvent}), with its id and time.
+ *
+ * @param memoryIds ids of the memories injected
+ * @param summaryIds ids of the summaries injected
+ */
+public record RecallEventRow(long id, String sessionId, String project, String agent, String hookEvent, String source,
+        String query, List<Long> memoryIds, List<Long> summaryIds, int injectedChars, int sectionsTrimmed,
+        String status, String createdAt) {
+}
