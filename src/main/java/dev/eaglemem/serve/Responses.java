@@ -10,14 +10,16 @@ import dev.eaglemem.error.EagleException;
 import dev.eaglemem.error.ExitCode;
 import io.vertx.ext.web.RoutingContext;
 
-/** JSON out, in the same snake_case shapes as the CLI's --json, and one error envelope. */
-final class Responses {
-
+/**
+ * JSON out, in the same snake_case shapes as the CLI's --json, and one error envelope. Public for
+ * the API routes in {@code serve.api}.
+ */
+public final class Responses {
 
     private Responses() {
     }
 
-    static void json(RoutingContext ctx, int status, Object body) {
+    public static void json(RoutingContext ctx, int status, Object body) {
         try {
             ctx.response().setStatusCode(status).putHeader("Content-Type", "application/json")
                     .end(JsonOutput.mapper().writeValueAsString(body));
@@ -26,7 +28,7 @@ final class Responses {
         }
     }
 
-    static void error(RoutingContext ctx, int status, String code, String message, String fix) {
+    public static void error(RoutingContext ctx, int status, String code, String message, String fix) {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("code", code);
         body.put("message", message);
@@ -36,7 +38,7 @@ final class Responses {
     }
 
     /** An EagleException keeps its meaning over HTTP: invalid input 400, not found 404, conflict 409. */
-    static void error(RoutingContext ctx, EagleException e) {
+    public static void error(RoutingContext ctx, EagleException e) {
         int status = switch (e.exitCode()) {
             case INVALID_INPUT -> 400;
             case NOT_FOUND -> 404;

@@ -1,0 +1,18 @@
+package dev.eaglemem.serve.api;
+
+import dev.eaglemem.recall.RecallHistory;
+import dev.eaglemem.search.RecordService;
+import dev.eaglemem.store.RecallEventRow;
+import io.quarkus.runtime.annotations.RegisterForReflection;
+
+/**
+ * Types only the HTTP API reads or writes with Jackson (the CLI's are in cli.JsonTypes). A native
+ * image keeps their accessors and constructors only when they are registered.
+ */
+@RegisterForReflection(targets = { MemoryBody.class, MemoryPatchBody.class, RecordService.Batch.class,
+        RecallHistory.Listing.class, RecallEventRow.class })
+final class ApiJsonTypes {
+
+    private ApiJsonTypes() {
+    }
+}

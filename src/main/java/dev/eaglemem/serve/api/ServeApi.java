@@ -1,0 +1,59 @@
+package dev.eaglemem.serve.api;
+
+import java.util.function.Consumer;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import dev.eaglemem.config.EagleEnv;
+import dev.eaglemem.config.LogFile;
+import dev.eaglemem.config.Settings;
+import dev.eaglemem.memory.MemoryService;
+import dev.eaglemem.recall.RecallHistory;
+import dev.eaglemem.search.ChangeFeed;
+import dev.eaglemem.search.RecordService;
+import dev.eaglemem.search.SearchService;
+import dev.eaglemem.search.TimelineService;
+import dev.eaglemem.session.SessionService;
+import dev.eaglemem.status.StatusService;
+import io.vertx.ext.web.Router;
+
+/**
+ * The JSON API of {@code eagle-mem serve}, for {@code ServeServer.start(…, api.routes(health))}:
+ * health, status, search, timeline, batch get, memories CRUD, sessions, recall events and the
+ * event stream. README "HTTP API" documents every endpoint.
+ */
+@ApplicationScoped
+public class ServeApi {
+
+    private final RecordRoutes records;
+    private final MemoryRoutes memories;
+    private final SessionRoutes sessions;
+    private final EventStream events;
+    private final LogFile log;
+
+    public ServeApi(StatusService status, SearchService search, TimelineService timelines, RecordService records,
+            MemoryService memories, SessionService sessions, RecallHistory recalls, ChangeFeed feed, Settings settings,
+            EagleEnv env, LogFile log) {
+        this.records = new RecordRoutes(status, search, timelines, records, settings);
+        this.memories = new MemoryRoutes(memories, sessions, env);
+        this.sessions = new SessionRoutes(sessions, recalls);
+        this.events = new EventStream(feed, log);
+        this.log = log;
+    }
+
+    /** Event streams currently connected. */
+    public int openEventStreams() {
+        return events.openStreams();
+    }
+
+    /** Adds the API's routes to serve's router (which has already checked access and read the body). */
+    public Consumer<Router> routes(HealthInfo health) {
+        return router -> {
+            Reply.serve(router.get("/health"), log, ctx -> health.read());
+            records.register(router, log);
+            memories.register(router, log);
+            sessions.register(router, log);
+            events.register(router);
+        };
+    }
+}

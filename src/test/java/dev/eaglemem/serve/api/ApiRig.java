@@ -1,0 +1,186 @@
+package dev.eaglemem.serve.api;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Stream;
+
+import dev.eaglemem.capture.CaptureService;
+import dev.eaglemem.capture.ToolUse;
+import dev.eaglemem.config.EagleConfig;
+import dev.eaglemem.config.EagleEnv;
+import dev.eaglemem.config.LogFile;
+import dev.eaglemem.config.Settings;
+import dev.eaglemem.hook.HookHandlers;
+import dev.eaglemem.hook.HookRunner;
+import dev.eaglemem.memory.MemoryDraft;
+import dev.eaglemem.memory.MemoryKind;
+import dev.eaglemem.memory.MemoryScope;
+import dev.eaglemem.memory.MemoryService;
+import dev.eaglemem.recall.RecallHistory;
+import dev.eaglemem.recall.RecallService;
+import dev.eaglemem.redact.Redactor;
+import dev.eaglemem.search.ChangeFeed;
+import dev.eaglemem.search.RecordService;
+import dev.eaglemem.search.SearchService;
+import dev.eaglemem.search.TimelineService;
+import dev.eaglemem.serve.ServeServer;
+import dev.eaglemem.session.SessionSave;
+import dev.eaglemem.session.SessionService;
+import dev.eaglemem.status.StatusService;
+import dev.eaglemem.config.DataDir;
+import dev.eaglemem.store.EventStore;
+import dev.eaglemem.store.HealthStore;
+import dev.eaglemem.store.MemoryRow;
+import dev.eaglemem.store.MemoryStore;
+import dev.eaglemem.store.ObservationStore;
+import dev.eaglemem.store.OverviewStore;
+import dev.eaglemem.store.ProjectStore;
+import dev.eaglemem.store.PromptStore;
+import dev.eaglemem.store.RecallStore;
+import dev.eaglemem.store.SearchStore;
+import dev.eaglemem.store.SessionStore;
+import dev.eaglemem.store.StatsStore;
+import dev.eaglemem.store.SummaryFields;
+import dev.eaglemem.store.SummaryStore;
+import dev.eaglemem.store.TestDb;
+import dev.eaglemem.store.TimelineStore;
+import io.restassured.RestAssured;
+import io.restassured.specification.RequestSpecification;
+
+/**
+ * The real serve: ServeServer with the API routes on a unix socket and a loopback TCP port (port 0),
+ * over a real temp database with the real migrations, services wired by hand. The clock ticks one
+ * second per reading, so every stored row has its own, predictable timestamp.
+ */
+final class ApiRig implements AutoCloseable {
+
+    static final String TOKEN = "test-token-0123456789abcdef";
+    static final String PROJECT = "code/app";
+
+    final Path dir;
+    final TestDb t;
+    final TickingClock clock = new TickingClock(Instant.parse("2026-11-22T10:00:00Z"));
+    final MemoryService memories;
+    final SessionService sessions;
+    final CaptureService capture;
+    final ServeApi api;
+    final ServeServer server;
+
+    ApiRig() {
+        try {
+            // unix socket paths must stay under ~100 characters: a short directory under /tmp
+            dir = Files.createTempDirectory(Path.of("/tmp"), "em");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        t = TestDb.in(dir);
+        LogFile log = new LogFile(dir.resolve("eagle-mem.log"), clock);
+        Redactor redactor = Redactor.defaults();
+        Settings settings = new Settings(EagleConfig.defaults(dir.resolve("config.toml")));
+        EagleEnv env = new EagleEnv(Map.of("HOME", dir.toString(), "GIT_CEILING_DIRECTORIES", dir.toString()), dir, dir);
+        memories = new MemoryService(t.db, new MemoryStore(), new ProjectStore(), new EventStore(), redactor, clock);
+        sessions = new SessionService(t.db, new SessionStore(), new SummaryStore(), new ProjectStore(), new EventStore(),
+                redactor, clock);
+        capture = new CaptureService(t.db, new SessionStore(), new ProjectStore(), new ObservationStore(), new PromptStore(),
+                new SummaryStore(), redactor, settings, clock);
+        RecallService recall = new RecallService(t.db, new StatsStore(), new OverviewStore(), new MemoryStore(),
+                new SummaryStore(), new ObservationStore(), new RecallStore(), new SearchStore(), settings, clock);
+        HookHandlers handlers = new HookHandlers(capture, recall, memories);
+        HookRunner hooks = new HookRunner(env, () -> log, () -> handlers);
+        api = new ServeApi(new StatusService(t.db, new StatsStore(), new HealthStore(), new DataDir(dir, dir.resolve("config.toml"))),
+                new SearchService(t.db, new SearchStore()), new TimelineService(t.db, new TimelineStore()),
+                new RecordService(t.db, new MemoryStore(), new SummaryStore(), new SessionStore(), new PromptStore(),
+                        new ObservationStore()),
+                memories, sessions, new RecallHistory(t.db, new RecallStore()), new ChangeFeed(t.db, new TimelineStore()),
+                settings, env, log);
+        HealthInfo health = new HealthInfo(t.db, new HealthStore(), clock).with("jobs", () -> Map.of("queued", 0));
+        server = ServeServer.start(new ServeServer.Options(socket(), "127.0.0.1", 0, TOKEN), hooks, env, api.routes(health));
+    }
+
+    Path socket() {
+        return dir.resolve("serve.sock");
+    }
+
+    int port() {
+        return server.tcpPort();
+    }
+
+    /** A request with the token, as a local tool sends it. */
+    RequestSpecification http() {
+        return anonymous().header("X-Eagle-Token", TOKEN);
+    }
+
+    /** A request without the token. */
+    RequestSpecification anonymous() {
+        return RestAssured.given().baseUri("http://127.0.0.1").port(port());
+    }
+
+    /** A tool call in session {@code session} of {@code project}, stored as the PostToolUse hook stores it. */
+    void toolCall(String session, String project, String command) {
+        capture.toolUsed(origin(session, project), new ToolUse("Bash", true, command, List.of(), List.of(), 0, 10L, 1, null));
+    }
+
+    void prompt(String session, String project, String text) {
+        capture.promptSubmitted(origin(session, project), text);
+    }
+
+    MemoryRow memory(MemoryKind kind, String project, String title, String content) {
+        return memories.add(new MemoryDraft(kind, project == null ? MemoryScope.PERSONAL : MemoryScope.PROJECT, title,
+                content, null, null, List.of(), project, "codex", null, null, false)).memory();
+    }
+
+    void summary(String session, String project, String request, String completed) {
+        sessions.save(new SessionSave(session, project, null, dir.toString(), "codex", "codex",
+                new SummaryFields(request, null, null, completed, null, null, null, null, List.of(), List.of(), List.of())));
+    }
+
+    private CaptureService.Origin origin(String session, String project) {
+        return new CaptureService.Origin(session, "codex", project, null, dir, null);
+    }
+
+    @Override
+    public void close() {
+        server.close();
+        t.close();
+        try (Stream<Path> files = Files.walk(dir)) {
+            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** One second later on every reading; safe across threads (the server's workers read it too). */
+    static final class TickingClock extends Clock {
+
+        private final AtomicLong seconds;
+
+        TickingClock(Instant start) {
+            seconds = new AtomicLong(start.getEpochSecond());
+        }
+
+        @Override
+        public Instant instant() {
+            return Instant.ofEpochSecond(seconds.getAndIncrement());
+        }
+
+        @Override
+        public ZoneId getZone() {
+            return ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(ZoneId zone) {
+            return this;
+        }
+    }
+}
