@@ -14,9 +14,9 @@ import dev.eaglemem.search.SearchHit;
 import dev.eaglemem.serve.ServeControl;
 import dev.eaglemem.serve.ServeState;
 import dev.eaglemem.search.SearchResult;
-import dev.eaglemem.search.Timeline;
-import dev.eaglemem.session.SessionDetail;
-import dev.eaglemem.session.SessionList;
+
+        import dev.eaglemem.search.Timeline; import dev.eaglemem.session.SessionDetail; import dev.eaglemem.session.SessionList;,
+        import dev.eaglemem.service.CommandRun; import dev.eaglemem.service.ManagerState; import dev.eaglemem.service.ServeView; import dev.eaglemem.service.ServiceReport; import dev.eaglemem.service.ServiceStatus; })
 import dev.eaglemem.status.Check;
 import dev.eaglemem.status.DoctorReport;
 import dev.eaglemem.status.StatusReport;
@@ -43,7 +43,8 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
         InstallReport.class, InstallReport.Action.class, InstallManifest.class, ServeState.class,
         ServeControl.Status.class, ServeControl.Stopped.class, JobRow.class, JobCounts.class, DrainReport.class,
         JobOutcome.class, JobService.Change.class, MemoryList.class, MemoryChange.class, SessionList.class,
-        SessionDetail.class, Timeline.class, RecordItem.class, ObservationRow.class })
+        SessionDetail.class, Timeline.class, RecordItem.class, ObservationRow.class, ServiceReport.class,
+        ServiceStatus.class, CommandRun.class, ManagerState.class, ServeView.class })
 final class JsonTypes {
 
     private JsonTypes() {

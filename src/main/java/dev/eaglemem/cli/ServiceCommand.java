@@ -1,0 +1,73 @@
+package dev.eaglemem.cli;
+
+import dev.eaglemem.service.ServiceInstaller;
+import dev.eaglemem.service.ServiceReport;
+import dev.eaglemem.service.ServiceStatus;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+@Command(name = "service", description = {
+        "Run eagle-mem serve as a user service that starts at login: a systemd --user unit on Linux, a launchd agent",
+        "on macOS (units from k8s-free-local/). Under a service manager serve never exits when idle." })
+public class ServiceCommand {
+
+    /** Hidden: tests drive the launchd path on Linux; users rarely need it (EAGLE_MEM_SERVICE_PLATFORM also works). */
+    private static final String PLATFORM_HELP = "systemd or launchd instead of detecting it.";
+
+    @Spec
+    CommandSpec spec;
+
+    private final ServiceInstaller service;
+
+    public ServiceCommand(ServiceInstaller service) {
+        this.service = service;
+    }
+
+    @Command(name = "install", description = {
+            "Write the unit (binary: the installed runtime), then load, enable and start it. Running it again changes",
+            "nothing. When the manager cannot be reached (no user bus: containers, CI, ssh) the unit is still written",
+            "and the command exits 1 saying what to run." })
+    int install(@Mixin OutputMixin output,
+            @Option(names = "--dry-run", description = "Show what would change; change nothing.") boolean dryRun,
+            @Option(names = "--force", description = "Replace a unit file eagle-mem did not write (it is backed up first).") boolean force,
+            @Option(names = "--platform", hidden = true, paramLabel = "PLATFORM", description = PLATFORM_HELP) String platform) {
+        return report(output, service.install(platform, dryRun, force));
+    }
+
+    @Command(name = "uninstall", description = "Stop and disable the service and remove exactly our unit file.")
+    int uninstall(@Mixin OutputMixin output,
+            @Option(names = "--dry-run", description = "Show what would change; change nothing.") boolean dryRun,
+            @Option(names = "--platform", hidden = true, paramLabel = "PLATFORM", description = PLATFORM_HELP) String platform) {
+        return report(output, service.uninstall(platform, dryRun));
+    }
+
+    @Command(name = "status", description = {
+            "Is the unit installed, ours and current (drift)? What does the manager say? Does serve answer on its socket?",
+            "Exit 0 whatever the state; the fix line (and --json's fix field) says what to do next." })
+    int status(@Mixin OutputMixin output,
+            @Option(names = "--platform", hidden = true, paramLabel = "PLATFORM", description = PLATFORM_HELP) String platform) {
+        ServiceStatus status = service.status(platform);
+        if (output.json) {
+            Console.json(spec, status);
+        } else {
+            ServiceRender.status(Console.out(spec), status);
+        }
+        return 0;
+    }
+
+    private int report(OutputMixin output, ServiceReport report) {
+        if (output.json) {
+            Console.json(spec, report);
+        } else {
+            ServiceRender.report(Console.out(spec), report);
+        }
+        if (report.outcome().failed()) {
+            ServiceRender.failure(spec.commandLine().getErr(), report);
+            return 1;
+        }
+        return 0;
+    }
+}
