@@ -22,7 +22,7 @@ final class ServiceRender {
             out.printf("  %-9s %s%n", "backup", r.backup());
         }
         if (r.binary() != null) {
-            out.printf("  %-9s %s serve --idle-minutes 0%n", "runs", CommandRun.quote(r.binary().toString()));
+            out.printf("  %-9s %s serve (no idle exit)%n", "runs", CommandRun.quote(r.binary().toString()));
         }
         for (CommandRun c : r.commands()) {
             String result = c.exitCode() == null ? "" : c.exitCode() == 0 ? "ok" : "failed (exit " + c.exitCode() + ")";
@@ -55,10 +55,8 @@ final class ServiceRender {
             out.printf("  %-9s %s%n", "", line);
         }
         out.printf("  %-9s %s%n", "manager", manager(s.manager()));
-        out.printf("  %-9s %-18s %s%n", "serve", s.serve().answering() ? "answering" : "not answering", s.serve().socket());
-        if (!s.serve().answering()) {
-            out.printf("  %-9s %s%n", "", s.serve().detail());
-        }
+        out.printf("  %-9s %-18s %s%n", "serve", s.serve().state(), s.serve().socket());
+        out.printf("  %-9s %s%n", "", s.serve().detail());
         out.printf("  %-9s %s%n", "logs", String.join(", ", s.logs()));
         if (s.fix() != null) {
             out.println("  fix: " + s.fix());

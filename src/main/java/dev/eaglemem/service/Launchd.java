@@ -143,6 +143,11 @@ final class Launchd implements ServiceManager {
 
     @Override
     public String restartFix() {
+        return restartCommand() + "; launchctl print " + target() + " shows the last exit";
+    }
+
+    @Override
+    public String restartCommand() {
         return "launchctl kickstart -k " + target();
     }
 

@@ -58,6 +58,12 @@ public class ServiceInstaller {
         boolean changed = !want.equals(have);
         ManagerState before = m.state(runner);
         r.manager = before;
+        ServeView serve = probe.probe();
+        if (serve.pid() != null && !before.running()) {
+            // the unit's serve would find the lock taken and leave quietly (--if-not-running)
+            r.warnings.add("a serve started outside the service (pid " + serve.pid() + ") holds the socket; the service's"
+                    + " serve leaves it alone and stays down. Hand over: " + StatusVerdict.handOver(m));
+        }
         if (!changed && before.enabled() && before.running()) {
             return r.done(Outcome.ALREADY_INSTALLED, "already installed and running under " + m.platform().managerName()
                     + "; nothing changed", "unchanged", null);
@@ -157,7 +163,7 @@ public class ServiceInstaller {
             }
         }
         ManagerState state = m.state(runner);
-        ServeView serve = probe.probe(dataDir);
+        ServeView serve = probe.probe();
         List<String> logs = m.logs(ServeFiles.of(dataDir).log());
         StatusVerdict verdict = StatusVerdict.of(m, unit, drift, state, serve);
         return new ServiceStatus(m.platform(), m.unitFile(), unit, unit.equals("ours"), drift == null ? null : !drift.isEmpty(),

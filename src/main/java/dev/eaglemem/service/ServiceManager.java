@@ -46,6 +46,9 @@ sealed interface ServiceManager permits SystemdUser, Launchd {
     /** Restarts a unit that is installed but not running. */
     String restartFix();
 
+    /** The bare command that (re)starts the installed unit. */
+    String restartCommand();
+
     /** Where serve's output goes, as commands or paths a user can follow. */
     List<String> logs(Path serveLog);
 

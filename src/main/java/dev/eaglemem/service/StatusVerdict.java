@@ -24,6 +24,10 @@ record StatusVerdict(String summary, String fix) {
         if (!state.loaded() || !state.enabled()) {
             return new StatusVerdict("installed, but " + manager + " does not start it at login", "eagle-mem service install");
         }
+        if (!state.running() && serve.pid() != null) {
+            return new StatusVerdict("installed, but the serve running (pid " + serve.pid() + ") was started outside " + manager
+                    + ", whose own serve stays down while it runs", handOver(m));
+        }
         if (!state.running()) {
             return new StatusVerdict("installed, but not running (" + state.state() + ")", m.restartFix());
         }
@@ -32,5 +36,10 @@ record StatusVerdict(String summary, String fix) {
                     + serve.detail(), m.restartFix());
         }
         return new StatusVerdict("installed and running under " + manager + "; serve answers on " + serve.socket(), null);
+    }
+
+    /** Stops a serve started by hand or by a hook, so the service's own can take the socket. */
+    static String handOver(ServiceManager m) {
+        return "eagle-mem serve --stop && " + m.restartCommand();
     }
 }

@@ -146,7 +146,12 @@ final class SystemdUser implements ServiceManager {
 
     @Override
     public String restartFix() {
-        return "systemctl --user restart " + UNIT + "; journalctl --user -u eagle-mem -n 50 shows why it stopped";
+        return restartCommand() + "; journalctl --user -u eagle-mem -n 50 shows why it stopped";
+    }
+
+    @Override
+    public String restartCommand() {
+        return "systemctl --user restart " + UNIT;
     }
 
     @Override

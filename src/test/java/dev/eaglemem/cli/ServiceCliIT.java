@@ -7,7 +7,9 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Comparator;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 
@@ -85,7 +87,7 @@ class ServiceCliIT {
         assertThat(installed.get("warnings").get(0).asText()).contains("not an installed runtime");
         assertThat(installed.get("commands")).extracting(c -> c.get("argv").get(2).asText()).containsExactly("daemon-reload", "enable");
         assertThat(calls()).containsExactly(SHOW, "systemctl --user daemon-reload", "systemctl --user enable --now eagle-mem.service", SHOW);
-        assertThat(unit()).content().contains("ExecStart=\"" + runtime() + "\" serve --idle-minutes 0")
+        assertThat(unit()).content().contains("ExecStart=\"" + runtime() + "\" serve --idle-minutes 0 --if-not-running")
                 .contains("Environment=\"EAGLE_MEM_DIR=" + cli.data + "\"");
 
         answer("systemctl.show.out", "LoadState=loaded\nActiveState=active\nSubState=running\nUnitFileState=enabled\nMainPID=4242\n");
@@ -166,6 +168,54 @@ class ServiceCliIT {
         assertThat(Path.of(forced.get("backup").asText())).startsWith(cli.data.resolve("backups")).content()
                 .isEqualTo("[Service]\nExecStart=/opt/eagle-mem serve\n");
         assertThat(unit()).content().contains("managed by eagle-mem service install");
+    }
+
+    /**
+     * A serve started by hand holds the lock: the unit's own command line (read from the written unit) must then
+     * exit 0 at once, so the manager does not restart it in a loop, and status must say how to hand over.
+     */
+    @Test
+    void aServeStartedOutsideTheServiceIsSeenAndTheUnitsCommandLeavesItAlone() throws Exception {
+        Path data = Files.createTempDirectory(Path.of("/tmp"), "emsvc").resolve("d"); // socket paths are short
+        cli.env.put("EAGLE_MEM_DIR", data.toString());
+        cli.env.put("EAGLE_MEM_SERVICE_PLATFORM", "systemd");
+        answer("systemctl.show.out", "LoadState=loaded\nActiveState=inactive\nSubState=dead\nUnitFileState=enabled\nMainPID=0\n");
+        Process serve = cli.start("serve", "serve", "--port", "0");
+        try {
+            JsonNode running = awaitServe();
+            long pid = running.get("pid").asLong();
+            JsonNode installed = cli.run("service", "install", "--json").ok().json();
+            assertThat(installed.get("warnings")).anySatisfy(w -> assertThat(w.asText()).contains("(pid " + pid + ")")
+                    .endsWith("eagle-mem serve --stop && systemctl --user restart eagle-mem.service"));
+
+            String execStart = Files.readAllLines(unit()).stream().filter(l -> l.startsWith("ExecStart=")).findFirst().orElseThrow();
+            String[] args = execStart.substring(execStart.lastIndexOf('"') + 1).strip().split(" ");
+            assertThat(args[0]).isEqualTo("serve");
+            cli.run(args).exits(0);
+            assertThat(serve.isAlive()).isTrue();
+
+            JsonNode status = cli.run("service", "status", "--json").ok().json();
+            assertThat(status.get("serve").get("state").asText()).isEqualTo("running");
+            assertThat(status.get("serve").get("pid").asLong()).isEqualTo(pid);
+            assertThat(status.get("fix").asText()).isEqualTo("eagle-mem serve --stop && systemctl --user restart eagle-mem.service");
+        } finally {
+            cli.run("serve", "--stop");
+            serve.waitFor(30, TimeUnit.SECONDS);
+            try (var files = Files.walk(data.getParent())) {
+                files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+    }
+
+    private JsonNode awaitServe() throws InterruptedException {
+        for (int i = 0; i < 120; i++) {
+            Cli.Result status = cli.run("serve", "--status", "--json");
+            if (status.exit() == 0) {
+                return status.json();
+            }
+            Thread.sleep(250);
+        }
+        throw new AssertionError("serve did not come up");
     }
 
     @Test

@@ -45,7 +45,7 @@ final class ServiceRig {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        serve = new ServeView(dataDir().root().resolve("serve.sock"), false, "no socket: serve is not running");
+        serve = ServeView.stopped(dataDir().root().resolve("serve.sock"));
     }
 
     EagleEnv env() {
@@ -57,7 +57,7 @@ final class ServiceRig {
     }
 
     ServiceInstaller service() {
-        return new ServiceInstaller(env(), dataDir(), Clock.fixed(NOW, ZoneOffset.UTC), runner, d -> serve);
+        return new ServiceInstaller(env(), dataDir(), Clock.fixed(NOW, ZoneOffset.UTC), runner, () -> serve);
     }
 
     Path systemdUnit() {

@@ -39,7 +39,7 @@ class ServiceStatusTest {
     @Test
     void installedRunningAndAnsweringNeedsNothing() {
         installed();
-        rig.serve = new ServeView(rig.serve.socket(), true, "answering (GET /health: HTTP 200)");
+        rig.serve = new ServeView(rig.serve.socket(), "running", true, 4242L, "answering (pid 4242)");
         ServiceStatus s = rig.service().status(null);
         assertThat(s.unit()).isEqualTo("ours");
         assertThat(s.drift()).isFalse();
@@ -80,7 +80,17 @@ class ServiceStatusTest {
                 .replace(rig.binary.toString(), moved.toString()));
         ServiceStatus s = rig.service().status(null);
         assertThat(s.drift()).isTrue();
-        assertThat(s.driftLines()).contains("+ ExecStart=\"" + moved + "\" serve --idle-minutes 0");
+        assertThat(s.driftLines()).contains("+ ExecStart=\"" + moved + "\" serve --idle-minutes 0 --if-not-running");
+    }
+
+    @Test
+    void aServeStartedOutsideTheServiceIsHandedOver() {
+        installed();
+        rig.runner.systemdShows("loaded", "inactive", "dead", "enabled", 0);
+        rig.serve = new ServeView(rig.serve.socket(), "running", true, 777L, "answering (pid 777)");
+        ServiceStatus s = rig.service().status(null);
+        assertThat(s.summary()).contains("the serve running (pid 777) was started outside systemd --user");
+        assertThat(s.fix()).isEqualTo("eagle-mem serve --stop && systemctl --user restart eagle-mem.service");
     }
 
     @Test

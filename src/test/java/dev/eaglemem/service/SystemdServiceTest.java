@@ -41,7 +41,7 @@ class SystemdServiceTest {
         assertThat(report.warnings()).isEmpty();
         assertThat(rig.runner.changes()).containsExactly(RELOAD, ENABLE);
         assertThat(rig.read(rig.systemdUnit()))
-                .contains("ExecStart=\"" + rig.binary + "\" serve --idle-minutes 0")
+                .contains("ExecStart=\"" + rig.binary + "\" serve --idle-minutes 0 --if-not-running")
                 .contains("Environment=\"EAGLE_MEM_DIR=" + rig.home.resolve(".eagle-mem") + "\"")
                 .doesNotContain("EAGLE_CONFIG_FILE");
         assertThat(report.logs()).containsExactly("journalctl --user -u eagle-mem", rig.home.resolve(".eagle-mem/serve.log").toString());
@@ -84,6 +84,15 @@ class SystemdServiceTest {
         assertThat(report.backup()).isNotNull().content().doesNotContain("EAGLE_CONFIG_FILE");
         assertThat(rig.runner.changes()).containsExactly(RELOAD, "systemctl --user restart eagle-mem.service");
         assertThat(rig.read(rig.systemdUnit())).contains("Environment=\"EAGLE_CONFIG_FILE=" + rig.home.resolve("my config.toml") + "\"");
+    }
+
+    @Test
+    void installWarnsWhenAServeStartedOutsideTheServiceHoldsTheSocket() {
+        rig.serve = new ServeView(rig.serve.socket(), "running", true, 777L, "answering (pid 777)");
+        ServiceReport report = rig.service().install(null, false, false);
+        assertThat(report.outcome()).isEqualTo(Outcome.INSTALLED);
+        assertThat(report.warnings()).singleElement().asString().contains("(pid 777)")
+                .endsWith("Hand over: eagle-mem serve --stop && systemctl --user restart eagle-mem.service");
     }
 
     @Test
