@@ -32,7 +32,8 @@ public class ServiceCommand {
             "and the command exits 1 saying what to run." })
     int install(@Mixin OutputMixin output,
             @Option(names = "--dry-run", description = "Show what would change; change nothing.") boolean dryRun,
-            @Option(names = "--force", description = "Replace a unit file eagle-mem did not write (it is backed up first).") boolean force,
+            @Option(names = "--force", description = "Replace a unit file eagle-mem did not write (backed up first).")
+            boolean force,
             @Option(names = "--platform", hidden = true, paramLabel = "PLATFORM", description = PLATFORM_HELP) String platform) {
         return report(output, service.install(platform, dryRun, force));
     }

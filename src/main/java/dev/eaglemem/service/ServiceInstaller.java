@@ -56,15 +56,9 @@ public class ServiceInstaller {
                     + " checkout breaks the service. Run eagle-mem install, then eagle-mem service install again");
         }
         boolean changed = !want.equals(have);
-        ManagerState before = m.state(runner);
-        r.manager = before;
-        ServeView serve = probe.probe();
-        if (serve.pid() != null && !before.running()) {
-            // the unit's serve would find the lock taken and leave quietly (--if-not-running)
-            r.warnings.add("a serve started outside the service (pid " + serve.pid() + ") holds the socket; the service's"
-                    + " serve leaves it alone and stays down. Hand over: " + StatusVerdict.handOver(m));
-        }
-        if (!changed && before.enabled() && before.running()) {
+        r.manager = m.state(runner);
+        warnIfServedOutside(m, r);
+        if (!changed && r.manager.enabled() && r.manager.running()) {
             return r.done(Outcome.ALREADY_INSTALLED, "already installed and running under " + m.platform().managerName()
                     + "; nothing changed", "unchanged", null);
         }
@@ -74,9 +68,22 @@ public class ServiceInstaller {
             r.backup = have == null ? null : file.backup(backups(), clock);
             file.write(want);
         }
-        Attempt attempt = m.activate(dryRun ? CommandRunner.planned() : runner, changed, before);
+        return activate(m, r, changed, unit);
+    }
+
+    /** The unit's serve finds the lock taken and leaves quietly (--if-not-running) while another serve runs. */
+    private void warnIfServedOutside(ServiceManager m, Report r) {
+        ServeView serve = probe.probe();
+        if (serve.pid() != null && !r.manager.running()) {
+            r.warnings.add("a serve started outside the service (pid " + serve.pid() + ") holds the socket; the service's"
+                    + " serve leaves it alone and stays down. Hand over: " + StatusVerdict.handOver(m));
+        }
+    }
+
+    private ServiceReport activate(ServiceManager m, Report r, boolean changed, String unit) {
+        Attempt attempt = m.activate(r.dryRun ? CommandRunner.planned() : runner, changed, r.manager);
         r.commands.addAll(attempt.runs());
-        if (dryRun) {
+        if (r.dryRun) {
             return r.done(Outcome.PLANNED, "dry run: nothing changed", unit, null);
         }
         if (!attempt.ok()) {
