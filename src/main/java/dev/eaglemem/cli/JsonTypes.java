@@ -11,12 +11,17 @@ import dev.eaglemem.memory.MemoryChange;
 import dev.eaglemem.memory.MemoryList;
 import dev.eaglemem.search.RecordItem;
 import dev.eaglemem.search.SearchHit;
+import dev.eaglemem.search.SearchResult;
+import dev.eaglemem.search.Timeline;
 import dev.eaglemem.serve.ServeControl;
 import dev.eaglemem.serve.ServeState;
-import dev.eaglemem.search.SearchResult;
-
-        import dev.eaglemem.search.Timeline; import dev.eaglemem.session.SessionDetail; import dev.eaglemem.session.SessionList;,
-        import dev.eaglemem.service.CommandRun; import dev.eaglemem.service.ManagerState; import dev.eaglemem.service.ServeView; import dev.eaglemem.service.ServiceReport; import dev.eaglemem.service.ServiceStatus; })
+import dev.eaglemem.service.CommandRun;
+import dev.eaglemem.service.ManagerState;
+import dev.eaglemem.service.ServeView;
+import dev.eaglemem.service.ServiceReport;
+import dev.eaglemem.service.ServiceStatus;
+import dev.eaglemem.session.SessionDetail;
+import dev.eaglemem.session.SessionList;
 import dev.eaglemem.status.Check;
 import dev.eaglemem.status.DoctorReport;
 import dev.eaglemem.status.StatusReport;
