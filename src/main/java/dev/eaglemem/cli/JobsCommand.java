@@ -42,7 +42,7 @@ public class JobsCommand {
                     description = "Only this kind (prune, enrich-summary).") String kind,
             @Option(names = { "-n", "--limit" }, defaultValue = "50",
                     description = "At most N (default ${DEFAULT-VALUE}).") int limit) {
-        Set<JobStatus> statuses = JobsRender.statuses(status);
+        Set<JobStatus> statuses = JobService.statuses(status);
         List<JobRow> rows = jobs.list(new JobQuery(statuses, kind, Math.max(1, limit)));
         JobCounts counts = jobs.counts();
         if (output.json) {

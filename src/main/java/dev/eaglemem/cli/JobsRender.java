@@ -2,7 +2,6 @@ package dev.eaglemem.cli;
 
 import java.io.PrintWriter;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -18,27 +17,10 @@ import dev.eaglemem.store.JobStatus;
 /** Parsing and human rendering for {@code eagle-mem jobs}. */
 final class JobsRender {
 
-    static final Set<JobStatus> DEFAULT_STATUSES = EnumSet.of(JobStatus.PENDING, JobStatus.RUNNING, JobStatus.DEAD);
     private static final int DETAIL = 70;
     private static final String ROW = "%-6s %-15s %-10s %5s  %-20s %-16s  %s%n";
 
     private JobsRender() {
-    }
-
-    /** {@code --status}: null for the default set, {@code all} for every status (the empty set), else a comma list. */
-    static Set<JobStatus> statuses(String option) {
-        if (option == null) {
-            return DEFAULT_STATUSES;
-        }
-        if (option.strip().equalsIgnoreCase("all")) {
-            return Set.of();
-        }
-        Set<JobStatus> out = EnumSet.noneOf(JobStatus.class);
-        for (String part : option.split(",")) {
-            out.add(JobStatus.parse(part).orElseThrow(() -> EagleException.invalidInput("unknown job status '" + part.strip()
-                    + "' (pending, running, done, dead, cancelled or all)", "eagle-mem jobs list --status dead")));
-        }
-        return out;
     }
 
     static List<String> ids(Set<JobStatus> statuses) {

@@ -5,6 +5,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -36,6 +37,8 @@ public class JobService {
     public record Change(long id, String status, JobRow job) {
     }
 
+    /** What a list shows unless asked otherwise: the jobs that still need someone's attention. */
+    public static final Set<JobStatus> DEFAULT_STATUSES = EnumSet.of(JobStatus.PENDING, JobStatus.RUNNING, JobStatus.DEAD);
     private static final String LIST_ALL = "eagle-mem jobs list --status all";
 
     private final Db db;
@@ -46,6 +49,22 @@ public class JobService {
         this.db = db;
         this.store = store;
         this.clock = clock;
+    }
+
+    /** {@code --status}: null for the default set, {@code all} for every status (the empty set), else a comma list. */
+    public static Set<JobStatus> statuses(String option) {
+        if (option == null) {
+            return DEFAULT_STATUSES;
+        }
+        if (option.strip().equalsIgnoreCase("all")) {
+            return Set.of();
+        }
+        Set<JobStatus> out = EnumSet.noneOf(JobStatus.class);
+        for (String part : option.split(",")) {
+            out.add(JobStatus.parse(part).orElseThrow(() -> EagleException.invalidInput("unknown job status '" + part.strip()
+                    + "' (pending, running, done, dead, cancelled or all)", "eagle-mem jobs list --status dead")));
+        }
+        return out;
     }
 
     public List<JobRow> list(JobQuery query) {

@@ -1,41 +1,45 @@
 package dev.eaglemem.serve;
 
 import java.time.Clock;
-import java.time.Duration;
-import java.time.Instant;
-import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import dev.eaglemem.app.BuildInfo;
 import dev.eaglemem.config.LogFile;
 import dev.eaglemem.config.Settings;
 import dev.eaglemem.jobs.JobEngine;
 import dev.eaglemem.jobs.JobOutcome;
 import dev.eaglemem.jobs.JobPump;
+import dev.eaglemem.serve.api.HealthInfo;
+import dev.eaglemem.serve.api.ServeApi;
 import dev.eaglemem.store.Db;
+import dev.eaglemem.store.HealthStore;
 import dev.eaglemem.store.JobRow;
-import io.vertx.ext.web.Router;
 
 /** serve assembled: the daemon's life cycle, the API routes and the background jobs that run inside it. */
 @ApplicationScoped
 public class ServeApp {
 
     private final ServeDaemon daemon;
+    private final ServeApi api;
     private final Settings settings;
     private final Db db;
+    private final HealthStore healthStore;
     private final JobEngine jobs;
     private final LogFile log;
     private final Clock clock;
 
-    public ServeApp(ServeDaemon daemon, Settings settings, Db db, JobEngine jobs, LogFile log, Clock clock) {
+    public ServeApp(ServeDaemon daemon, ServeApi api, Settings settings, Db db, HealthStore healthStore, JobEngine jobs,
+            LogFile log, Clock clock) {
         this.daemon = daemon;
+        this.api = api;
         this.settings = settings;
         this.db = db;
+        this.healthStore = healthStore;
         this.jobs = jobs;
         this.log = log;
         this.clock = clock;
@@ -46,19 +50,36 @@ public class ServeApp {
         JobPump pump = new JobPump(jobs, log::warn, outcome -> {
             if (outcome.result() != JobOutcome.Result.SUCCEEDED) {
                 log.warn("jobs: " + outcome.kind() + " job " + outcome.id() + " attempt " + outcome.attempt() + " "
-                        + outcome.result().name().toLowerCase(java.util.Locale.ROOT) + ": " + outcome.detail());
+                        + outcome.result().name().toLowerCase(Locale.ROOT) + ": " + outcome.detail());
             }
         });
-        Consumer<Router> api = router -> router.get("/health").handler(ctx -> Responses.json(ctx, 200,
-                health(running.get(), pump)));
-        return daemon.run(options, settings.servePort(), api, new Jobs(pump, log), r -> {
+        // started_at and uptime count from here; the listener fields appear once both are up
+        HealthInfo health = new HealthInfo(db, healthStore, clock)
+                .with("socket", () -> state(running, s -> s.state().socket().toString()))
+                .with("host", () -> state(running, s -> s.state().host()))
+                .with("tcp_port", () -> state(running, s -> s.state().tcpPort()))
+                .with("tcp_problem", () -> state(running, s -> s.state().tcpProblem()))
+                .with("hook_requests", () -> state(running, s -> s.server().hookRequests()))
+                .with("jobs", pump::counts)
+                .with("jobs_running_here", pump::inFlight)
+                .with("event_streams", api::openEventStreams);
+        return daemon.run(options, settings.servePort(), api.routes(health), new Background(pump, api, log), r -> {
             running.set(r);
             started.accept(r.state());
         });
     }
 
-    /** The job pump as serve's companion: started with the listeners, consulted by the idle check. */
-    private record Jobs(JobPump pump, LogFile log) implements ServeDaemon.Companion {
+    /** A field of the running server; null in the moment between listening and being told so. */
+    private static Object state(AtomicReference<ServeDaemon.Running> running, Function<ServeDaemon.Running, Object> field) {
+        ServeDaemon.Running r = running.get();
+        return r == null ? null : field.apply(r);
+    }
+
+    /**
+     * What runs inside serve besides the listeners: the job pump, started with them. Running or due jobs and
+     * open event streams keep serve from leaving on idle.
+     */
+    private record Background(JobPump pump, ServeApi api, LogFile log) implements ServeDaemon.Companion {
 
         @Override
         public void start() {
@@ -70,33 +91,12 @@ public class ServeApp {
 
         @Override
         public boolean busy() {
-            return pump.busy();
+            return pump.busy() || api.openEventStreams() > 0;
         }
 
         @Override
         public void close() {
             pump.close();
         }
-    }
-
-    private Map<String, Object> health(ServeDaemon.Running running, JobPump pump) {
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("status", "ok");
-        body.put("version", BuildInfo.version());
-        body.put("pid", ProcessHandle.current().pid());
-        if (running != null) {
-            ServeState s = running.state();
-            body.put("socket", s.socket().toString());
-            body.put("host", s.host());
-            body.put("tcp_port", s.tcpPort());
-            body.put("tcp_problem", s.tcpProblem());
-            body.put("started_at", s.startedAt());
-            body.put("uptime_seconds", Duration.between(Instant.parse(s.startedAt()), Instant.now(clock)).toSeconds());
-            body.put("hook_requests", running.server().hookRequests());
-        }
-        body.put("db", db.file().toString());
-        body.put("jobs", pump.counts());
-        body.put("jobs_running_here", pump.inFlight());
-        return body;
     }
 }

@@ -7,6 +7,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import dev.eaglemem.config.EagleEnv;
 import dev.eaglemem.config.LogFile;
 import dev.eaglemem.config.Settings;
+import dev.eaglemem.jobs.JobService;
 import dev.eaglemem.memory.MemoryService;
 import dev.eaglemem.recall.RecallHistory;
 import dev.eaglemem.search.ChangeFeed;
@@ -19,7 +20,7 @@ import io.vertx.ext.web.Router;
 
 /**
  * The JSON API of {@code eagle-mem serve}, for {@code ServeServer.start(…, api.routes(health))}:
- * health, status, search, timeline, batch get, memories CRUD, sessions, recall events and the
+ * health, status, search, timeline, batch get, memories CRUD, sessions, recall events, jobs and the
  * event stream. README "HTTP API" documents every endpoint.
  */
 @ApplicationScoped
@@ -29,15 +30,17 @@ public class ServeApi {
     private final MemoryRoutes memories;
     private final SessionRoutes sessions;
     private final EventStream events;
+    private final JobRoutes jobs;
     private final LogFile log;
 
     public ServeApi(StatusService status, SearchService search, TimelineService timelines, RecordService records,
             MemoryService memories, SessionService sessions, RecallHistory recalls, ChangeFeed feed, Settings settings,
-            EagleEnv env, LogFile log) {
+            JobService jobs, EagleEnv env, LogFile log) {
         this.records = new RecordRoutes(status, search, timelines, records, settings);
         this.memories = new MemoryRoutes(memories, sessions, env);
         this.sessions = new SessionRoutes(sessions, recalls);
         this.events = new EventStream(feed, log);
+        this.jobs = new JobRoutes(jobs);
         this.log = log;
     }
 
@@ -53,6 +56,7 @@ public class ServeApi {
             records.register(router, log);
             memories.register(router, log);
             sessions.register(router, log);
+            jobs.register(router, log);
             events.register(router);
         };
     }

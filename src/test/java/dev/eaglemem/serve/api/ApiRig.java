@@ -22,6 +22,8 @@ import dev.eaglemem.config.LogFile;
 import dev.eaglemem.config.Settings;
 import dev.eaglemem.hook.HookHandlers;
 import dev.eaglemem.hook.HookRunner;
+import dev.eaglemem.jobs.JobQueue;
+import dev.eaglemem.jobs.JobService;
 import dev.eaglemem.memory.MemoryDraft;
 import dev.eaglemem.memory.MemoryKind;
 import dev.eaglemem.memory.MemoryScope;
@@ -41,6 +43,7 @@ import dev.eaglemem.config.DataDir;
 import dev.eaglemem.store.EventStore;
 import dev.eaglemem.store.HealthStore;
 import dev.eaglemem.store.MemoryRow;
+import dev.eaglemem.store.JobStore;
 import dev.eaglemem.store.MemoryStore;
 import dev.eaglemem.store.ObservationStore;
 import dev.eaglemem.store.OverviewStore;
@@ -73,6 +76,8 @@ final class ApiRig implements AutoCloseable {
     final MemoryService memories;
     final SessionService sessions;
     final CaptureService capture;
+    final JobQueue jobQueue;
+    final JobService jobs;
     final ServeApi api;
     final ServeServer server;
 
@@ -92,19 +97,21 @@ final class ApiRig implements AutoCloseable {
         sessions = new SessionService(t.db, new SessionStore(), new SummaryStore(), new ProjectStore(), new EventStore(),
                 redactor, clock);
         capture = new CaptureService(t.db, new SessionStore(), new ProjectStore(), new ObservationStore(), new PromptStore(),
-                new SummaryStore(), redactor, settings, clock);
+                new SummaryStore(), redactor, clock);
         RecallService recall = new RecallService(t.db, new StatsStore(), new OverviewStore(), new MemoryStore(),
                 new SummaryStore(), new ObservationStore(), new RecallStore(), new SearchStore(), settings, clock);
-        HookHandlers handlers = new HookHandlers(capture, recall, memories);
+        jobQueue = new JobQueue(t.db, new JobStore(), clock);
+        jobs = new JobService(t.db, new JobStore(), clock);
+        HookHandlers handlers = new HookHandlers(capture, recall, memories, jobQueue);
         HookRunner hooks = new HookRunner(env, () -> log, () -> handlers);
         api = new ServeApi(new StatusService(t.db, new StatsStore(), new HealthStore(), new DataDir(dir, dir.resolve("config.toml"))),
                 new SearchService(t.db, new SearchStore()), new TimelineService(t.db, new TimelineStore()),
                 new RecordService(t.db, new MemoryStore(), new SummaryStore(), new SessionStore(), new PromptStore(),
                         new ObservationStore()),
                 memories, sessions, new RecallHistory(t.db, new RecallStore()), new ChangeFeed(t.db, new TimelineStore()),
-                settings, env, log);
+                settings, jobs, env, log);
         HealthInfo health = new HealthInfo(t.db, new HealthStore(), clock).with("jobs", () -> Map.of("queued", 0));
-        server = ServeServer.start(new ServeServer.Options(socket(), "127.0.0.1", 0, TOKEN), hooks, env, api.routes(health));
+        server = ServeServer.start(new ServeServer.Options(socket(), "127.0.0.1", 0, true, TOKEN), hooks, env, api.routes(health));
     }
 
     Path socket() {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasItems;
 import static org.hamcrest.Matchers.everyItem;
 import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.notNullValue;
@@ -243,6 +244,27 @@ class ServeApiTest {
                 .body("events[0].created_at", equalTo("2026-11-22T11:05:00.000Z"));
         rig.http().queryParam("project", "code/other").get("/recall-events").then().body("events.status", contains("no_match"));
         rig.http().queryParam("limit", "1").get("/recall-events").then().body("events", hasSize(1));
+    }
+
+    @Test
+    void jobsListRetryCancelAndPurgeLikeTheCli() {
+        long prune = rig.jobQueue.prune(ApiRig.PROJECT).id();
+        long enrich = rig.jobQueue.enrichSummary(ApiRig.PROJECT, "s1").id();
+        rig.http().get("/jobs").then().statusCode(200)
+                .body("statuses", equalTo(List.of("pending", "running", "dead")))
+                .body("jobs.id", hasItems((int) prune, (int) enrich))
+                .body("counts.pending", equalTo(2));
+        rig.http().get("/jobs?kind=prune").then().statusCode(200).body("jobs.id", equalTo(List.of((int) prune)));
+        rig.http().get("/jobs?status=sleeping").then().statusCode(400).body("error.code", equalTo("invalid_input"));
+
+        rig.http().post("/jobs/" + enrich + "/cancel").then().statusCode(200)
+                .body("changes[0].status", equalTo("cancelled"));
+        rig.http().post("/jobs/job-" + enrich + "/retry").then().statusCode(200)
+                .body("changes[0].status", equalTo("retried"));
+        rig.http().post("/jobs/999/cancel").then().statusCode(404).body("error.fix", containsString("jobs list"));
+        rig.http().post("/jobs/abc/retry").then().statusCode(400);
+        rig.http().delete("/jobs/dead").then().statusCode(200).body("purged", equalTo(0));
+        rig.http().post("/jobs/retry-dead").then().statusCode(200).body("changes", equalTo(List.of()));
     }
 
     @Test

@@ -1,0 +1,57 @@
+package dev.eaglemem.serve.api;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import dev.eaglemem.config.LogFile;
+import dev.eaglemem.error.EagleException;
+import dev.eaglemem.jobs.JobService;
+import dev.eaglemem.store.JobQuery;
+import dev.eaglemem.store.JobStatus;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+
+/** The background-job queue: what {@code eagle-mem jobs list|retry|cancel|purge-dead --json} print. */
+final class JobRoutes {
+
+    private final JobService jobs;
+
+    JobRoutes(JobService jobs) {
+        this.jobs = jobs;
+    }
+
+    void register(Router router, LogFile log) {
+        Reply.serve(router.get("/jobs"), log, this::list);
+        Reply.serve(router.post("/jobs/retry-dead"), log, ctx -> Reply.ok(Map.of("changes", jobs.retryAllDead())));
+        Reply.serve(router.post("/jobs/:id/retry"), log, ctx -> Reply.ok(Map.of("changes", jobs.retry(List.of(id(ctx))))));
+        Reply.serve(router.post("/jobs/:id/cancel"), log, ctx -> Reply.ok(Map.of("changes", jobs.cancel(List.of(id(ctx))))));
+        Reply.serve(router.delete("/jobs/dead"), log, ctx -> {
+            Integer days = Params.text(ctx, "older_than_days").isPresent()
+                    ? Params.number(ctx, "older_than_days", 0, 0, 36500) : null;
+            return Reply.ok(Map.of("purged", jobs.purgeDead(days), "older_than_days", days == null ? "all" : days));
+        });
+    }
+
+    private Reply list(RoutingContext ctx) {
+        Set<JobStatus> statuses = JobService.statuses(Params.text(ctx, "status").orElse(null));
+        String kind = Params.text(ctx, "kind").orElse(null);
+        // the shape of `eagle-mem jobs list --json`
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("statuses", statuses.isEmpty() ? List.of("all") : statuses.stream().sorted().map(JobStatus::id).toList());
+        body.put("kind", kind);
+        body.put("jobs", jobs.list(new JobQuery(statuses, kind, Params.number(ctx, "limit", 50, 1, 1000))));
+        body.put("counts", jobs.counts());
+        return Reply.ok(body);
+    }
+
+    private static long id(RoutingContext ctx) {
+        String text = ctx.pathParam("id").replaceFirst("^job-", "");
+        try {
+            return Long.parseLong(text);
+        } catch (NumberFormatException e) {
+            throw EagleException.invalidInput("'" + ctx.pathParam("id") + "' is not a job id", "GET /jobs?status=all lists them");
+        }
+    }
+}
