@@ -1,9 +1,15 @@
 package dev.eaglemem.cli;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Callable;
 
 import dev.eaglemem.install.InstallReport;
 import dev.eaglemem.install.Installer;
+import dev.eaglemem.service.ServiceInstaller;
+import dev.eaglemem.service.ServiceReport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -31,19 +37,40 @@ public class UninstallCommand implements Callable<Integer> {
     boolean dryRun;
 
     private final Installer installer;
+    private final ServiceInstaller services;
 
-    public UninstallCommand(Installer installer) {
+    public UninstallCommand(Installer installer, ServiceInstaller services) {
         this.installer = installer;
+        this.services = services;
     }
 
     @Override
     public Integer call() {
-        InstallReport report = installer.uninstall(InstallRender.agents(agent), purge, dryRun);
+        Set<Installer.Agent> agents = InstallRender.agents(agent);
+        // a user service would keep starting the runtime that is about to go
+        Optional<ServiceReport> service = installer.uninstallRemovesRuntime(agents, purge)
+                ? services.uninstallIfInstalled(dryRun) : Optional.empty();
+        InstallReport report = withService(installer.uninstall(agents, purge, dryRun), service);
         if (output.json) {
             Console.json(spec, report);
         } else {
             InstallRender.print(Console.out(spec), "uninstall", report);
         }
         return 0;
+    }
+
+    private static InstallReport withService(InstallReport report, Optional<ServiceReport> service) {
+        if (service.isEmpty()) {
+            return report;
+        }
+        ServiceReport s = service.get();
+        List<InstallReport.Action> actions = new ArrayList<>(List.of(new InstallReport.Action("service", s.unitFile(),
+                s.outcome().failed() ? "failed: " + s.summary() : s.summary())));
+        actions.addAll(report.actions());
+        List<String> warnings = new ArrayList<>(report.warnings());
+        if (s.fix() != null) {
+            warnings.add("the user service: " + s.fix());
+        }
+        return new InstallReport(report.dryRun(), report.binary(), report.hookProgram(), actions, warnings);
     }
 }

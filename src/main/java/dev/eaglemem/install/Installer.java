@@ -183,6 +183,13 @@ public class Installer {
         }
     }
 
+    /** True when uninstalling these agents removes the runtime too (no agent is left, or --purge). */
+    public boolean uninstallRemovesRuntime(Set<Agent> agents, boolean purge) {
+        Set<String> remaining = new LinkedHashSet<>(InstallManifest.read(dataDir.root()).agents());
+        agents.forEach(a -> remaining.remove(a.id()));
+        return purge || remaining.isEmpty();
+    }
+
     public InstallReport uninstall(Set<Agent> agents, boolean purge, boolean dryRun) {
         InstallReport.Builder report = new InstallReport.Builder(dryRun);
         InstallManifest manifest = InstallManifest.read(dataDir.root());
