@@ -17,8 +17,11 @@ import dev.eaglemem.config.EagleConfig;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.install.InstallFinding;
 import dev.eaglemem.install.Installer;
+import dev.eaglemem.serve.ServeControl;
 import dev.eaglemem.store.Db;
 import dev.eaglemem.store.HealthStore;
+import dev.eaglemem.store.JobCounts;
+import dev.eaglemem.store.JobStore;
 import dev.eaglemem.store.Migrations;
 
 /**
@@ -28,6 +31,8 @@ import dev.eaglemem.store.Migrations;
 @ApplicationScoped
 public class DoctorService {
 
+    /** The schema version that added the jobs table. */
+    private static final int JOBS_SCHEMA = 3;
     private static final long WAL_WARN_BYTES = 64L * 1024 * 1024;
     private static final Set<PosixFilePermission> GROUP_OR_OTHER = Set.of(PosixFilePermission.GROUP_READ,
             PosixFilePermission.GROUP_WRITE, PosixFilePermission.GROUP_EXECUTE, PosixFilePermission.OTHERS_READ,
@@ -36,11 +41,15 @@ public class DoctorService {
     private final DataDir dataDir;
     private final HealthStore health;
     private final Installer installer;
+    private final JobStore jobs;
+    private final ServeControl serve;
 
-    public DoctorService(DataDir dataDir, HealthStore health, Installer installer) {
+    public DoctorService(DataDir dataDir, HealthStore health, Installer installer, JobStore jobs, ServeControl serve) {
         this.dataDir = dataDir;
         this.health = health;
         this.installer = installer;
+        this.jobs = jobs;
+        this.serve = serve;
     }
 
     private record DbFacts(Integer schema, String sqlite) {
@@ -57,9 +66,29 @@ public class DoctorService {
                         "close long-running readers, then: sqlite3 " + dataDir.dbFile() + " 'PRAGMA wal_checkpoint(TRUNCATE)'")
                 : Check.ok("wal", wal == 0 ? "no write-ahead log" : "write-ahead log is " + wal + " bytes"));
         installChecks(checks);
+        checks.add(serveCheck());
         Check.Status overall = checks.stream().map(Check::status).max(Comparator.naturalOrder()).orElse(Check.Status.OK);
         return new DoctorReport(overall, dataDir.root(), dataDir.dbFile(), dataDir.configFile(), facts.schema(),
                 Migrations.LATEST, facts.sqlite(), wal, checks);
+    }
+
+    private static Check jobsCheck(JobCounts counts) {
+        String detail = counts.pending() + " pending, " + counts.running() + " running, " + counts.dead() + " dead";
+        return counts.dead() > 0 ? Check.warn("jobs", detail + " (failed every attempt)",
+                "see why: eagle-mem jobs list --status dead; then: eagle-mem jobs retry --all-dead")
+                : Check.ok("jobs", detail);
+    }
+
+    private Check serveCheck() {
+        ServeControl.Status s = serve.status();
+        return switch (s.state()) {
+            case "running" -> Check.ok("serve", "running, pid " + s.pid() + ", "
+                    + s.health().path("hook_requests").asLong() + " hook requests answered");
+            case "unresponsive" -> Check.warn("serve", "pid " + s.pid() + " holds the serve lock but does not answer on "
+                    + s.socket() + "; hooks fall back to the slow path", "eagle-mem serve --stop");
+            default -> Check.ok("serve", "not running; hooks work without it, slower (a hook starts it unless "
+                    + "serve.autostart is off)");
+        };
     }
 
     private void installChecks(List<Check> checks) {
@@ -125,6 +154,9 @@ public class DoctorService {
                 String sqlite = health.sqliteVersion(tx);
                 checks.add(health.fts5Available(tx) ? Check.ok("sqlite", "SQLite " + sqlite + " with FTS5")
                         : Check.fail("sqlite", "SQLite " + sqlite + " lacks FTS5", "reinstall eagle-mem"));
+                if (schema >= JOBS_SCHEMA) {
+                    checks.add(jobsCheck(jobs.counts(tx)));
+                }
                 return new DbFacts(schema, sqlite);
             });
         } catch (EagleException e) {

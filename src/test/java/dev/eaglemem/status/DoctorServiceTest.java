@@ -14,6 +14,7 @@ import dev.eaglemem.config.DataDir;
 import dev.eaglemem.config.EagleEnv;
 import dev.eaglemem.install.Installer;
 import dev.eaglemem.serve.ServeControl;
+import dev.eaglemem.store.JobStore;
 import dev.eaglemem.store.HealthStore;
 import dev.eaglemem.store.Migrations;
 import dev.eaglemem.store.TestDb;
@@ -31,7 +32,7 @@ class DoctorServiceTest {
         EagleEnv env = new EagleEnv(Map.of("EAGLE_MEM_DIR", dir.resolve("mem").toString()), dir, dir);
         return new DoctorService(dataDir(), new HealthStore(), new Installer(env, dataDir(), () -> {
             throw new AssertionError("doctor must not open the database through the installer");
-        }, java.time.Clock.systemUTC(), new ServeControl(dataDir()))).run();
+        }, java.time.Clock.systemUTC(), new ServeControl(dataDir())), new JobStore(), new ServeControl(dataDir())).run();
     }
 
     private static Check check(DoctorReport r, String name) {
