@@ -2,9 +2,11 @@ package dev.eaglemem.cli;
 
 import io.quarkus.picocli.runtime.annotations.TopCommand;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.ScopeType;
 
 @TopCommand
-@Command(name = "eagle-mem", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+// INHERIT: every subcommand answers --help (and --version) like the top command.
+@Command(name = "eagle-mem", mixinStandardHelpOptions = true, scope = ScopeType.INHERIT, versionProvider = VersionProvider.class,
         description = "Local memory and safety layer for AI coding agents.",
         subcommands = { StatusCommand.class, MemoriesCommand.class, SearchCommand.class, ShowCommand.class, TimelineCommand.class,
                 SessionCommand.class, OverviewCommand.class, ConfigCommand.class, DoctorCommand.class, InstallCommand.class,

@@ -127,6 +127,9 @@ public class ServeDaemon {
         } finally {
             companion.close();
             server.close();
+            // before `cleaned`: once it counts down the signal hook returns and the JVM may halt before
+            // run()'s own finally gets to remove the pid file
+            files.removeRuntimeFiles();
             log.info("serve exited: " + reason);
             cleaned.countDown();
             try {

@@ -20,6 +20,8 @@ class StatusConfigDoctorCliIT {
         assertThat(cli.run("--version").ok().out()).startsWith("eagle-mem ");
         assertThat(cli.run("--help").ok().out()).contains("status", "memories", "search", "show", "session", "config",
                 "doctor").doesNotContain("aot-train");
+        assertThat(cli.run("memories", "add", "--help").ok().out()).contains("--kind", "--supersedes");
+        assertThat(cli.run("serve", "--help").ok().out()).contains("--port", "--stop", "--status");
         assertThat(cli.data).doesNotExist();
     }
 

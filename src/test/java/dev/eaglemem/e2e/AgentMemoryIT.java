@@ -61,8 +61,10 @@ class AgentMemoryIT {
         assertThat(serve.path("health").path("hook_requests").asLong()).as(serve.toString()).isPositive();
         assertThat(money).content().contains("i.cents");
         assertThat(eagle.query("SELECT kind || ': ' || content FROM memories")).containsExactly("decision: " + DECISION + ".");
-        assertThat(eagle.query("SELECT capture_source || ' ' || request FROM summaries ORDER BY id"))
-                .startsWith("hook Make the cart totals exact.");
+        // session 1's Stop captured the summary and queued its enrichment, which serve's job pump ran
+        List<String> enriched = List.of("enrich Make the cart totals exact.");
+        assertThat(eagle.eventually("SELECT capture_source || ' ' || request FROM summaries ORDER BY id LIMIT 1",
+                enriched)).isEqualTo(enriched);
         List<String> edits = List.of("Write [\"src/money.py\"]", "Edit [\"src/money.py\"]");
         assertThat(eagle.eventually("SELECT tool_name || ' ' || files_modified FROM observations "
                 + "WHERE tool_name IN ('Write', 'Edit') ORDER BY id", edits)).containsExactlyElementsOf(edits);
