@@ -2,7 +2,7 @@
 # 8 processes × 1,000 PostToolUse hook events at once through the shim (plus a Stop every 100 events, which
 # enqueues a summary-enrichment job), against one warm `eagle-mem serve`. Twice:
 #   steady — serve up throughout;
-#   kill   — serve killed -9 once a quarter of the events are in; the shim falls back to the binary, whose
+#   kill   — serve killed -9 once a quarter of the events are in, while it runs a job; the shim falls back to the binary, whose
 #            hook starts a new serve (autostart), which recovers the jobs the dead one had in flight.
 # Checks: every event stored (observations counted), no "database is locked" in eagle-mem.log, all jobs
 # done; records serve's RSS.
@@ -66,9 +66,15 @@ run() { # mode
     if [ "$mode" = kill ]; then
         total=$((workers * events))
         until [ "$(count "$data" "SELECT count(*) FROM observations")" -ge $((total / 4)) ]; do sleep 0.2; done
+        # kill it while it runs a job (the acceptance: jobs in flight are retried); at most 30 s of looking
+        n=0
+        while [ "$(count "$data" "SELECT count(*) FROM jobs WHERE status = 'running'")" = 0 ] && [ $n -lt 3000 ]; do
+            n=$((n + 1))
+        done
         kill -9 "$first_pid"
         killed_at=$(count "$data" "SELECT count(*) FROM observations")
-        in_flight=$(has_jobs "$data" && count "$data" "SELECT count(*) FROM jobs WHERE status = 'running'" || echo "n/a")
+        # counted after the kill: a job that finished between the look and the signal is not in flight
+        in_flight=$(count "$data" "SELECT count(*) FROM jobs WHERE status = 'running'")
     fi
     # shellcheck disable=SC2086
     wait $pids
@@ -109,7 +115,7 @@ run kill
     echo
     cat "$scratch/table.md"
     echo
-    echo "steady: one serve answers everything. kill: serve is killed -9 once a quarter of the events are stored;"
+    echo "steady: one serve answers everything. kill: serve is killed -9 once a quarter of the events are stored, at a moment it runs a job;"
     echo "until a new serve is up, the shim runs the binary (a JVM per event), and that hook starts the new serve;"
     echo "jobs the killed serve was running stay 'running' until the new serve recovers them and runs them again."
 } > "$out"

@@ -92,6 +92,9 @@ while read -r fixture direct; do
     ratio=$(python3 -c "print(f'{float(\"${served%% |*}\") / float(\"$floor_median\"):.1f}×')")
     echo "| $event | $fixture | $direct | $served | $ratio |" >> "$table"
 done < "$direct_rows"
+# where a shim's time goes: curl's own start, and curl's round trip to serve's cheapest endpoint
+curl_start=$(measure curl-start "curl --version")
+curl_health=$(measure curl-health "curl -sf --unix-socket $EAGLE_MEM_DIR/serve.sock http://localhost/health")
 rss=$(sed -n 's/^VmRSS:[[:space:]]*//p' "/proc/$serve_pid/status" 2>/dev/null || echo "n/a")
 hwm=$(sed -n 's/^VmHWM:[[:space:]]*//p' "/proc/$serve_pid/status" 2>/dev/null || echo "n/a")
 
@@ -106,6 +109,7 @@ hwm=$(sed -n 's/^VmHWM:[[:space:]]*//p' "/proc/$serve_pid/status" 2>/dev/null ||
     echo "- database: $(sqlite3 "$scratch/seeded.db" "SELECT (SELECT count(*) FROM sessions) || ' sessions, ' || (SELECT count(*) FROM summaries) || ' summaries, ' || (SELECT count(*) FROM memories) || ' memories, ' || (SELECT count(*) FROM observations) || ' observations'")"
     echo "- floor: \`sqlite3 memory.db \"PRAGMA busy_timeout=5000; INSERT INTO events …\"\` — median | p95 ms: $floor"
     echo "- serve RSS after the runs: $rss (peak $hwm)"
+    echo "- where the shim's time goes — \`curl --version\` alone: $curl_start; \`curl\` → serve \`GET /health\`: $curl_health (median | p95 ms)"
     echo
     echo "direct = \`eagle-mem hook <Event>\` (one JVM per hook, database restored before each run);"
     echo "shim→serve = \`eagle-mem-hook <Event>\` forwarding to a warm \`eagle-mem serve\` (writes accumulate)."
