@@ -10,6 +10,7 @@ import java.util.Optional;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.eaglemem.error.EagleException;
+import dev.eaglemem.project.SessionIds;
 import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.store.Db;
 import dev.eaglemem.store.EventStore;
@@ -19,6 +20,7 @@ import dev.eaglemem.store.MemoryRow;
 import dev.eaglemem.store.MemoryStore;
 import dev.eaglemem.store.NewMemoryRow;
 import dev.eaglemem.store.ProjectStore;
+import dev.eaglemem.store.SessionStore;
 import dev.eaglemem.store.Tx;
 
 /**
@@ -35,27 +37,34 @@ public class MemoryService {
     private final Db db;
     private final MemoryStore memories;
     private final ProjectStore projects;
+    private final SessionStore sessions;
     private final EventStore events;
     private final Redactor redactor;
     private final Clock clock;
 
-    public MemoryService(Db db, MemoryStore memories, ProjectStore projects, EventStore events, Redactor redactor,
-            Clock clock) {
+    public MemoryService(Db db, MemoryStore memories, ProjectStore projects, SessionStore sessions, EventStore events,
+            Redactor redactor, Clock clock) {
         this.db = db;
         this.memories = memories;
         this.projects = projects;
+        this.sessions = sessions;
         this.events = events;
         this.redactor = redactor;
         this.clock = clock;
     }
 
     public AddResult add(MemoryDraft draft) {
-        NewMemoryRow row = MemoryDrafts.toRow(draft, redactor);
+        if (draft.sessionId() != null && !SessionIds.isValid(draft.sessionId())) {
+            throw EagleException.invalidInput("invalid session id '" + draft.sessionId()
+                    + "': use 1-128 characters from A-Z a-z 0-9 _ -", "omit --session-id");
+        }
+        NewMemoryRow drafted = MemoryDrafts.toRow(draft, redactor);
         return db.write(tx -> {
             Instant now = clock.instant();
-            if (row.project() != null) {
-                projects.touch(tx, row.project(), null, now);
+            if (drafted.project() != null) {
+                projects.touch(tx, drafted.project(), null, now);
             }
+            NewMemoryRow row = withKnownSession(tx, drafted, now);
             if (draft.supersedes() != null) {
                 return supersede(tx, row, draft.supersedes(), now);
             }
@@ -78,6 +87,24 @@ public class MemoryService {
             record(tx, row, "memory_created", id, now);
             return new AddResult(AddOutcome.CREATED, reload(tx, id), List.of(), null);
         });
+    }
+
+    /**
+     * A memory may name a session the hooks never recorded (hooks were off, or the id came from elsewhere).
+     * The memory must still be stored: a project memory starts that session's row, so the link holds and
+     * later hooks of the session join it; a personal memory has no project to start one in, so it keeps no link.
+     */
+    private NewMemoryRow withKnownSession(Tx tx, NewMemoryRow row, Instant now) throws SQLException {
+        if (row.sessionId() == null || sessions.find(tx, row.sessionId()).isPresent()) {
+            return row;
+        }
+        if (row.project() != null) {
+            sessions.upsert(tx, row.sessionId(), row.project(), row.sourceAgent() == null ? "unknown" : row.sourceAgent(),
+                    null, null, "memory", now);
+            return row;
+        }
+        return new NewMemoryRow(row.project(), row.scope(), row.kind(), row.title(), row.content(), row.details(),
+                row.topicKey(), row.files(), row.normalizedHash(), row.sourceAgent(), null);
     }
 
     private Optional<AddResult> reviseTopic(Tx tx, NewMemoryRow row, Instant now) throws SQLException {

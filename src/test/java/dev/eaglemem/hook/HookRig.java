@@ -62,7 +62,7 @@ final class HookRig {
         this.log = new LogFile(logFile, clock);
         Redactor redactor = Redactor.defaults();
         Settings settings = new Settings(EagleConfig.defaults(logFile.resolveSibling("config.toml")));
-        memories = new MemoryService(db, new MemoryStore(), new ProjectStore(), new EventStore(), redactor, clock);
+        memories = new MemoryService(db, new MemoryStore(), new ProjectStore(), new SessionStore(), new EventStore(), redactor, clock);
         sessions = new SessionService(db, new SessionStore(), new SummaryStore(), new ProjectStore(), new EventStore(),
                 redactor, clock);
         CaptureService capture = new CaptureService(db, new SessionStore(), new ProjectStore(), new ObservationStore(),

@@ -24,6 +24,7 @@ import dev.eaglemem.store.MemoryQuery;
 import dev.eaglemem.store.MemoryRow;
 import dev.eaglemem.store.MemoryStore;
 import dev.eaglemem.store.ProjectStore;
+import dev.eaglemem.store.SessionStore;
 import dev.eaglemem.store.TestDb;
 
 class MemoryServiceTest {
@@ -37,7 +38,7 @@ class MemoryServiceTest {
     @BeforeEach
     void open() {
         t = TestDb.in(dir);
-        service = new MemoryService(t.db, new MemoryStore(), new ProjectStore(), new EventStore(), Redactor.defaults(),
+        service = new MemoryService(t.db, new MemoryStore(), new ProjectStore(), new SessionStore(), new EventStore(), Redactor.defaults(),
                 Clock.fixed(Instant.parse("2026-11-22T10:00:00Z"), ZoneOffset.UTC));
     }
 
@@ -70,6 +71,24 @@ class MemoryServiceTest {
         assertThat(again.outcome()).isEqualTo(AddOutcome.DUPLICATE);
         assertThat(again.memory().id()).isEqualTo(first.memory().id());
         assertThat(again.memory().duplicateCount()).isEqualTo(1);
+    }
+
+    @Test
+    void aSessionTheHooksNeverSawIsStartedForAProjectMemoryAndDroppedForAPersonalOne() {
+        MemoryDraft d = draft(MemoryKind.DECISION, "Cents", "Money is stored as integer cents.");
+        AddResult project = service.add(new MemoryDraft(d.kind(), d.scope(), d.title(), d.content(), null, null,
+                List.of(), "code/app", "codex", "sess-never-hooked", null, false));
+        assertThat(project.memory().sessionId()).isEqualTo("sess-never-hooked");
+        assertThat(t.db.read(tx -> new SessionStore().find(tx, "sess-never-hooked")).orElseThrow().project())
+                .isEqualTo("code/app");
+
+        AddResult personal = service.add(new MemoryDraft(MemoryKind.PREFERENCE, MemoryScope.PERSONAL, null,
+                "Answer in short sentences.", null, null, List.of(), null, "codex", "sess-other", null, false));
+        assertThat(personal.outcome()).isEqualTo(AddOutcome.CREATED);
+        assertThat(personal.memory().sessionId()).isNull();
+
+        assertThatThrownBy(() -> service.add(new MemoryDraft(d.kind(), d.scope(), "x", "y", null, null, List.of(),
+                "code/app", "codex", "not a valid id!", null, false))).hasMessageContaining("invalid session id");
     }
 
     @Test

@@ -93,7 +93,7 @@ final class ApiRig implements AutoCloseable {
         Redactor redactor = Redactor.defaults();
         Settings settings = new Settings(EagleConfig.defaults(dir.resolve("config.toml")));
         EagleEnv env = new EagleEnv(Map.of("HOME", dir.toString(), "GIT_CEILING_DIRECTORIES", dir.toString()), dir, dir);
-        memories = new MemoryService(t.db, new MemoryStore(), new ProjectStore(), new EventStore(), redactor, clock);
+        memories = new MemoryService(t.db, new MemoryStore(), new ProjectStore(), new SessionStore(), new EventStore(), redactor, clock);
         sessions = new SessionService(t.db, new SessionStore(), new SummaryStore(), new ProjectStore(), new EventStore(),
                 redactor, clock);
         capture = new CaptureService(t.db, new SessionStore(), new ProjectStore(), new ObservationStore(), new PromptStore(),
