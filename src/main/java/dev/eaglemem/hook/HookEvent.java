@@ -1,5 +1,7 @@
 package dev.eaglemem.hook;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
 /** The lifecycle events eagle-mem handles, agent-neutral. */
 public sealed interface HookEvent {
 
@@ -12,7 +14,8 @@ public sealed interface HookEvent {
     record UserPromptSubmit(HookContext context, String prompt) implements HookEvent {
     }
 
-    record PreToolUse(HookContext context, ToolCall call) implements HookEvent {
+    /** @param toolInput the agent's own tool input object (a rewrite must hand back all of it), or an empty object */
+    record PreToolUse(HookContext context, ToolCall call, ObjectNode toolInput) implements HookEvent {
     }
 
     record PostToolUse(HookContext context, ToolCall call, ToolResult result) implements HookEvent {

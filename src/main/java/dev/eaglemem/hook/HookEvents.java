@@ -5,6 +5,10 @@ import java.nio.file.Path;
 import java.util.Optional;
 import java.util.function.Consumer;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
 import dev.eaglemem.config.EagleEnv;
 import dev.eaglemem.project.AgentDetector;
 import dev.eaglemem.project.AgentSource;
@@ -34,7 +38,7 @@ final class HookEvents {
             case "SessionStart" -> Optional.of(new HookEvent.SessionStart(context, orElse(p.text("source"), "startup")));
             case "UserPromptSubmit" -> Optional.ofNullable(p.rawText("prompt"))
                     .map(prompt -> new HookEvent.UserPromptSubmit(context, prompt));
-            case "PreToolUse" -> toolCall(p).map(call -> new HookEvent.PreToolUse(context, call));
+            case "PreToolUse" -> toolCall(p).map(call -> new HookEvent.PreToolUse(context, call, toolInput(p)));
             case "PostToolUse" -> toolCall(p).map(call -> new HookEvent.PostToolUse(context, call,
                     ToolCalls.result(p.node("tool_response"))));
             case "Stop" -> Optional.of(new HookEvent.Stop(context, p.rawText("last_assistant_message")));
@@ -82,6 +86,11 @@ final class HookEvents {
             return Optional.empty();
         }
         return Optional.of(ToolCalls.call(tool, p.node("tool_input"), p.text("tool_use_id")));
+    }
+
+    private static ObjectNode toolInput(HookPayload p) {
+        JsonNode input = p.object("tool_input");
+        return input.isObject() ? ((ObjectNode) input).deepCopy() : JsonNodeFactory.instance.objectNode();
     }
 
     private static String orElse(String value, String fallback) {

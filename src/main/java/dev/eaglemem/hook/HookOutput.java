@@ -8,7 +8,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 /**
  * Renders a response as the one compact JSON line both agents accept:
  * {@code {"hookSpecificOutput":{"hookEventName":…,"additionalContext":…}}} for context and
- * {@code …"permissionDecision":"deny","permissionDecisionReason":…} for a deny. JSON string escaping
+ * {@code …"permissionDecision":"deny","permissionDecisionReason":…} for a deny and
+ * {@code …"permissionDecision":"allow","updatedInput":{…}} for a rewrite. JSON string escaping
  * keeps every newline inside the line.
  */
 final class HookOutput {
@@ -31,6 +32,10 @@ final class HookOutput {
                 specific.put("additionalContext", c.text());
             }
             case HookResponse.Deny d -> specific.put("permissionDecision", "deny").put("permissionDecisionReason", d.reason());
+            case HookResponse.Rewrite r -> {
+                specific.put("permissionDecision", "allow").put("permissionDecisionReason", r.reason());
+                specific.set("updatedInput", r.updatedInput());
+            }
         }
         ObjectNode root = JSON.createObjectNode();
         root.set("hookSpecificOutput", specific);

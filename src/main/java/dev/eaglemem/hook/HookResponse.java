@@ -1,5 +1,7 @@
 package dev.eaglemem.hook;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
 /** What a handler asks the agent to do; rendered by {@link HookOutput}. */
 public sealed interface HookResponse {
 
@@ -16,6 +18,18 @@ public sealed interface HookResponse {
         public Deny {
             if (reason == null || reason.isBlank()) {
                 throw new IllegalArgumentException("a deny needs a reason");
+            }
+        }
+    }
+
+    /**
+     * PreToolUse only: run the call with this input instead (Claude Code's and Codex's {@code updatedInput},
+     * which replaces the whole input object). {@code reason} tells the user why it was rewritten.
+     */
+    record Rewrite(ObjectNode updatedInput, String reason) implements HookResponse {
+        public Rewrite {
+            if (updatedInput == null || reason == null || reason.isBlank()) {
+                throw new IllegalArgumentException("a rewrite needs the new input and a reason");
             }
         }
     }
