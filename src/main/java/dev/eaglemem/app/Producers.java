@@ -15,6 +15,8 @@ import dev.eaglemem.config.LogFile;
 import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.store.Db;
 import dev.eaglemem.store.EventStore;
+import dev.eaglemem.store.FeatureStore;
+import dev.eaglemem.store.GuardRuleStore;
 import dev.eaglemem.store.HealthStore;
 import dev.eaglemem.store.JobStore;
 import dev.eaglemem.store.MemoryStore;
@@ -28,6 +30,7 @@ import dev.eaglemem.store.SessionStore;
 import dev.eaglemem.store.StatsStore;
 import dev.eaglemem.store.SummaryStore;
 import dev.eaglemem.store.TimelineStore;
+import dev.eaglemem.store.VerificationStore;
 
 /**
  * Wiring. Everything here is created on first use, never at start-up: services are proxied
@@ -169,5 +172,23 @@ public class Producers {
     @Singleton
     TimelineStore timelineStore() {
         return new TimelineStore();
+    }
+
+    @Produces
+    @Singleton
+    FeatureStore featureStore() {
+        return new FeatureStore();
+    }
+
+    @Produces
+    @Singleton
+    VerificationStore verificationStore() {
+        return new VerificationStore();
+    }
+
+    @Produces
+    @Singleton
+    GuardRuleStore guardRuleStore() {
+        return new GuardRuleStore();
     }
 }

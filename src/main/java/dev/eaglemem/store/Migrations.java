@@ -35,7 +35,7 @@ import dev.eaglemem.error.EagleException;
 public final class Migrations {
 
     /** Every migration, in order. MigrationsListTest keeps this list equal to the db/migration folder. */
-    static final List<String> FILES = List.of("V1__baseline.sql", "V2__hooks.sql", "V3__jobs.sql");
+    static final List<String> FILES = List.of("V1__baseline.sql", "V2__hooks.sql", "V3__jobs.sql", "V4__features.sql");
 
     /** The schema version this binary expects. */
     public static final int LATEST = versionOf(FILES.getLast());

@@ -1,0 +1,12 @@
+package dev.eaglemem.store;
+
+import java.util.List;
+
+/** A row of {@code feature_verifications}: outcome 'verified' or 'failed', and how many pending rows it resolved. */
+public record VerificationRow(long id, long featureId, String outcome, String notes, List<SmokeResult> commands,
+        int resolved, String verifiedAt) {
+
+    public VerificationRow {
+        commands = commands == null ? List.of() : List.copyOf(commands);
+    }
+}
