@@ -44,10 +44,11 @@ CREATE TABLE feature_smoke_tests (
     PRIMARY KEY (feature_id, ord)
 );
 
--- One row per (feature, file, diff fingerprint) that needs verification. fingerprint hashes the file
--- path, its blob at HEAD (base_blob) and its blob in the working tree (final_blob), so a later edit is a
--- new row and a waiver or verification covers exactly the state it was given for. At most one open row
--- per feature and file: a newer fingerprint marks the older open rows 'superseded'.
+-- One row per (feature, file, state) that needs verification. fingerprint hashes the file path, its
+-- blob at the diff base (base_blob) and its blob in the working tree (final_blob). A verification or
+-- waiver covers exactly the content it was given for (final_blob): a later edit is a new row, while a
+-- commit of the verified content (which moves only the base) is still covered. At most one open row per
+-- feature and file: a newer state marks the older open rows 'superseded'.
 CREATE TABLE feature_pending (
     id           INTEGER PRIMARY KEY AUTOINCREMENT,
     project      TEXT NOT NULL REFERENCES projects(key),
@@ -68,7 +69,7 @@ CREATE TABLE feature_pending (
 );
 CREATE UNIQUE INDEX idx_feature_pending_open ON feature_pending(feature_id, file) WHERE status = 'pending';
 CREATE INDEX idx_feature_pending_project ON feature_pending(project, status, file);
-CREATE INDEX idx_feature_pending_fingerprint ON feature_pending(feature_id, file, fingerprint, status);
+CREATE INDEX idx_feature_pending_state ON feature_pending(feature_id, file, final_blob, status);
 
 -- Every verification: by hand (verify --notes) or by feature run (commands with exit codes and
 -- durations as a JSON array). A failed run is recorded too (outcome 'failed'); it resolves nothing.

@@ -26,11 +26,11 @@ public final class VerificationStore {
             """;
     private static final String COVERED = """
             SELECT count(*) FROM feature_pending
-            WHERE feature_id = ? AND file = ? AND fingerprint = ? AND status IN ('pending', 'verified', 'waived')
+            WHERE feature_id = ? AND file = ? AND final_blob = ? AND status IN ('pending', 'verified', 'waived')
             """;
     private static final String SUPERSEDE = """
             UPDATE feature_pending SET status = 'superseded', resolved_at = ?, notes = 'superseded by a newer diff'
-            WHERE feature_id = ? AND file = ? AND status = 'pending' AND fingerprint <> ?
+            WHERE feature_id = ? AND file = ? AND status = 'pending' AND final_blob <> ?
             """;
     private static final String BY_ID = "SELECT " + COLUMNS + FROM + "WHERE p.id = ?";
     // ?2 is a JSON array of files, or NULL for every file of the project.
@@ -67,25 +67,25 @@ public final class VerificationStore {
         }
     }
 
-    /** True when this exact state of the file is already pending, verified or waived for the feature. */
-    public boolean covered(Tx tx, long featureId, String file, String fingerprint) throws SQLException {
+    /** True when this content of the file (its final blob) is already pending, verified or waived for the feature. */
+    public boolean covered(Tx tx, long featureId, String file, String finalBlob) throws SQLException {
         try (PreparedStatement ps = tx.connection().prepareStatement(COVERED)) {
             ps.setLong(1, featureId);
             ps.setString(2, file);
-            ps.setString(3, fingerprint);
+            ps.setString(3, finalBlob);
             try (ResultSet rs = ps.executeQuery()) {
                 return rs.next() && rs.getInt(1) > 0;
             }
         }
     }
 
-    /** Marks the feature's open rows for the file with any other fingerprint superseded; returns how many. */
-    public int supersedeOthers(Tx tx, long featureId, String file, String fingerprint, Instant now) throws SQLException {
+    /** Marks the feature's open rows for the file with any other content superseded; returns how many. */
+    public int supersedeOthers(Tx tx, long featureId, String file, String finalBlob, Instant now) throws SQLException {
         try (PreparedStatement ps = tx.connection().prepareStatement(SUPERSEDE)) {
             ps.setString(1, Timestamps.format(now));
             ps.setLong(2, featureId);
             ps.setString(3, file);
-            ps.setString(4, fingerprint);
+            ps.setString(4, finalBlob);
             return ps.executeUpdate();
         }
     }

@@ -49,7 +49,7 @@ class FeatureStoresTest {
     }
 
     private NewPending row(long featureId, String file, String fp) {
-        return new NewPending("code/shop", featureId, file, "base", "final", fp, "File changed by Edit", "post_tool_use",
+        return new NewPending("code/shop", featureId, file, "base", "final-" + fp.charAt(0), fp, "File changed by Edit", "post_tool_use",
                 "s-1");
     }
 
@@ -88,12 +88,12 @@ class FeatureStoresTest {
     void oneOpenRowPerFeatureAndFileAndANewerFingerprintSupersedesIt() {
         long id = feature("checkout");
         long first = t.db.write((Tx tx) -> pending.insert(tx, row(id, "src/cart.ts", FP1), now));
-        assertThat(t.db.read((Tx tx) -> pending.covered(tx, id, "src/cart.ts", FP1))).isTrue();
-        assertThat(t.db.read((Tx tx) -> pending.covered(tx, id, "src/cart.ts", FP2))).isFalse();
+        assertThat(t.db.read((Tx tx) -> pending.covered(tx, id, "src/cart.ts", "final-1"))).isTrue();
+        assertThat(t.db.read((Tx tx) -> pending.covered(tx, id, "src/cart.ts", "final-2"))).isFalse();
         assertThatThrownBy(() -> t.db.write((Tx tx) -> pending.insert(tx, row(id, "src/cart.ts", FP2), now)))
                 .isInstanceOf(EagleException.class);
 
-        assertThat(t.db.write((Tx tx) -> pending.supersedeOthers(tx, id, "src/cart.ts", FP2, now))).isEqualTo(1);
+        assertThat(t.db.write((Tx tx) -> pending.supersedeOthers(tx, id, "src/cart.ts", "final-2", now))).isEqualTo(1);
         long second = t.db.write((Tx tx) -> pending.insert(tx, row(id, "src/cart.ts", FP2), now));
         assertThat(t.db.read((Tx tx) -> pending.find(tx, first)).orElseThrow().status()).isEqualTo("superseded");
         assertThat(t.db.read((Tx tx) -> pending.open(tx, "code/shop", null))).extracting(PendingRow::id).containsExactly(second);
@@ -116,7 +116,7 @@ class FeatureStoresTest {
         assertThat(verified.status()).isEqualTo("verified");
         assertThat(verified.notes()).isEqualTo("cart tests pass");
         assertThat(verified.resolvedAt()).isEqualTo("2026-11-22T10:00:00.000Z");
-        assertThat(t.db.read((Tx tx) -> pending.covered(tx, id, "src/a.ts", FP1))).isTrue();
+        assertThat(t.db.read((Tx tx) -> pending.covered(tx, id, "src/a.ts", "final-1"))).isTrue();
     }
 
     @Test

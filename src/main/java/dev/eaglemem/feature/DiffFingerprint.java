@@ -1,0 +1,186 @@
+package dev.eaglemem.feature;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Fingerprints changed files against git: three git processes for any number of files
+ * ({@code merge-base HEAD @{upstream}} for the base, {@code ls-tree} for the base blobs,
+ * {@code hash-object --stdin-paths} for the working-tree blobs) where the original ran several per file. git runs through ProcessBuilder with argument lists,
+ * never a shell string. Nothing here throws: no git, no repository, no commit yet or a git that hangs
+ * all fall back to content hashes, because hooks call this and must never fail.
+ */
+public final class DiffFingerprint {
+
+    /** git calls take milliseconds; this only bounds a wedged git (a lock, a slow network filesystem). */
+    private static final long GIT_TIMEOUT_SECONDS = 20;
+    /** Paths per ls-tree call, far below any argument-length limit. */
+    private static final int CHUNK = 400;
+
+    private DiffFingerprint() {
+    }
+
+    /** Fingerprints of root-relative files (forward slashes), in the given order, duplicates dropped. */
+    public static List<Fingerprint> of(Path root, List<String> files) {
+        List<String> unique = files.stream().distinct().toList();
+        if (unique.isEmpty()) {
+            return List.of();
+        }
+        Map<String, String> finals = workingTreeBlobs(root, unique);
+        Map<String, String> bases = finals == null ? null : baseBlobs(root, unique);
+        List<Fingerprint> out = new ArrayList<>();
+        for (String file : unique) {
+            if (finals == null || bases == null) {
+                String content = contentHash(root.resolve(file));
+                out.add(fingerprint(file, Fingerprint.NO_GIT, content));
+            } else {
+                out.add(fingerprint(file, bases.getOrDefault(file, Fingerprint.NEW_FILE),
+                        finals.getOrDefault(file, Fingerprint.DELETED)));
+            }
+        }
+        return out;
+    }
+
+    static Fingerprint fingerprint(String file, String base, String fin) {
+        String text = "file:" + file + "\nbase:" + base + "\nfinal:" + fin + "\n";
+        return new Fingerprint(file, base, fin, sha256(text.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    /** Blob ids of the files that exist, or null when git cannot hash them (no git, not a repository). */
+    private static Map<String, String> workingTreeBlobs(Path root, List<String> files) {
+        List<String> present = files.stream()
+                .filter(f -> Files.isRegularFile(root.resolve(f)) && f.indexOf('\n') < 0)
+                .toList();
+        Map<String, String> out = new HashMap<>();
+        if (present.isEmpty()) {
+            // nothing to hash; still a repository? ls-tree below answers that
+            return out;
+        }
+        String stdin = String.join("\n", present) + "\n";
+        GitResult r = git(root, stdin, "hash-object", "--stdin-paths");
+        if (r == null || r.exit() != 0) {
+            return null;
+        }
+        List<String> ids = r.out().lines().toList();
+        if (ids.size() != present.size()) {
+            return null;
+        }
+        for (int i = 0; i < present.size(); i++) {
+            out.put(present.get(i), ids.get(i).strip());
+        }
+        return out;
+    }
+
+    /**
+     * Blob ids at the diff base; empty for a repository without commits; null when this is no repository.
+     * The base is where HEAD forked from its upstream when there is one, so committing a change does not
+     * make it vanish from the diff a push will publish; otherwise HEAD.
+     */
+    private static Map<String, String> baseBlobs(Path root, List<String> files) {
+        GitResult fork = git(root, null, "merge-base", "HEAD", "@{upstream}");
+        String base = fork != null && fork.exit() == 0 && !fork.out().isBlank() ? fork.out().strip() : "HEAD";
+        Map<String, String> out = new LinkedHashMap<>();
+        for (int from = 0; from < files.size(); from += CHUNK) {
+            List<String> args = new ArrayList<>(List.of("--literal-pathspecs", "ls-tree", "-z", base, "--"));
+            args.addAll(files.subList(from, Math.min(files.size(), from + CHUNK)));
+            GitResult r = git(root, null, args.toArray(String[]::new));
+            if (r == null) {
+                return null;
+            }
+            if (r.exit() != 0) {
+                // no HEAD yet (fresh repository): every file is new; anything else is not a repository
+                GitResult head = git(root, null, "rev-parse", "--git-dir");
+                return head != null && head.exit() == 0 ? out : null;
+            }
+            parseLsTree(r.out(), out);
+        }
+        return out;
+    }
+
+    /** {@code <mode> SP <type> SP <object> TAB <path> NUL}; only blobs (files and symlinks) count. */
+    static void parseLsTree(String output, Map<String, String> into) {
+        for (String entry : output.split("\0")) {
+            int tab = entry.indexOf('\t');
+            if (tab < 0) {
+                continue;
+            }
+            String[] meta = entry.substring(0, tab).split(" ");
+            if (meta.length == 3 && meta[1].equals("blob")) {
+                into.put(entry.substring(tab + 1), meta[2]);
+            }
+        }
+    }
+
+    private static String contentHash(Path file) {
+        try {
+            return Files.isRegularFile(file) ? "sha256:" + sha256(Files.readAllBytes(file)) : Fingerprint.DELETED;
+        } catch (IOException | SecurityException e) {
+            return "unreadable";
+        }
+    }
+
+    private record GitResult(int exit, String out) {
+    }
+
+    /** Runs git in {@code root}; null when it cannot start or does not finish in time. */
+    private static GitResult git(Path root, String stdin, String... args) {
+        List<String> command = new ArrayList<>(List.of("git", "-C", root.toString()));
+        command.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD);
+        // a hook may run inside another git command's environment; it must not redirect us elsewhere
+        pb.environment().keySet().removeIf(k -> k.equals("GIT_DIR") || k.equals("GIT_WORK_TREE") || k.equals("GIT_INDEX_FILE"));
+        try {
+            Process p = pb.start();
+            CompletableFuture<String> out = CompletableFuture.supplyAsync(() -> readAll(p.getInputStream()));
+            try (OutputStream in = p.getOutputStream()) {
+                if (stdin != null) {
+                    in.write(stdin.getBytes(StandardCharsets.UTF_8));
+                }
+            }
+            if (!p.waitFor(GIT_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                return null;
+            }
+            return new GitResult(p.exitValue(), out.join());
+        } catch (IOException | RuntimeException e) {
+            // cannot start (no git on PATH), broken pipe, or the reader failed: the caller falls back
+            return null;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        }
+    }
+
+    private static String readAll(InputStream in) {
+        try (in; ByteArrayOutputStream buf = new ByteArrayOutputStream()) {
+            in.transferTo(buf);
+            return buf.toString(StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static String sha256(byte[] bytes) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is always available", e);
+        }
+    }
+}

@@ -1,0 +1,11 @@
+package dev.eaglemem.feature;
+
+import java.util.List;
+
+/**
+ * One open verification, as the release gate lists it: {@code #id feature (file) — reason | smoke: … |
+ * diff: fingerprint}. {@code fingerprint} is the 12-digit short form.
+ */
+public record PendingCheck(long id, String feature, String file, String reason, String source, String sessionId,
+        List<String> smokeTests, String fingerprint, String createdAt) {
+}

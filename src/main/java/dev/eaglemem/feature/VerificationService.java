@@ -1,0 +1,291 @@
+package dev.eaglemem.feature;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import dev.eaglemem.error.EagleException;
+import dev.eaglemem.store.Db;
+import dev.eaglemem.store.FeatureRow;
+import dev.eaglemem.store.FeatureStore;
+import dev.eaglemem.store.NewPending;
+import dev.eaglemem.store.PendingRow;
+import dev.eaglemem.store.SmokeResult;
+import dev.eaglemem.store.Tx;
+import dev.eaglemem.store.VerificationStore;
+
+/**
+ * Pending verifications. A changed file that matches an active feature opens a check tied to its
+ * content; verify, waive or a successful {@code feature run} resolves it. A verification or waiver covers
+ * the exact content it was given for, so a later edit opens a new check, while committing verified
+ * content does not.
+ */
+@ApplicationScoped
+public class VerificationService {
+
+    private final Db db;
+    private final FeatureStore features;
+    private final VerificationStore pending;
+    private final Clock clock;
+
+    public VerificationService(Db db, FeatureStore features, VerificationStore pending, Clock clock) {
+        this.db = db;
+        this.features = features;
+        this.pending = pending;
+        this.clock = clock;
+    }
+
+    /** Current fingerprints of files that belong to at least one active feature, with those features. */
+    private record Matched(Map<String, Fingerprint> fingerprints, Map<String, Set<Long>> features) {
+        static final Matched NONE = new Matched(Map.of(), Map.of());
+    }
+
+    /**
+     * Opens a check for each changed file (absolute or root-relative; outside the root ignored) that maps
+     * to an active feature, unless this content is already pending, verified or waived; older open checks
+     * of the same feature and file are superseded. With no active features it returns without running git.
+     */
+    public Recorded recordChanges(Path root, String project, List<String> files, PendingSource source, String sessionId) {
+        return record(root, project, match(root, project, files), source, sessionId);
+    }
+
+    private Recorded record(Path root, String project, Matched m, PendingSource source, String sessionId) {
+        if (m.fingerprints().isEmpty()) {
+            return Recorded.NONE;
+        }
+        return db.write(tx -> {
+            Instant now = clock.instant();
+            List<PendingCheck> created = new ArrayList<>();
+            int superseded = 0;
+            for (Fingerprint fp : m.fingerprints().values()) {
+                for (long featureId : m.features().get(fp.file())) {
+                    superseded += pending.supersedeOthers(tx, featureId, fp.file(), fp.finalBlob(), now);
+                    // an unchanged file (reverted, or committed before anything recorded it) opens nothing
+                    if (!fp.changed() || pending.covered(tx, featureId, fp.file(), fp.finalBlob())) {
+                        continue;
+                    }
+                    long id = pending.insert(tx, new NewPending(project, featureId, fp.file(), fp.baseBlob(),
+                            fp.finalBlob(), fp.hash(), source.reason(), source.id(), sessionId), now);
+                    PendingRow row = pending.find(tx, id).orElseThrow();
+                    created.add(FeatureService.check(row, features.smokeTests(tx, featureId)));
+                }
+            }
+            return new Recorded(created, superseded);
+        });
+    }
+
+    private Matched match(Path root, String project, List<String> files) {
+        List<FeatureStore.PatternRow> rows = db.read(tx -> features.activePatterns(tx, project));
+        if (rows.isEmpty() || files.isEmpty()) {
+            return Matched.NONE;
+        }
+        Map<Long, List<PathPattern>> byFeature = new LinkedHashMap<>();
+        for (FeatureStore.PatternRow r : rows) {
+            try {
+                byFeature.computeIfAbsent(r.featureId(), k -> new ArrayList<>()).add(PathPattern.of(r.pattern()));
+            } catch (IllegalArgumentException e) {
+                // stored patterns were validated on the way in; a bad one matches nothing rather than failing a hook
+            }
+        }
+        Map<String, Set<Long>> matched = new LinkedHashMap<>();
+        for (String given : files) {
+            ProjectFiles.relative(root, given).ifPresent(file -> byFeature.forEach((id, patterns) -> {
+                if (patterns.stream().anyMatch(p -> p.matches(file))) {
+                    matched.computeIfAbsent(file, k -> new LinkedHashSet<>()).add(id);
+                }
+            }));
+        }
+        if (matched.isEmpty()) {
+            return Matched.NONE;
+        }
+        Map<String, Fingerprint> fps = new LinkedHashMap<>();
+        for (Fingerprint fp : DiffFingerprint.of(root, List.copyOf(matched.keySet()))) {
+            fps.put(fp.file(), fp);
+        }
+        return new Matched(fps, matched);
+    }
+
+    /**
+     * The release gate's question: which checks block these changed files now? Records the files first
+     * (source release, so a change no hook saw still counts), then returns the open checks whose content
+     * is the file's current content.
+     */
+    public List<PendingCheck> pendingForFiles(Path root, String project, List<String> files, String sessionId) {
+        Matched m = match(root, project, files);
+        record(root, project, m, PendingSource.RELEASE, sessionId);
+        return current(project, m, List.copyOf(m.fingerprints().keySet()));
+    }
+
+    /**
+     * Every open check of the project. With a root, the files of open checks are re-fingerprinted first
+     * (source cli): a file edited again since its check supersedes it with a new one, a reverted file's
+     * check is closed, so the list shows the working tree as it is.
+     */
+    public List<PendingCheck> pending(Path root, String project) {
+        List<PendingRow> open = db.read(tx -> pending.open(tx, project, null));
+        if (root == null || open.isEmpty()) {
+            return checks(open);
+        }
+        List<String> files = open.stream().map(PendingRow::file).distinct().toList();
+        Matched m = match(root, project, files);
+        record(root, project, m, PendingSource.CLI, null);
+        return current(project, m, null);
+    }
+
+    private List<PendingCheck> current(String project, Matched m, List<String> files) {
+        if (files != null && files.isEmpty()) {
+            return List.of();
+        }
+        List<PendingRow> open = db.read(tx -> pending.open(tx, project, files));
+        return checks(open.stream().filter(p -> {
+            Fingerprint fp = m.fingerprints().get(p.file());
+            return fp == null || fp.finalBlob().equals(p.finalBlob());
+        }).toList());
+    }
+
+    private List<PendingCheck> checks(List<PendingRow> rows) {
+        if (rows.isEmpty()) {
+            return List.of();
+        }
+        return db.read(tx -> {
+            Map<Long, List<String>> smoke = new HashMap<>();
+            List<PendingCheck> out = new ArrayList<>();
+            for (PendingRow p : rows) {
+                List<String> tests = smoke.get(p.featureId());
+                if (tests == null) {
+                    tests = features.smokeTests(tx, p.featureId());
+                    smoke.put(p.featureId(), tests);
+                }
+                out.add(FeatureService.check(p, tests));
+            }
+            return out;
+        });
+    }
+
+    /**
+     * Marks the feature verified: every open check (re-fingerprinted first when {@code root} is known, so
+     * the verification covers the files as they are now) and a history entry.
+     */
+    public VerifyResult verify(String project, Path root, String name, String notes) {
+        String text = required(notes, "--notes", "eagle-mem feature verify " + name + " --notes \"cart tests pass\"");
+        FeatureRow f = db.read(tx -> FeatureService.require(tx, features, project, name));
+        refresh(root, project, f);
+        return db.write(tx -> resolve(tx, f, text, List.of(), clock.instant()));
+    }
+
+    private VerifyResult resolve(Tx tx, FeatureRow f, String notes, List<SmokeResult> commands, Instant now)
+            throws SQLException {
+        List<PendingCheck> open = checksIn(tx, pending.openForFeature(tx, f.id()), f.id());
+        pending.resolveFeature(tx, f.id(), "verified", notes, now);
+        features.markVerified(tx, f.id(), notes, now);
+        features.addVerification(tx, f.id(), "verified", notes, commands, open.size(), now);
+        return new VerifyResult(f.name(), "verified", notes, open);
+    }
+
+    /**
+     * Waives one check (a number) or every open check of a feature (a name). A waiver covers only the
+     * content it was given for; the reason is required.
+     */
+    public VerifyResult waive(String project, Path root, String idOrName, String reason) {
+        String id = idOrName == null ? "" : idOrName.strip().replaceFirst("^#", "");
+        String text = required(reason, "--reason", "eagle-mem feature waive " + id + " --reason \"why this is safe\"");
+        if (!id.isEmpty() && id.chars().allMatch(Character::isDigit)) {
+            return waiveOne(project, Long.parseLong(id), text);
+        }
+        FeatureRow f = db.read(tx -> FeatureService.require(tx, features, project, id));
+        refresh(root, project, f);
+        return db.write(tx -> {
+            List<PendingCheck> open = checksIn(tx, pending.openForFeature(tx, f.id()), f.id());
+            pending.resolveFeature(tx, f.id(), "waived", text, clock.instant());
+            return new VerifyResult(f.name(), "waived", text, open);
+        });
+    }
+
+    private VerifyResult waiveOne(String project, long id, String reason) {
+        return db.write(tx -> {
+            Optional<PendingRow> row = pending.find(tx, id).filter(p -> p.project().equals(project));
+            if (row.isEmpty() || !row.get().status().equals("pending")) {
+                throw EagleException.notFound("no open check #" + id + " in " + project
+                        + row.map(p -> " (it is " + p.status() + ")").orElse(""), "see: eagle-mem feature pending");
+            }
+            PendingCheck check = checksIn(tx, List.of(row.get()), row.get().featureId()).getFirst();
+            pending.resolveOne(tx, id, "waived", reason, clock.instant());
+            return new VerifyResult(row.get().featureName(), "waived", reason, List.of(check));
+        });
+    }
+
+    /**
+     * Runs the feature's smoke tests in order in the project root, streaming their output to {@code out}.
+     * Every command runs (a later failure is worth knowing too); the feature is verified only when all
+     * exit 0, and the run is recorded in its history either way.
+     */
+    public RunResult run(String project, Path root, String name, PrintWriter out) {
+        if (root == null) {
+            throw EagleException.invalidInput("feature run needs the project's directory; EAGLE_MEM_PROJECT names no directory",
+                    "cd into the project and unset EAGLE_MEM_PROJECT, then: eagle-mem feature run " + name);
+        }
+        FeatureRow f = db.read(tx -> FeatureService.require(tx, features, project, name));
+        List<String> commands = db.read(tx -> features.smokeTests(tx, f.id()));
+        if (commands.isEmpty()) {
+            throw EagleException.invalidInput("feature '" + f.name() + "' has no smoke tests",
+                    "eagle-mem feature update " + f.name() + " --smoke 'npm test -- cart'");
+        }
+        List<SmokeResult> results = new ArrayList<>();
+        for (String command : commands) {
+            out.println("$ " + command);
+            out.flush();
+            SmokeResult r = SmokeRunner.run(root, command, out);
+            out.println("  -> exit " + r.exitCode() + " in " + r.durationMs() + " ms");
+            out.flush();
+            results.add(r);
+        }
+        boolean passed = results.stream().allMatch(r -> r.exitCode() == 0);
+        String notes = "feature run: " + results.stream()
+                .map(r -> r.command() + " (exit " + r.exitCode() + ", " + r.durationMs() + " ms)")
+                .collect(Collectors.joining("; "));
+        if (!passed) {
+            db.write(tx -> features.addVerification(tx, f.id(), "failed", notes, results, 0, clock.instant()));
+            return new RunResult(f.name(), false, results, List.of());
+        }
+        refresh(root, project, f);
+        VerifyResult v = db.write(tx -> resolve(tx, f, notes, results, clock.instant()));
+        return new RunResult(f.name(), true, results, v.resolved());
+    }
+
+    /** Re-fingerprints the files of the feature's open checks so a resolution covers their current content. */
+    private void refresh(Path root, String project, FeatureRow f) {
+        if (root == null) {
+            return;
+        }
+        List<String> files = db.read(tx -> pending.openForFeature(tx, f.id())).stream().map(PendingRow::file)
+                .distinct().toList();
+        if (!files.isEmpty()) {
+            record(root, project, match(root, project, files), PendingSource.CLI, null);
+        }
+    }
+
+    private List<PendingCheck> checksIn(Tx tx, List<PendingRow> rows, long featureId) throws SQLException {
+        List<String> smoke = features.smokeTests(tx, featureId);
+        return rows.stream().map(p -> FeatureService.check(p, smoke)).toList();
+    }
+
+    private static String required(String value, String option, String example) {
+        if (value == null || value.isBlank()) {
+            throw EagleException.invalidInput(option + " is required and must not be blank", example);
+        }
+        return value.strip();
+    }
+}

@@ -1,0 +1,7 @@
+package dev.eaglemem.feature;
+
+import java.util.List;
+
+/** What verify or waive resolved: the checks and the feature they belong to (null for a waiver by id across features). */
+public record VerifyResult(String feature, String status, String notes, List<PendingCheck> resolved) {
+}
