@@ -1,6 +1,11 @@
 package dev.eaglemem.cli;
 
 import dev.eaglemem.config.ConfigService;
+import dev.eaglemem.feature.Feature;
+import dev.eaglemem.feature.FeatureDetail;
+import dev.eaglemem.feature.PendingCheck;
+import dev.eaglemem.feature.RunResult;
+import dev.eaglemem.feature.VerifyResult;
 import dev.eaglemem.install.InstallManifest;
 import dev.eaglemem.install.InstallReport;
 import dev.eaglemem.jobs.DrainReport;
@@ -25,6 +30,7 @@ import dev.eaglemem.session.SessionList;
 import dev.eaglemem.status.Check;
 import dev.eaglemem.status.DoctorReport;
 import dev.eaglemem.status.StatusReport;
+import dev.eaglemem.store.GuardRuleRow;
 import dev.eaglemem.store.JobCounts;
 import dev.eaglemem.store.JobRow;
 import dev.eaglemem.store.MemoryDetails;
@@ -33,9 +39,11 @@ import dev.eaglemem.store.ObservationRow;
 import dev.eaglemem.store.PromptRow;
 import dev.eaglemem.store.SessionOverview;
 import dev.eaglemem.store.SessionRow;
+import dev.eaglemem.store.SmokeResult;
 import dev.eaglemem.store.SummaryFields;
 import dev.eaglemem.store.SummaryRow;
 import dev.eaglemem.store.TableCounts;
+import dev.eaglemem.store.VerificationRow;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /**
@@ -49,7 +57,9 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
         ServeControl.Status.class, ServeControl.Stopped.class, JobRow.class, JobCounts.class, DrainReport.class,
         JobOutcome.class, JobService.Change.class, MemoryList.class, MemoryChange.class, SessionList.class,
         SessionDetail.class, Timeline.class, RecordItem.class, ObservationRow.class, ServiceReport.class,
-        ServiceStatus.class, CommandRun.class, ManagerState.class, ServeView.class })
+        ServiceStatus.class, CommandRun.class, ManagerState.class, ServeView.class, Feature.class, FeatureDetail.class,
+        PendingCheck.class, RunResult.class, VerifyResult.class, GuardRuleRow.class, SmokeResult.class,
+        VerificationRow.class })
 final class JsonTypes {
 
     private JsonTypes() {

@@ -16,6 +16,8 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
@@ -60,6 +62,38 @@ public final class DiffFingerprint {
     static Fingerprint fingerprint(String file, String base, String fin) {
         String text = "file:" + file + "\nbase:" + base + "\nfinal:" + fin + "\n";
         return new Fingerprint(file, base, fin, sha256(text.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    /**
+     * Root-relative files that differ from the diff base: staged, unstaged and untracked changes
+     * ({@code git status}) plus files committed since HEAD forked from its upstream. Empty outside git.
+     */
+    public static List<String> changedFiles(Path root) {
+        Set<String> out = new TreeSet<>();
+        GitResult status = git(root, null, "status", "--porcelain", "-z", "--untracked-files=all");
+        if (status == null || status.exit() != 0) {
+            return List.of();
+        }
+        String[] entries = status.out().split("\0");
+        for (int i = 0; i < entries.length; i++) {
+            String e = entries[i];
+            if (e.length() < 4) {
+                continue;
+            }
+            out.add(e.substring(3));
+            if (e.charAt(0) == 'R' || e.charAt(0) == 'C') {
+                i++; // the next entry is the rename's source path
+            }
+        }
+        GitResult committed = git(root, null, "diff", "--name-only", "-z", "@{upstream}...HEAD");
+        if (committed != null && committed.exit() == 0) {
+            for (String f : committed.out().split("\0")) {
+                if (!f.isEmpty()) {
+                    out.add(f);
+                }
+            }
+        }
+        return List.copyOf(out);
     }
 
     /** Blob ids of the files that exist, or null when git cannot hash them (no git, not a repository). */

@@ -130,17 +130,18 @@ public class VerificationService {
     }
 
     /**
-     * Every open check of the project. With a root, the files of open checks are re-fingerprinted first
-     * (source cli): a file edited again since its check supersedes it with a new one, a reverted file's
-     * check is closed, so the list shows the working tree as it is.
+     * Every open check of the project. With a root, the working tree's changed files and the files of open
+     * checks are recorded first (source cli): a change no hook saw opens a check, a file edited again since
+     * its check supersedes it, a reverted file's check is closed. The list is what the gate would block now.
      */
     public List<PendingCheck> pending(Path root, String project) {
         List<PendingRow> open = db.read(tx -> pending.open(tx, project, null));
-        if (root == null || open.isEmpty()) {
+        if (root == null) {
             return checks(open);
         }
-        List<String> files = open.stream().map(PendingRow::file).distinct().toList();
-        Matched m = match(root, project, files);
+        Set<String> files = new LinkedHashSet<>(DiffFingerprint.changedFiles(root));
+        open.forEach(p -> files.add(p.file()));
+        Matched m = match(root, project, List.copyOf(files));
         record(root, project, m, PendingSource.CLI, null);
         return current(project, m, null);
     }

@@ -81,4 +81,20 @@ class DiffFingerprintTest {
                 + "160000 commit ccc\tvendor/lib\0" + "120000 blob ddd\tlink\0", out);
         assertThat(out).containsOnlyKeys("src/a b.ts", "link").containsEntry("src/a b.ts", "aaa");
     }
+
+    @Test
+    void changedFilesListsStagedUnstagedUntrackedRenamedAndCommittedSinceTheUpstream() {
+        Path remote = dir.resolve("remote.git");
+        TempRepo repo = new TempRepo(dir.resolve("work")).write("a.txt", "a\n").write("b.txt", "b\n").write("c.txt", "c\n")
+                .commitAll("init");
+        repo.git("init", "-q", "--bare", remote.toString());
+        repo.git("remote", "add", "origin", remote.toString());
+        repo.git("push", "-q", "-u", "origin", "main");
+        repo.write("committed.txt", "x\n").commitAll("local");
+        repo.write("a.txt", "a2\n").write("new dir/untracked.txt", "u\n");
+        repo.git("mv", "b.txt", "renamed.txt");
+        assertThat(DiffFingerprint.changedFiles(repo.root))
+                .containsExactly("a.txt", "committed.txt", "new dir/untracked.txt", "renamed.txt");
+        assertThat(DiffFingerprint.changedFiles(dir.resolve("work/new dir").getParent().getParent())).isEmpty();
+    }
 }

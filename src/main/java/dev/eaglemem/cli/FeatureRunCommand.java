@@ -1,0 +1,56 @@
+package dev.eaglemem.cli;
+
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+
+import dev.eaglemem.app.CurrentContext;
+import dev.eaglemem.error.ExitCode;
+import dev.eaglemem.feature.RunResult;
+import dev.eaglemem.feature.VerificationService;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+@Command(name = "run", description = {
+        "Run a feature's smoke tests in the project root, streaming their output. The feature is verified only",
+        "when every command exits 0 (exit 1 otherwise); the run is recorded either way." })
+public class FeatureRunCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    OutputMixin output;
+
+    @Parameters(paramLabel = "NAME")
+    String name;
+
+    private final VerificationService verifications;
+    private final CurrentContext context;
+
+    public FeatureRunCommand(VerificationService verifications, CurrentContext context) {
+        this.verifications = verifications;
+        this.context = context;
+    }
+
+    @Override
+    public Integer call() {
+        ProjectScope scope = ProjectScope.of(context);
+        // with --json, stdout carries only the result document; the commands' output goes to stderr
+        PrintWriter stream = output.json ? spec.commandLine().getErr() : Console.out(spec);
+        RunResult r = verifications.run(scope.key(), scope.root(), name, stream);
+        stream.flush();
+        if (output.json) {
+            Console.json(spec, r);
+        } else if (r.passed()) {
+            Console.out(spec).println("Verified " + r.feature() + ": all " + r.commands().size()
+                    + " smoke test(s) passed; resolved " + r.resolved().size() + " open check(s).");
+        } else {
+            Console.out(spec).println("Not verified: " + r.commands().stream().filter(c -> c.exitCode() != 0).count()
+                    + " smoke test(s) failed. Fix them and rerun: eagle-mem feature run " + r.feature());
+        }
+        return r.passed() ? 0 : ExitCode.FAILURE.code();
+    }
+}
