@@ -37,10 +37,17 @@ public final class ConfigKeys {
     public static final ConfigKey JOBS_MAX_ATTEMPTS = ConfigKey.integer("jobs.max_attempts", 5, 1, 50,
             "Attempts before a failing job is moved to the dead letter list (eagle-mem jobs list --status dead).");
 
+    public static final ConfigKey TOKEN_GUARD_RTK = ConfigKey.oneOf("token_guard.rtk", "auto",
+            List.of("auto", "enforce", "off"), "Noisy shell commands go through rtk when it is on PATH (auto); enforce also "
+                    + "denies them when rtk is missing; off turns the token guard off.");
+    public static final ConfigKey TOKEN_GUARD_RAW_BASH = ConfigKey.oneOf("token_guard.raw_bash", "block",
+            List.of("block", "allow"), "With rtk on PATH, Codex (which cannot take a rewritten command) is told the "
+                    + "compact command instead of running the noisy one (block), or left alone (allow).");
+
     public static final List<ConfigKey> ALL = List.of(SEARCH_LIMIT, REDACTION_EXTRA_PATTERNS, REDACTION_HIGH_ENTROPY,
             STORE_BUSY_TIMEOUT_MS, STORE_WRITE_RETRIES, RECALL_SESSION_START_CHARS, RECALL_PROMPT_CHARS,
             RETENTION_OBSERVATION_DAYS, SERVE_PORT, SERVE_IDLE_MINUTES, SERVE_AUTOSTART, JOBS_CONCURRENCY,
-            JOBS_MAX_ATTEMPTS);
+            JOBS_MAX_ATTEMPTS, TOKEN_GUARD_RTK, TOKEN_GUARD_RAW_BASH);
 
     private ConfigKeys() {
     }

@@ -19,7 +19,7 @@ import java.util.Set;
  */
 public final class ReleaseBoundaries {
 
-    private static final Set<String> GIT_VALUE_OPTIONS = Set.of("-C", "-c", "--git-dir", "--work-tree", "--namespace",
+    static final Set<String> GIT_VALUE_OPTIONS = Set.of("-C", "-c", "--git-dir", "--work-tree", "--namespace",
             "--exec-path", "--config-env", "--super-prefix", "--list-cmds", "--attr-source");
     private static final Set<String> GIT_PUSH_VALUE_OPTIONS = Set.of("-o", "--push-option", "--repo", "--receive-pack",
             "--exec");

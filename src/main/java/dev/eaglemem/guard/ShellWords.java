@@ -3,6 +3,7 @@ package dev.eaglemem.guard;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * A POSIX shell tokenizer: it splits a command line into the simple commands a shell would run, the way
@@ -17,6 +18,7 @@ public final class ShellWords {
 
     /** How deep {@code bash -c "$(eval …)"} nesting is followed; deeper text is not looked at. */
     static final int MAX_DEPTH = 6;
+    private static final Pattern SAFE = Pattern.compile("[A-Za-z0-9_@%+=:,./~-]+");
 
     /** Reserved words that only introduce or close a compound command; the command follows them. */
     private static final Set<String> KEYWORDS = Set.of("if", "then", "else", "elif", "fi", "do", "done", "while",
@@ -65,6 +67,11 @@ public final class ShellWords {
         boolean plain = !parser.complex && parser.topLevelCommands == 1 && parser.out.size() == 1
                 && parser.out.getFirst().prefix().isEmpty() && !parser.out.getFirst().nested();
         return new ShellScript(parser.out, plain);
+    }
+
+    /** A word as a shell reads it back: as it is when safe, else single-quoted. */
+    public static String quote(String word) {
+        return SAFE.matcher(word).matches() ? word : "'" + word.replace("'", "'\\''") + "'";
     }
 
     /** The commands of text that another command runs ({@code bash -c}, {@code eval}, substitutions). */
