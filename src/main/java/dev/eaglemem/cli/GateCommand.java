@@ -1,0 +1,121 @@
+package dev.eaglemem.cli;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+import jakarta.enterprise.inject.Instance;
+
+import dev.eaglemem.config.EagleEnv;
+import dev.eaglemem.guard.GateCheck;
+import dev.eaglemem.guard.GateInstaller;
+import dev.eaglemem.guard.PendingCheck;
+import dev.eaglemem.guard.PendingChecks;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+@Command(name = "gate", description = { "The git pre-push gate: refuse pushes (made outside any agent too) while a",
+        "feature whose files they change has a pending verification." })
+public class GateCommand {
+
+    @Spec
+    CommandSpec spec;
+
+    private final EagleEnv env;
+    private final Instance<PendingChecks> checks;
+
+    public GateCommand(EagleEnv env, Instance<PendingChecks> checks) {
+        this.env = env;
+        this.checks = checks;
+    }
+
+    @Command(name = "install", description = "Write the repository's pre-push hook (core.hooksPath and worktrees respected).")
+    int install(@Mixin OutputMixin output, @Option(names = "--repo", paramLabel = "PATH") Path repo,
+            @Option(names = "--force", description = "Replace a foreign hook, keeping it as " + GateInstaller.BACKUP) boolean force) {
+        return report(output, GateInstaller.install(dir(repo), force));
+    }
+
+    @Command(name = "uninstall", description = "Remove eagle-mem's pre-push hook and put back a hook it replaced.")
+    int uninstall(@Mixin OutputMixin output, @Option(names = "--repo", paramLabel = "PATH") Path repo) {
+        return report(output, GateInstaller.uninstall(dir(repo)));
+    }
+
+    @Command(name = "check", description = { "Exit 1 and list the pending checks when the push changes files of a feature",
+            "awaiting verification; exit 0 otherwise (and outside a git repository)." })
+    int check(@Mixin OutputMixin output, @Option(names = "--repo", paramLabel = "PATH") Path repo,
+            @Option(names = "--from-pre-push", description = "Read git's pre-push lines from stdin (what the hook does).") boolean prePush,
+            @Option(names = "--remote", paramLabel = "NAME", defaultValue = "origin") String remote) {
+        List<String> input = prePush ? stdin() : List.of();
+        if (env.get("EAGLE_MEM_DISABLE_HOOKS").filter(v -> !v.equals("0")).isPresent()) {
+            return verdict(output, Optional.empty(), "disabled");
+        }
+        Optional<Path> root = GateCheck.topLevel(dir(repo));
+        if (root.isEmpty()) {
+            return verdict(output, Optional.empty(), "not_a_repository");
+        }
+        if (checks.isUnsatisfied()) {
+            return verdict(output, Optional.empty(), "no_pending_source");
+        }
+        List<String> files = prePush ? GateCheck.changedFiles(root.get(), remote, GateCheck.parse(input))
+                : GateCheck.changedFilesOfHead(root.get());
+        return verdict(output, Optional.of(GateCheck.check(root.get(), files, checks.get())), "checked");
+    }
+
+    private int verdict(OutputMixin output, Optional<GateCheck.Verdict> verdict, String status) {
+        boolean blocked = verdict.map(GateCheck.Verdict::blocked).orElse(false);
+        if (output.json) {
+            Console.json(spec, Console.fields("status", blocked ? "blocked" : status, "blocked", blocked, "changed_files",
+                    verdict.map(GateCheck.Verdict::changedFiles).orElse(List.of()), "pending",
+                    verdict.map(v -> v.pending().stream().map(GateCommand::json).toList()).orElse(List.of())));
+        }
+        if (blocked) {
+            spec.commandLine().getErr().print(GateCheck.denyText(verdict.get().pending()));
+            spec.commandLine().getErr().flush();
+            return 1;
+        }
+        return 0;
+    }
+
+    private static Object json(PendingCheck p) {
+        return Console.fields("id", p.id(), "feature", p.feature(), "file", p.file(), "smoke_tests", p.smokeTests(),
+                "fingerprint", p.fingerprint());
+    }
+
+    private int report(OutputMixin output, GateInstaller.Result result) {
+        if (output.json) {
+            Console.json(spec, Console.fields("status", result.status(), "hook", result.hook().toString(), "backup",
+                    result.backup() == null ? null : result.backup().toString()));
+            return 0;
+        }
+        String backup = result.backup() == null ? "" : " (the previous hook is kept as " + result.backup() + ")";
+        Console.out(spec).println(switch (result.status()) {
+            case "installed", "updated", "replaced_foreign" -> "Pre-push gate " + result.status().replace('_', ' ') + ": "
+                    + result.hook() + backup;
+            case "unchanged" -> "Pre-push gate already installed: " + result.hook();
+            case "restored" -> "Pre-push gate removed; the previous hook is back at " + result.hook();
+            case "removed" -> "Pre-push gate removed: " + result.hook();
+            case "foreign_kept" -> "The pre-push hook at " + result.hook() + " is not eagle-mem's; left as it is.";
+            default -> "No pre-push gate installed at " + result.hook();
+        });
+        return 0;
+    }
+
+    private Path dir(Path repo) {
+        return repo == null ? env.cwd() : env.cwd().resolve(repo).normalize();
+    }
+
+    private static List<String> stdin() {
+        try {
+            return new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)).lines().toList();
+        } catch (RuntimeException e) {
+            return List.of();
+        }
+    }
+}
