@@ -66,7 +66,8 @@ public final class DiffFingerprint {
 
     /**
      * Root-relative files that differ from the diff base: staged, unstaged and untracked changes
-     * ({@code git status}) plus files committed since HEAD forked from its upstream. Empty outside git.
+     * ({@code git status}) plus files committed since HEAD forked from its upstream (without one: files of
+     * the commits no remote has). Empty outside git.
      */
     public static List<String> changedFiles(Path root) {
         Set<String> out = new TreeSet<>();
@@ -86,6 +87,11 @@ public final class DiffFingerprint {
             }
         }
         GitResult committed = git(root, null, "diff", "--name-only", "-z", "@{upstream}...HEAD");
+        if (committed == null || committed.exit() != 0) {
+            // no upstream (a new branch, or `git push origin main` without -u): what a push would send is
+            // every commit no remote has yet
+            committed = git(root, null, "log", "--format=", "--name-only", "-z", "HEAD", "--not", "--remotes");
+        }
         if (committed != null && committed.exit() == 0) {
             for (String f : committed.out().split("\0")) {
                 if (!f.isEmpty()) {

@@ -7,6 +7,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
 
@@ -124,6 +125,38 @@ public class FeatureService {
             }
             return out;
         });
+    }
+
+    /**
+     * The active features {@code file} (absolute or root-relative) belongs to, at most {@code limit}: what a
+     * hook tells the agent after it reads one of their files. Empty without features or outside the root.
+     */
+    public List<Feature> featuresOf(String project, Path root, String file, int limit) {
+        Optional<String> relative = ProjectFiles.relative(root, file);
+        if (relative.isEmpty()) {
+            return List.of();
+        }
+        return db.read(tx -> {
+            Set<Long> ids = new LinkedHashSet<>();
+            for (FeatureStore.PatternRow r : features.activePatterns(tx, project)) {
+                if (ids.size() < limit && !ids.contains(r.featureId()) && matches(r.pattern(), relative.get())) {
+                    ids.add(r.featureId());
+                }
+            }
+            List<Feature> out = new ArrayList<>();
+            for (long id : ids) {
+                out.add(view(tx, features.find(tx, id).orElseThrow()));
+            }
+            return out;
+        });
+    }
+
+    private static boolean matches(String pattern, String file) {
+        try {
+            return PathPattern.of(pattern).matches(file);
+        } catch (IllegalArgumentException e) {
+            return false; // validated when stored; a bad one matches nothing rather than failing a hook
+        }
     }
 
     public FeatureDetail show(String project, String name) {

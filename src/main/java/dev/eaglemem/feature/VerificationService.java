@@ -130,6 +130,29 @@ public class VerificationService {
     }
 
     /**
+     * The release gate for a whole repository: the checks that block what a push would send now (the
+     * working tree's changes and the commits no remote has). Runs no git when the project has no features.
+     */
+    public List<PendingCheck> releaseCheck(Path root, String project, String sessionId) {
+        if (!hasActiveFeatures(project)) {
+            return List.of();
+        }
+        return pendingForFiles(root, project, DiffFingerprint.changedFiles(root), sessionId);
+    }
+
+    /** At the end of a turn: opens checks for the repository's changed feature files (what no hook saw, too). */
+    public Recorded recordTurn(Path root, String project, String sessionId) {
+        if (!hasActiveFeatures(project)) {
+            return Recorded.NONE;
+        }
+        return recordChanges(root, project, DiffFingerprint.changedFiles(root), PendingSource.STOP, sessionId);
+    }
+
+    private boolean hasActiveFeatures(String project) {
+        return !db.read(tx -> features.activePatterns(tx, project)).isEmpty();
+    }
+
+    /**
      * Every open check of the project. With a root, the working tree's changed files and the files of open
      * checks are recorded first (source cli): a change no hook saw opens a check, a file edited again since
      * its check supersedes it, a reverted file's check is closed. The list is what the gate would block now.

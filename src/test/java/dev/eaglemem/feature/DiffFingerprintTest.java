@@ -97,4 +97,16 @@ class DiffFingerprintTest {
                 .containsExactly("a.txt", "committed.txt", "new dir/untracked.txt", "renamed.txt");
         assertThat(DiffFingerprint.changedFiles(dir.resolve("work/new dir").getParent().getParent())).isEmpty();
     }
+
+    @Test
+    void withoutAnUpstreamTheCommitsNoRemoteHasCount() {
+        Path remote = dir.resolve("remote.git");
+        TempRepo repo = new TempRepo(dir.resolve("work")).write("a.txt", "a\n").commitAll("init");
+        repo.git("init", "-q", "--bare", remote.toString());
+        repo.git("remote", "add", "origin", remote.toString());
+        repo.git("push", "-q", "origin", "main"); // no -u: `git push origin main` habits leave no upstream
+        repo.git("checkout", "-q", "-b", "topic");
+        repo.write("topic.txt", "t\n").commitAll("on a new branch");
+        assertThat(DiffFingerprint.changedFiles(repo.root)).containsExactly("topic.txt");
+    }
 }

@@ -9,11 +9,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** A real git repository in a temp directory, driven through the git CLI with a fixed identity. */
-final class TempRepo {
+public final class TempRepo {
 
-    final Path root;
+    public final Path root;
 
-    TempRepo(Path dir) {
+    public TempRepo(Path dir) {
         try {
             this.root = Files.createDirectories(dir).toRealPath();
         } catch (IOException e) {
@@ -22,7 +22,7 @@ final class TempRepo {
         git("init", "-q", "-b", "main");
     }
 
-    TempRepo write(String file, String content) {
+    public TempRepo write(String file, String content) {
         try {
             Path p = root.resolve(file);
             Files.createDirectories(p.getParent());
@@ -33,13 +33,13 @@ final class TempRepo {
         }
     }
 
-    TempRepo commitAll(String message) {
+    public TempRepo commitAll(String message) {
         git("add", "-A");
         git("commit", "-q", "-m", message);
         return this;
     }
 
-    String git(String... args) {
+    public String git(String... args) {
         List<String> command = new ArrayList<>(List.of("git", "-C", root.toString(), "-c", "user.name=test",
                 "-c", "user.email=test@local", "-c", "commit.gpgsign=false"));
         command.addAll(List.of(args));
