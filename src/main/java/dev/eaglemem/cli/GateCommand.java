@@ -8,18 +8,18 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 
-import jakarta.enterprise.inject.Instance;
 
 import dev.eaglemem.config.EagleEnv;
 import dev.eaglemem.guard.GateCheck;
 import dev.eaglemem.guard.GateInstaller;
-import dev.eaglemem.guard.PendingCheck;
 import dev.eaglemem.guard.PendingChecks;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+
+import dev.eaglemem.feature.PendingCheck;
 
 @Command(name = "gate", description = { "The git pre-push gate: refuse pushes (made outside any agent too) while a",
         "feature whose files they change has a pending verification." })
@@ -29,9 +29,9 @@ public class GateCommand {
     CommandSpec spec;
 
     private final EagleEnv env;
-    private final Instance<PendingChecks> checks;
+    private final PendingChecks checks;
 
-    public GateCommand(EagleEnv env, Instance<PendingChecks> checks) {
+    public GateCommand(EagleEnv env, PendingChecks checks) {
         this.env = env;
         this.checks = checks;
     }
@@ -60,12 +60,9 @@ public class GateCommand {
         if (root.isEmpty()) {
             return verdict(output, Optional.empty(), "not_a_repository");
         }
-        if (checks.isUnsatisfied()) {
-            return verdict(output, Optional.empty(), "no_pending_source");
-        }
         List<String> files = prePush ? GateCheck.changedFiles(root.get(), remote, GateCheck.parse(input))
                 : GateCheck.changedFilesOfHead(root.get());
-        return verdict(output, Optional.of(GateCheck.check(root.get(), files, checks.get())), "checked");
+        return verdict(output, Optional.of(GateCheck.check(root.get(), files, checks)), "checked");
     }
 
     private int verdict(OutputMixin output, Optional<GateCheck.Verdict> verdict, String status) {

@@ -7,6 +7,8 @@ import java.util.Optional;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
 
+import dev.eaglemem.feature.PendingCheck;
+
 /**
  * {@code eagle-mem gate check}: the files a push sends, and the feature verifications still pending for
  * them. The push range comes from git's pre-push input ({@code <local ref> <local sha> <remote ref>
@@ -118,10 +120,20 @@ public final class GateCheck {
         return log.ok() ? log.lines() : List.of();
     }
 
-    /** The refusal printed on stderr, with the exact commands that resolve each check. */
+    /** The pre-push refusal printed on stderr, with the exact commands that resolve each check. */
     public static String denyText(List<PendingCheck> pending) {
-        StringBuilder out = new StringBuilder("Eagle Mem blocked this push because ").append(pending.size())
-                .append(" feature verification(s) are pending.\n\nRun the affected smoke tests, then resolve them with:\n");
+        return denyText("this push", pending)
+                + "\nBypass once: git push --no-verify   (or EAGLE_MEM_DISABLE_HOOKS=1 git push)\n";
+    }
+
+    /**
+     * Why {@code what} (this push, this release boundary) is refused: the pending checks and the exact
+     * verify and waive commands. The agent's PreToolUse deny and the pre-push hook say the same.
+     */
+    public static String denyText(String what, List<PendingCheck> pending) {
+        StringBuilder out = new StringBuilder("Eagle Mem blocked ").append(what).append(" because ").append(pending.size())
+                .append(pending.size() == 1 ? " feature verification is" : " feature verifications are")
+                .append(" pending.\n\nRun the affected smoke tests, then resolve them with:\n");
         pending.stream().map(PendingCheck::feature).distinct()
                 .forEach(f -> out.append("  eagle-mem feature verify ").append(ShellWords.quote(f))
                         .append(" --notes \"what passed\"\n"));
@@ -131,12 +143,15 @@ public final class GateCheck {
         out.append("\nPending checks:\n");
         for (PendingCheck p : pending) {
             out.append("  #").append(p.id()).append(' ').append(p.feature()).append(" (").append(p.file()).append(')');
+            if (p.reason() != null) {
+                out.append(" — ").append(p.reason());
+            }
             if (!p.smokeTests().isEmpty()) {
                 out.append(" | smoke: ").append(String.join("; ", p.smokeTests()));
             }
             out.append(" | diff: ").append(p.fingerprint().length() > 12 ? p.fingerprint().substring(0, 12) : p.fingerprint())
                     .append('\n');
         }
-        return out.append("\nBypass once: git push --no-verify   (or EAGLE_MEM_DISABLE_HOOKS=1 git push)\n").toString();
+        return out.toString();
     }
 }

@@ -3,6 +3,8 @@ package dev.eaglemem.guard;
 import java.nio.file.Path;
 import java.util.List;
 
+import dev.eaglemem.feature.PendingCheck;
+
 /** Where the gate learns which verifications are pending for a set of changed files (the feature package). */
 public interface PendingChecks {
 

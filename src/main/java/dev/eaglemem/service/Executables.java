@@ -7,12 +7,12 @@ import java.util.Optional;
 import dev.eaglemem.config.EagleEnv;
 
 /** Looks commands up on the PATH eagle-mem was given (not the JVM's), so tests can put fakes first. */
-final class Executables {
+public final class Executables {
 
     private Executables() {
     }
 
-    static Optional<Path> find(EagleEnv env, String name) {
+    public static Optional<Path> find(EagleEnv env, String name) {
         if (name.contains("/")) {
             Path path = Path.of(name);
             return Files.isExecutable(path) ? Optional.of(path) : Optional.empty();

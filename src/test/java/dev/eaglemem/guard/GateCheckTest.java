@@ -10,6 +10,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.eaglemem.feature.PendingCheck;
+
 /** The push range from pre-push input, on real repositories with a real bare remote. */
 class GateCheckTest {
 
@@ -80,8 +82,8 @@ class GateCheckTest {
     @Test
     void pendingChecksAreAskedForTheChangedFilesAndBlockThePush() {
         List<List<String>> asked = new ArrayList<>();
-        PendingCheck pending = new PendingCheck(12, "checkout-flow", "src/cart.ts", List.of("npm test -- cart"),
-                "3f9a1c0b7d2e55aa");
+        PendingCheck pending = new PendingCheck(12, "checkout-flow", "src/cart.ts", "file changed by the agent",
+                "post_tool_use", null, List.of("npm test -- cart"), "3f9a1c0b7d2e55aa", "2026-11-22T10:00:00.000Z");
         PendingChecks source = (root, files) -> {
             asked.add(files);
             return files.contains("src/cart.ts") ? List.of(pending) : List.of();
@@ -93,7 +95,7 @@ class GateCheckTest {
         assertThat(asked).containsExactly(List.of("src/cart.ts"), List.of("README.md"));
 
         assertThat(GateCheck.denyText(verdict.pending())).isEqualTo("""
-                Eagle Mem blocked this push because 1 feature verification(s) are pending.
+                Eagle Mem blocked this push because 1 feature verification is pending.
 
                 Run the affected smoke tests, then resolve them with:
                   eagle-mem feature verify checkout-flow --notes "what passed"
@@ -102,7 +104,7 @@ class GateCheckTest {
                   eagle-mem feature waive 12 --reason "why this is safe"
 
                 Pending checks:
-                  #12 checkout-flow (src/cart.ts) | smoke: npm test -- cart | diff: 3f9a1c0b7d2e
+                  #12 checkout-flow (src/cart.ts) — file changed by the agent | smoke: npm test -- cart | diff: 3f9a1c0b7d2e
 
                 Bypass once: git push --no-verify   (or EAGLE_MEM_DISABLE_HOOKS=1 git push)
                 """);
