@@ -30,12 +30,15 @@ public class HookHandlers {
     private final RecallService recall;
     private final MemoryService memories;
     private final JobQueue jobs;
+    private final GuardHandlers guard;
 
-    public HookHandlers(CaptureService capture, RecallService recall, MemoryService memories, JobQueue jobs) {
+    public HookHandlers(CaptureService capture, RecallService recall, MemoryService memories, JobQueue jobs,
+            GuardHandlers guard) {
         this.capture = capture;
         this.recall = recall;
         this.memories = memories;
         this.jobs = jobs;
+        this.guard = guard;
     }
 
     public HookResponse handle(HookEvent event) {
@@ -45,9 +48,7 @@ public class HookHandlers {
         return switch (event) {
             case HookEvent.SessionStart e -> sessionStart(e);
             case HookEvent.UserPromptSubmit e -> userPromptSubmit(e);
-            // The release gate and edit-time recall arrive with the guardrails; until then PreToolUse only proves
-            // the contract (no output) and is not registered with the agents.
-            case HookEvent.PreToolUse e -> HookResponse.SILENT;
+            case HookEvent.PreToolUse e -> guard.before(e);
             case HookEvent.PostToolUse e -> postToolUse(e);
             case HookEvent.Stop e -> stop(e);
             case HookEvent.PreCompact e -> preCompact(e);
@@ -72,7 +73,8 @@ public class HookHandlers {
         capture.toolUsed(origin(e.context()), new ToolUse(c.toolName(), c.kind() == ToolCall.Kind.SHELL, c.command(),
                 c.filesRead(), c.filesModified(), e.result().exitStatus(), e.result().outputBytes(),
                 e.result().outputLines(), c.toolUseId()));
-        return HookResponse.SILENT;
+        List<String> notes = guard.after(e);
+        return notes.isEmpty() ? HookResponse.SILENT : new HookResponse.Context(String.join("\n", notes));
     }
 
     /**
@@ -86,6 +88,7 @@ public class HookHandlers {
             remember(e.context(), turn.project(), MemoryKind.GOTCHA, turn.gotchas());
             jobs.enrichSummary(turn.project(), e.context().sessionId());
         }
+        guard.turnEnded(e.context());
         return HookResponse.SILENT;
     }
 

@@ -89,6 +89,13 @@ public class MemoryService {
         });
     }
 
+    /** Active project memories about a project-relative file, decisions and gotchas first (see MemoryStore#aboutFile). */
+    public List<MemoryRow> aboutFile(String project, String file, List<MemoryKind> kinds, int limit) {
+        String basename = file.substring(file.lastIndexOf('/') + 1);
+        List<String> names = kinds.stream().map(MemoryKind::id).toList();
+        return db.read(tx -> memories.aboutFile(tx, project, file, basename, names, limit));
+    }
+
     /**
      * A memory may name a session the hooks never recorded (hooks were off, or the id came from elsewhere).
      * The memory must still be stored: a project memory starts that session's row, so the link holds and

@@ -76,6 +76,34 @@ public final class MemoryStore {
             ORDER BY CASE kind WHEN 'decision' THEN 0 WHEN 'gotcha' THEN 1 ELSE 2 END, updated_at DESC, id DESC
             """;
 
+    // A memory is about a file when it lists the file, or its text names the file (the basename is specific
+    // enough: "cart.py", not "cart"). Decisions and gotchas first, newest first.
+    private static final String ABOUT_FILE = "SELECT " + COLUMNS + """
+            FROM memories m
+            WHERE deleted_at IS NULL AND superseded_by IS NULL AND project = ?1
+              AND (?4 = '' OR instr(',' || ?4 || ',', ',' || kind || ',') > 0)
+              AND (EXISTS (SELECT 1 FROM json_each(m.files) WHERE value = ?2)
+                   OR instr(lower(title || ' ' || content), lower(?3)) > 0)
+            ORDER BY CASE kind WHEN 'decision' THEN 0 WHEN 'gotcha' THEN 1 ELSE 2 END, updated_at DESC, id DESC
+            LIMIT ?5
+            """;
+
+    /**
+     * Active project memories about {@code file} (project-relative path; matched by listed files or by its
+     * {@code basename} in the text), of the given kinds (empty = any).
+     */
+    public List<MemoryRow> aboutFile(Tx tx, String project, String file, String basename, List<String> kinds, int limit)
+            throws SQLException {
+        try (PreparedStatement ps = tx.connection().prepareStatement(ABOUT_FILE)) {
+            ps.setString(1, project);
+            ps.setString(2, file);
+            ps.setString(3, basename);
+            ps.setString(4, String.join(",", kinds));
+            ps.setInt(5, limit);
+            return all(ps);
+        }
+    }
+
     public long insert(Tx tx, NewMemoryRow m, Instant now) throws SQLException {
         String at = Timestamps.format(now);
         try (PreparedStatement ps = tx.connection().prepareStatement(INSERT)) {

@@ -83,6 +83,20 @@ public final class ObservationStore {
         }
     }
 
+    /** How many of the session's tool calls modified {@code file} (as stored: project-relative). */
+    public int editsOf(Tx tx, String sessionId, String file) throws SQLException {
+        try (PreparedStatement ps = tx.connection().prepareStatement("""
+                SELECT count(*) FROM observations o
+                WHERE o.session_id = ? AND EXISTS (SELECT 1 FROM json_each(o.files_modified) WHERE value = ?)
+                """)) {
+            ps.setString(1, sessionId);
+            ps.setString(2, file);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? rs.getInt(1) : 0;
+            }
+        }
+    }
+
     /** Deletes the project's observations older than {@code before}; returns how many. */
     public int prune(Tx tx, String project, Instant before) throws SQLException {
         try (PreparedStatement ps = tx.connection().prepareStatement(PRUNE)) {

@@ -70,7 +70,8 @@ final class HookRig {
         RecallService recall = new RecallService(db, new StatsStore(), new OverviewStore(), new MemoryStore(),
                 new SummaryStore(), new ObservationStore(), new RecallStore(), new SearchStore(), settings, clock);
         jobs = new JobQueue(db, new JobStore(), clock);
-        handlers = new HookHandlers(capture, recall, memories, jobs);
+        handlers = new HookHandlers(capture, recall, memories, jobs,
+                TestGuards.wire(db, memories, capture, logFile.getParent(), clock));
         vars.put("HOME", "/home/dev");
         vars.put("GIT_CEILING_DIRECTORIES", "/home");
     }

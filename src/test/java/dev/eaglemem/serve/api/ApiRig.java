@@ -21,6 +21,7 @@ import dev.eaglemem.config.EagleEnv;
 import dev.eaglemem.config.LogFile;
 import dev.eaglemem.config.Settings;
 import dev.eaglemem.hook.HookHandlers;
+import dev.eaglemem.hook.TestGuards;
 import dev.eaglemem.hook.HookRunner;
 import dev.eaglemem.jobs.JobQueue;
 import dev.eaglemem.jobs.JobService;
@@ -102,7 +103,8 @@ final class ApiRig implements AutoCloseable {
                 new SummaryStore(), new ObservationStore(), new RecallStore(), new SearchStore(), settings, clock);
         jobQueue = new JobQueue(t.db, new JobStore(), clock);
         jobs = new JobService(t.db, new JobStore(), clock);
-        HookHandlers handlers = new HookHandlers(capture, recall, memories, jobQueue);
+        HookHandlers handlers = new HookHandlers(capture, recall, memories, jobQueue,
+                TestGuards.wire(t.db, memories, capture, dir, clock));
         HookRunner hooks = new HookRunner(env, () -> log, () -> handlers);
         api = new ServeApi(new StatusService(t.db, new StatsStore(), new HealthStore(), new DataDir(dir, dir.resolve("config.toml"))),
                 new SearchService(t.db, new SearchStore()), new TimelineService(t.db, new TimelineStore()),

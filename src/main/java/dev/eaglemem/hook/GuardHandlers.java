@@ -1,0 +1,183 @@
+package dev.eaglemem.hook;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import dev.eaglemem.capture.CaptureService;
+import dev.eaglemem.feature.Feature;
+import dev.eaglemem.feature.FeatureService;
+import dev.eaglemem.feature.GuardRuleService;
+import dev.eaglemem.feature.PendingCheck;
+import dev.eaglemem.feature.PendingSource;
+import dev.eaglemem.feature.ProjectFiles;
+import dev.eaglemem.feature.Recorded;
+import dev.eaglemem.feature.VerificationService;
+import dev.eaglemem.guard.ReleaseGate;
+import dev.eaglemem.guard.ShellWords;
+import dev.eaglemem.guard.TokenDecision;
+import dev.eaglemem.guard.TokenPolicy;
+import dev.eaglemem.memory.MemoryKind;
+import dev.eaglemem.memory.MemoryService;
+import dev.eaglemem.store.GuardRuleRow;
+import dev.eaglemem.store.MemoryRow;
+
+/**
+ * The guardrails around a tool call: before it, the release gate, the token guard and what is known about
+ * the files an edit touches; after it, the feature checks an edit opens, a stale-memory hint and, after a
+ * read, the feature a file belongs to. Every line is short: this text lands in the agent's context.
+ */
+@ApplicationScoped
+public class GuardHandlers {
+
+    /** Files per call that get recall (an apply_patch can touch dozens). */
+    static final int FILES_PER_CALL = 3;
+    static final int STUCK_WARN = 5;
+    static final int STUCK_STOP = 8;
+
+    private final ReleaseGate gate;
+    private final TokenPolicy tokens;
+    private final VerificationService verifications;
+    private final FeatureService features;
+    private final GuardRuleService rules;
+    private final MemoryService memories;
+    private final CaptureService capture;
+
+    public GuardHandlers(ReleaseGate gate, TokenPolicy tokens, VerificationService verifications, FeatureService features,
+            GuardRuleService rules, MemoryService memories, CaptureService capture) {
+        this.gate = gate;
+        this.tokens = tokens;
+        this.verifications = verifications;
+        this.features = features;
+        this.rules = rules;
+        this.memories = memories;
+        this.capture = capture;
+    }
+
+    public HookResponse before(HookEvent.PreToolUse e) {
+        HookContext c = e.context();
+        ToolCall call = e.call();
+        if (call.kind() == ToolCall.Kind.SHELL) {
+            Optional<String> refusal = gate.refusal(call.command(), c.projectRoot(), c.cwdProject(), c.sessionId());
+            if (refusal.isPresent()) {
+                return new HookResponse.Deny(refusal.get());
+            }
+            return switch (tokens.decide(c.agent(), call.command())) {
+                case TokenDecision.Allow a -> HookResponse.SILENT;
+                case TokenDecision.Deny d -> new HookResponse.Deny(d.reason());
+                case TokenDecision.Rewrite r -> new HookResponse.Rewrite(e.toolInput().deepCopy().put("command", r.command()),
+                        r.context());
+            };
+        }
+        if (call.kind() == ToolCall.Kind.WRITE || call.kind() == ToolCall.Kind.PATCH) {
+            return context(beforeEdit(c, files(c, call.filesModified())));
+        }
+        return HookResponse.SILENT;
+    }
+
+    /** Context to add after the call ran (the observation is already stored). */
+    public List<String> after(HookEvent.PostToolUse e) {
+        HookContext c = e.context();
+        ToolCall call = e.call();
+        if (c.projectRoot() == null || c.cwdProject() == null) {
+            return List.of();
+        }
+        List<String> out = new ArrayList<>();
+        if (call.kind() == ToolCall.Kind.WRITE || call.kind() == ToolCall.Kind.PATCH) {
+            List<String> files = files(c, call.filesModified());
+            Recorded recorded = verifications.recordChanges(c.projectRoot(), c.cwdProject(), files,
+                    PendingSource.POST_TOOL_USE, c.sessionId());
+            recorded.created().stream().map(PendingCheck::feature).distinct().forEach(f -> out.add("Eagle Mem: feature '"
+                    + f + "' now needs verification before release: run its smoke tests, then eagle-mem feature verify "
+                    + ShellWords.quote(f) + " --notes \"what passed\"."));
+            for (String file : limit(files)) {
+                memories.aboutFile(c.cwdProject(), file, List.of(), 1).forEach(m -> out.add("Eagle Mem memory check: mem-"
+                        + m.id() + " (" + m.kind() + ") may reference " + file + ": \"" + clip(m.content(), 120)
+                        + "\". If this edit contradicts it, update it: eagle-mem memories update " + m.id() + " --content \"…\""));
+            }
+        } else if (call.kind() == ToolCall.Kind.READ) {
+            for (String file : limit(files(c, call.filesRead()))) {
+                for (Feature f : features.featuresOf(c.cwdProject(), c.projectRoot(), file, FILES_PER_CALL)) {
+                    out.add(featureNote(file, f));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** At turn end: the repository's changed feature files get their checks, also the ones no hook saw. */
+    public void turnEnded(HookContext c) {
+        if (c.projectRoot() != null && c.cwdProject() != null) {
+            verifications.recordTurn(c.projectRoot(), c.cwdProject(), c.sessionId());
+        }
+    }
+
+    private List<String> beforeEdit(HookContext c, List<String> files) {
+        if (c.projectRoot() == null || c.cwdProject() == null) {
+            return List.of();
+        }
+        List<String> out = new ArrayList<>();
+        for (String file : limit(files)) {
+            for (GuardRuleRow r : rules.rulesFor(c.cwdProject(), c.projectRoot(), file).stream().limit(3).toList()) {
+                out.add("Eagle Mem guardrail for " + file + ": " + r.rule());
+            }
+            for (MemoryRow m : memories.aboutFile(c.cwdProject(), file, List.of(MemoryKind.DECISION, MemoryKind.GOTCHA), 2)) {
+                out.add("Eagle Mem " + m.kind() + " about " + file + " (mem-" + m.id() + "): " + clip(m.content(), 240)
+                        + (m.kind().equals("decision") ? " Do not revert this without asking the user." : ""));
+            }
+            int edits = capture.editsOf(c.sessionId(), file);
+            if (edits >= STUCK_STOP) {
+                out.add("Eagle Mem warning: " + file + " has been edited " + edits + " times this session. You may be stuck;"
+                        + " step back and rethink the approach before changing it again.");
+            } else if (edits >= STUCK_WARN) {
+                out.add("Eagle Mem: " + file + " has been edited " + edits + " times this session. If the changes are not"
+                        + " converging, consider a different approach.");
+            }
+        }
+        return out;
+    }
+
+    private static String featureNote(String file, Feature f) {
+        return "Eagle Mem feature guardrail: " + file + " is part of feature '" + f.name() + "'"
+                + (f.description() == null || f.description().isBlank() ? "" : " (" + clip(f.description(), 160) + ")")
+                + ". Smoke tests: " + (f.smokeTests().isEmpty() ? "none" : String.join("; ", f.smokeTests()))
+                + (f.dependsOn().isEmpty() ? "" : ". Depends on: " + String.join(", ", f.dependsOn()))
+                + ". Last verified: " + (f.lastVerifiedAt() == null ? "never" : f.lastVerifiedAt())
+                + ". A change needs verification before release.";
+    }
+
+    /**
+     * The call's files relative to the project root, as observations store them (the agent may give absolute
+     * or cwd-relative paths); files outside the root are dropped.
+     */
+    private static List<String> files(HookContext c, List<String> given) {
+        if (c.projectRoot() == null) {
+            return List.of();
+        }
+        LinkedHashSet<String> out = new LinkedHashSet<>();
+        for (String g : given) {
+            try {
+                ProjectFiles.relative(c.projectRoot(), c.cwd().resolve(g).toString()).ifPresent(out::add);
+            } catch (RuntimeException ex) {
+                // an unusable path names no project file
+            }
+        }
+        return List.copyOf(out);
+    }
+
+    private static List<String> limit(List<String> files) {
+        return files.size() <= FILES_PER_CALL ? files : files.subList(0, FILES_PER_CALL);
+    }
+
+    private static HookResponse context(List<String> lines) {
+        return lines.isEmpty() ? HookResponse.SILENT : new HookResponse.Context(String.join("\n", lines));
+    }
+
+    private static String clip(String text, int max) {
+        String flat = text.replaceAll("\\s+", " ").strip();
+        return flat.length() <= max ? flat : flat.substring(0, max - 1) + "…";
+    }
+}

@@ -1,0 +1,204 @@
+package dev.eaglemem.hook;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.eaglemem.capture.CaptureService;
+import dev.eaglemem.capture.ToolUse;
+import dev.eaglemem.feature.FeatureService;
+import dev.eaglemem.feature.FeatureSpec;
+import dev.eaglemem.feature.GuardRuleService;
+import dev.eaglemem.feature.TempRepo;
+import dev.eaglemem.feature.VerificationService;
+import dev.eaglemem.memory.MemoryDraft;
+import dev.eaglemem.memory.MemoryKind;
+import dev.eaglemem.memory.MemoryScope;
+import dev.eaglemem.memory.MemoryService;
+import dev.eaglemem.project.AgentSource;
+import dev.eaglemem.redact.Redactor;
+import dev.eaglemem.store.EventStore;
+import dev.eaglemem.store.FeatureStore;
+import dev.eaglemem.store.GuardRuleStore;
+import dev.eaglemem.store.MemoryStore;
+import dev.eaglemem.store.ObservationStore;
+import dev.eaglemem.store.ProjectStore;
+import dev.eaglemem.store.PromptStore;
+import dev.eaglemem.store.SessionStore;
+import dev.eaglemem.store.SummaryStore;
+import dev.eaglemem.store.TestDb;
+import dev.eaglemem.store.VerificationStore;
+
+/** The guardrails around tool calls, on a real database and a real git repository with a real remote. */
+class GuardHandlersTest {
+
+    private static final String P = "code/shop";
+    private static final String SID = "sess-guard-1";
+
+    @TempDir
+    Path dir;
+
+    private TestDb t;
+    private TempRepo repo;
+    private GuardHandlers guard;
+    private CaptureService capture;
+    private MemoryService memories;
+    private FeatureService features;
+    private VerificationService verifications;
+
+    @BeforeEach
+    void setUp() {
+        t = TestDb.in(dir);
+        Clock clock = Clock.fixed(Instant.parse("2026-11-22T10:00:00Z"), ZoneOffset.UTC);
+        Redactor redactor = Redactor.defaults();
+        memories = new MemoryService(t.db, new MemoryStore(), new ProjectStore(), new SessionStore(), new EventStore(),
+                redactor, clock);
+        capture = new CaptureService(t.db, new SessionStore(), new ProjectStore(), new ObservationStore(), new PromptStore(),
+                new SummaryStore(), redactor, clock);
+        guard = TestGuards.wire(t.db, memories, capture, dir, clock);
+        features = new FeatureService(t.db, new FeatureStore(), new VerificationStore(), new ProjectStore(), clock);
+        verifications = new VerificationService(t.db, new FeatureStore(), new VerificationStore(), clock);
+        repo = new TempRepo(dir.resolve("shop")).write("src/cart.py", "total = 1\n").write("README.md", "shop\n")
+                .commitAll("init");
+        repo.git("init", "-q", "--bare", dir.resolve("origin.git").toString());
+        repo.git("remote", "add", "origin", dir.resolve("origin.git").toString());
+        repo.git("push", "-q", "-u", "origin", "main");
+        features.add(P, repo.root, new FeatureSpec("cart-totals", "Totals in cents", List.of("src/cart.py"), List.of(),
+                List.of("python3 -m pytest tests/cart")));
+    }
+
+    @AfterEach
+    void close() {
+        t.close();
+    }
+
+    private HookContext context(AgentSource agent) {
+        return new HookContext("PreToolUse", agent, SID, repo.root, P, repo.root, null, null, false);
+    }
+
+    private HookResponse before(String tool, ToolCall.Kind kind, String command, List<String> modified) {
+        return guard.before(new HookEvent.PreToolUse(context(AgentSource.CLAUDE_CODE),
+                new ToolCall(tool, kind, command, List.of(), modified, null),
+                JsonNodeFactory.instance.objectNode().put("command", command == null ? "" : command)));
+    }
+
+    private HookResponse push(String command) {
+        return before("Bash", ToolCall.Kind.SHELL, command, List.of());
+    }
+
+    private List<String> afterEdit(String file) {
+        return guard.after(new HookEvent.PostToolUse(context(AgentSource.CLAUDE_CODE),
+                new ToolCall("Edit", ToolCall.Kind.WRITE, "Edit " + file, List.of(), List.of(file), null), ToolResult.NONE));
+    }
+
+    @Test
+    void aPushIsDeniedWhileTheEditedFeatureIsUnverifiedAndGoesThroughAfterVerify() {
+        assertThat(push("git push origin main")).as("nothing changed yet").isEqualTo(HookResponse.SILENT);
+
+        repo.write("src/cart.py", "total = 2\n");
+        assertThat(afterEdit("src/cart.py")).anySatisfy(l -> assertThat(l).contains("feature 'cart-totals' now needs verification"));
+        repo.commitAll("cart in cents");
+
+        for (String command : List.of("git push origin main", "git -C . push", "cd src && git push", "bash -c 'git push -f'",
+                "env GIT_TRACE=0 git push origin HEAD")) {
+            assertThat(push(command)).as(command).isInstanceOfSatisfying(HookResponse.Deny.class, d -> assertThat(d.reason())
+                    .contains("Eagle Mem blocked this release boundary (git push)", "cart-totals (src/cart.py)",
+                            "eagle-mem feature verify cart-totals --notes", "eagle-mem feature waive ",
+                            "smoke: python3 -m pytest tests/cart"));
+        }
+        for (String lookAlike : List.of("echo \"git push\"", "git push --dry-run", "git stash push", "git status",
+                "eagle-mem feature verify cart-totals --notes ok")) {
+            assertThat(push(lookAlike)).as(lookAlike).isEqualTo(HookResponse.SILENT);
+        }
+
+        verifications.verify(P, repo.root, "cart-totals", "pytest passed");
+        assertThat(push("git push origin main")).isEqualTo(HookResponse.SILENT);
+    }
+
+    @Test
+    void aChangeNoHookSawStillBlocksThePush() {
+        repo.write("src/cart.py", "total = 3\n").commitAll("edited in a terminal");
+        assertThat(push("git push")).isInstanceOf(HookResponse.Deny.class);
+    }
+
+    @Test
+    void beforeAnEditTheFilesRulesDecisionsAndALoopWarningComeBack() {
+        new GuardRuleService(t.db, new GuardRuleStore(), new ProjectStore(), Clock.systemUTC())
+                .add(P, "src/**", "Money code needs a second reviewer");
+        memories.add(new MemoryDraft(MemoryKind.DECISION, MemoryScope.PROJECT, "Cents", "cart.py sums integer cents, never floats.",
+                null, null, List.of(), P, "claude-code", SID, null, false));
+        HookResponse first = before("Edit", ToolCall.Kind.WRITE, null, List.of(repo.root.resolve("src/cart.py").toString()));
+        assertThat(first).isInstanceOfSatisfying(HookResponse.Context.class, c -> assertThat(c.text())
+                .contains("Eagle Mem guardrail for src/cart.py: Money code needs a second reviewer")
+                .contains("Eagle Mem decision about src/cart.py (mem-1): cart.py sums integer cents, never floats.")
+                .contains("Do not revert this without asking the user.")
+                .doesNotContain("edited"));
+
+        CaptureService.Origin origin = new CaptureService.Origin(SID, "claude-code", P, repo.root, repo.root, null);
+        for (int i = 0; i < 5; i++) {
+            capture.toolUsed(origin, new ToolUse("Edit", false, null, List.of(), List.of("src/cart.py"), 0, 10L, 1, "t" + i));
+        }
+        HookResponse looping = before("Edit", ToolCall.Kind.WRITE, null, List.of("src/cart.py"));
+        assertThat(looping).isInstanceOfSatisfying(HookResponse.Context.class, c -> assertThat(c.text())
+                .contains("src/cart.py has been edited 5 times this session"));
+        assertThat(before("Edit", ToolCall.Kind.WRITE, null, List.of("README.md"))).isEqualTo(HookResponse.SILENT);
+    }
+
+    @Test
+    void afterAReadTheFeatureIsNamedAndAfterAnEditAMemoryMayBeStale() {
+        List<String> read = guard.after(new HookEvent.PostToolUse(context(AgentSource.CODEX),
+                new ToolCall("Read", ToolCall.Kind.READ, "Read", List.of("src/cart.py"), List.of(), null), ToolResult.NONE));
+        assertThat(read).singleElement().asString().contains("src/cart.py is part of feature 'cart-totals' (Totals in cents)",
+                "Smoke tests: python3 -m pytest tests/cart", "Last verified: never");
+
+        memories.add(new MemoryDraft(MemoryKind.PATTERN, MemoryScope.PROJECT, "Totals", "src/cart.py rounds half up.", null,
+                null, List.of("src/cart.py"), P, "codex", SID, null, false));
+        repo.write("src/cart.py", "total = 4\n");
+        assertThat(afterEdit("src/cart.py")).anySatisfy(l -> assertThat(l)
+                .contains("Eagle Mem memory check: mem-1 (pattern) may reference src/cart.py", "eagle-mem memories update 1"));
+    }
+
+    @Test
+    void withoutRtkTheTokenGuardLeavesNoisyCommandsAlone() {
+        assertThat(push("git log")).isEqualTo(HookResponse.SILENT);
+        assertThat(push("cat package-lock.json")).isEqualTo(HookResponse.SILENT);
+    }
+
+    @Test
+    void withRtkOnPathClaudeGetsTheRewrittenInputAndCodexTheCompactCommand() throws Exception {
+        Path bin = Files.createDirectories(dir.resolve("bin"));
+        Files.writeString(bin.resolve("rtk"), "#!/bin/sh\nexec \"$@\"\n");
+        Files.setPosixFilePermissions(bin.resolve("rtk"), PosixFilePermissions.fromString("rwx------"));
+        GuardHandlers withRtk = TestGuards.wire(t.db, memories, capture, dir, Clock.systemUTC(), bin.toString());
+        ObjectNode input = JsonNodeFactory.instance.objectNode().put("command", "git log").put("description", "history");
+
+        HookResponse claude = withRtk.before(new HookEvent.PreToolUse(context(AgentSource.CLAUDE_CODE),
+                new ToolCall("Bash", ToolCall.Kind.SHELL, "git log", List.of(), List.of(), null), input));
+        assertThat(claude).isInstanceOfSatisfying(HookResponse.Rewrite.class, r -> {
+            assertThat(r.updatedInput().path("command").asText()).isEqualTo("rtk git log");
+            assertThat(r.updatedInput().path("description").asText()).as("the rest of the input is kept").isEqualTo("history");
+        });
+        assertThat(input.path("command").asText()).as("the event's input is not changed").isEqualTo("git log");
+
+        HookResponse codex = withRtk.before(new HookEvent.PreToolUse(context(AgentSource.CODEX),
+                new ToolCall("Bash", ToolCall.Kind.SHELL, "git log", List.of(), List.of(), null), input));
+        assertThat(codex).isInstanceOfSatisfying(HookResponse.Deny.class, d -> assertThat(d.reason()).contains("rtk git log"));
+        assertThat(withRtk.before(new HookEvent.PreToolUse(context(AgentSource.CLAUDE_CODE),
+                new ToolCall("Bash", ToolCall.Kind.SHELL, "git push", List.of(), List.of(), null), input)))
+                .as("a release boundary is never rewritten").isEqualTo(HookResponse.SILENT);
+    }
+}

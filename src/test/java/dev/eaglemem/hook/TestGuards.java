@@ -1,0 +1,45 @@
+package dev.eaglemem.hook;
+
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.Map;
+
+import dev.eaglemem.capture.CaptureService;
+import dev.eaglemem.config.DataDir;
+import dev.eaglemem.config.EagleConfig;
+import dev.eaglemem.config.EagleEnv;
+import dev.eaglemem.feature.FeatureService;
+import dev.eaglemem.feature.GuardRuleService;
+import dev.eaglemem.feature.VerificationService;
+import dev.eaglemem.guard.ReleaseGate;
+import dev.eaglemem.guard.TokenPolicy;
+import dev.eaglemem.memory.MemoryService;
+import dev.eaglemem.store.Db;
+import dev.eaglemem.store.FeatureStore;
+import dev.eaglemem.store.GuardRuleStore;
+import dev.eaglemem.store.ProjectStore;
+import dev.eaglemem.store.VerificationStore;
+
+/** The guardrail handlers wired by hand on a real database, for rigs that build the hook stack themselves. */
+public final class TestGuards {
+
+    private TestGuards() {
+    }
+
+    /** With default config and an empty PATH: no rtk, so the token guard never rewrites. */
+    public static GuardHandlers wire(Db db, MemoryService memories, CaptureService capture, Path dataDir, Clock clock) {
+        return wire(db, memories, capture, dataDir, clock, "");
+    }
+
+    /** {@code path} is the PATH the token guard looks for rtk on. */
+    public static GuardHandlers wire(Db db, MemoryService memories, CaptureService capture, Path dataDir, Clock clock,
+            String path) {
+        EagleEnv env = new EagleEnv(Map.of("PATH", path), dataDir, dataDir);
+        VerificationService verifications = new VerificationService(db, new FeatureStore(), new VerificationStore(), clock);
+        return new GuardHandlers(new ReleaseGate(verifications, env),
+                new TokenPolicy(EagleConfig.defaults(dataDir.resolve("config.toml")), env,
+                        new DataDir(dataDir, dataDir.resolve("config.toml")), clock),
+                verifications, new FeatureService(db, new FeatureStore(), new VerificationStore(), new ProjectStore(), clock),
+                new GuardRuleService(db, new GuardRuleStore(), new ProjectStore(), clock), memories, capture);
+    }
+}
