@@ -38,7 +38,8 @@ class RegistrationsTest {
     @Test
     void theTemplatesGiveEveryEventOneCommandForItsAgent() {
         assertThat(Registrations.claude("/h/.eagle-mem/runtime/eagle-mem")).extracting(HookRegistration::event)
-                .containsExactly("SessionStart", "UserPromptSubmit", "PostToolUse", "Stop", "PreCompact", "SessionEnd");
+                .containsExactly("SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop", "PreCompact",
+                        "SessionEnd");
         assertThat(Registrations.claude("/h/x y/eagle-mem")).allSatisfy(h -> {
             assertThat(h.command()).startsWith("'/h/x y/eagle-mem' hook " + h.event() + " --agent claude-code");
             assertThat(Registrations.isOurs(h.command())).isTrue();
