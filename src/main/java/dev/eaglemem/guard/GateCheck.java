@@ -120,28 +120,30 @@ public final class GateCheck {
         return log.ok() ? log.lines() : List.of();
     }
 
-    /** The pre-push refusal printed on stderr, with the exact commands that resolve each check. */
+    /** The pre-push refusal printed on stderr (a terminal: every check is listed). */
     public static String denyText(List<PendingCheck> pending) {
-        return denyText("this push", pending)
+        return denyText("this push", pending, Integer.MAX_VALUE)
                 + "\nBypass once: git push --no-verify   (or EAGLE_MEM_DISABLE_HOOKS=1 git push)\n";
     }
 
     /**
      * Why {@code what} (this push, this release boundary) is refused: the pending checks and the exact
-     * verify and waive commands. The agent's PreToolUse deny and the pre-push hook say the same.
+     * verify and waive commands, at most {@code listed} checks (an agent's context is no place for 200 lines;
+     * every feature to verify is always named). The agent's PreToolUse deny and the pre-push hook say the same.
      */
-    public static String denyText(String what, List<PendingCheck> pending) {
+    public static String denyText(String what, List<PendingCheck> pending, int listed) {
         StringBuilder out = new StringBuilder("Eagle Mem blocked ").append(what).append(" because ").append(pending.size())
                 .append(pending.size() == 1 ? " feature verification is" : " feature verifications are")
                 .append(" pending.\n\nRun the affected smoke tests, then resolve them with:\n");
         pending.stream().map(PendingCheck::feature).distinct()
                 .forEach(f -> out.append("  eagle-mem feature verify ").append(ShellWords.quote(f))
                         .append(" --notes \"what passed\"\n"));
+        List<PendingCheck> shown = pending.size() <= listed ? pending : pending.subList(0, listed);
         out.append("\nFor intentional exceptions:\n");
-        pending.forEach(p -> out.append("  eagle-mem feature waive ").append(p.id())
+        shown.forEach(p -> out.append("  eagle-mem feature waive ").append(p.id())
                 .append(" --reason \"why this is safe\"\n"));
         out.append("\nPending checks:\n");
-        for (PendingCheck p : pending) {
+        for (PendingCheck p : shown) {
             out.append("  #").append(p.id()).append(' ').append(p.feature()).append(" (").append(p.file()).append(')');
             if (p.reason() != null) {
                 out.append(" — ").append(p.reason());
@@ -151,6 +153,10 @@ public final class GateCheck {
             }
             out.append(" | diff: ").append(p.fingerprint().length() > 12 ? p.fingerprint().substring(0, 12) : p.fingerprint())
                     .append('\n');
+        }
+        if (shown.size() < pending.size()) {
+            out.append("  … and ").append(pending.size() - shown.size())
+                    .append(" more: eagle-mem feature pending (a waive by feature name covers all of its checks)\n");
         }
         return out.toString();
     }

@@ -19,6 +19,9 @@ import dev.eaglemem.project.ProjectResolver;
 @ApplicationScoped
 public class ReleaseGate implements PendingChecks {
 
+    /** Checks listed in the agent's deny; the rest are counted (feature pending lists them all). */
+    static final int LISTED = 10;
+
     private final VerificationService verifications;
     private final EagleEnv env;
     private final ProjectResolver resolver = new ProjectResolver();
@@ -44,7 +47,7 @@ public class ReleaseGate implements PendingChecks {
         if (pending.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(GateCheck.denyText("this release boundary (" + boundary.get().kind() + ")", pending)
+        return Optional.of(GateCheck.denyText("this release boundary (" + boundary.get().kind() + ")", pending, LISTED)
                 + "\nDo not work around this gate; verify or waive, then run the same command again.\n");
     }
 

@@ -109,4 +109,18 @@ class GateCheckTest {
                 Bypass once: git push --no-verify   (or EAGLE_MEM_DISABLE_HOOKS=1 git push)
                 """);
     }
+
+    @Test
+    void theAgentsDenyListsTenChecksCountsTheRestAndNamesEveryFeature() {
+        List<PendingCheck> many = new ArrayList<>();
+        for (int i = 1; i <= 12; i++) {
+            many.add(new PendingCheck(i, i == 12 ? "billing" : "checkout", "src/f" + i + ".ts", null, "release", null,
+                    List.of(), "abcdef0123456789", "2026-11-22T10:00:00.000Z"));
+        }
+        String text = GateCheck.denyText("this release boundary (git push)", many, 10);
+        assertThat(text).startsWith("Eagle Mem blocked this release boundary (git push) because 12 feature verifications are pending.")
+                .contains("eagle-mem feature verify checkout", "eagle-mem feature verify billing", "#10 checkout (src/f10.ts)",
+                        "… and 2 more: eagle-mem feature pending")
+                .doesNotContain("#11 ", "waive 11 ");
+    }
 }
