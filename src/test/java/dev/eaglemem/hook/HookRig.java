@@ -77,7 +77,8 @@ final class HookRig {
     }
 
     HookRunner runner() {
-        EagleEnv env = new EagleEnv(vars, Path.of("/home/dev"), Path.of("/home/dev/work/shop-api"));
+        Path home = Path.of(vars.getOrDefault("HOME", "/home/dev"));
+        EagleEnv env = new EagleEnv(vars, home, home.resolve("work/shop-api"));
         return new HookRunner(env, () -> log, () -> handlers);
     }
 

@@ -1,0 +1,103 @@
+package dev.eaglemem.hook;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import java.util.UUID;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import dev.eaglemem.feature.FeatureService;
+import dev.eaglemem.feature.FeatureSpec;
+import dev.eaglemem.feature.GuardRuleService;
+import dev.eaglemem.feature.TempRepo;
+import dev.eaglemem.memory.MemoryDraft;
+import dev.eaglemem.memory.MemoryKind;
+import dev.eaglemem.memory.MemoryScope;
+import dev.eaglemem.store.FeatureStore;
+import dev.eaglemem.store.GuardRuleStore;
+import dev.eaglemem.store.ProjectStore;
+import dev.eaglemem.store.TestDb;
+import dev.eaglemem.store.VerificationStore;
+
+/**
+ * The guardrails through {@link HookRunner} with the PreToolUse payloads captured from the real agents
+ * (their {@code /home/dev/work/shop-api} moved to a real repository): the push both agents made is
+ * denied while the feature is unverified, and edits bring back the file's rule and memories. stdout must
+ * match the golden file byte for byte ({@code -Dgolden.update=true} rewrites them; review the diff).
+ */
+class GuardGoldenTest {
+
+    private static final Path FIXTURES = Path.of("src/test/resources/agent-payloads");
+    private static final Path GOLDEN = Path.of("src/test/resources/golden/guard");
+    private static final String CAPTURED_ROOT = "/home/dev/work/shop-api";
+    private static final String PROJECT = "work/shop-api";
+
+    @TempDir
+    Path dir;
+
+    private TestDb t;
+    private HookRig rig;
+    private TempRepo repo;
+
+    @BeforeEach
+    void setUp() throws IOException {
+        // Not under /tmp: a temporary directory is no project. target/ is the build's own scratch space.
+        Path home = Files.createDirectories(Path.of("target/guard-golden").toAbsolutePath().resolve(UUID.randomUUID().toString()));
+        repo = new TempRepo(home.resolve("work/shop-api")).write("src/app.py", "print('x')\n")
+                .write("NOTES.md", "status: draft\n").write("README.md", "# shop-api\n").commitAll("initial");
+        repo.git("init", "-q", "--bare", home.resolve("origin.git").toString());
+        repo.git("remote", "add", "origin", home.resolve("origin.git").toString());
+        repo.git("push", "-q", "-u", "origin", "main");
+
+        t = TestDb.in(dir);
+        rig = new HookRig(t.db, dir.resolve("eagle-mem.log"));
+        rig.vars.put("HOME", home.toString());
+        rig.vars.put("GIT_CEILING_DIRECTORIES", home.toString());
+        new FeatureService(t.db, new FeatureStore(), new VerificationStore(), new ProjectStore(), Clock.systemUTC()).add(PROJECT,
+                repo.root, new FeatureSpec("api-core", "The API entry point and its notes", List.of("src/**", "NOTES.md"),
+                        List.of("auth"), List.of("python3 -m pytest -q tests/api")));
+        new GuardRuleService(t.db, new GuardRuleStore(), new ProjectStore(), Clock.systemUTC())
+                .add(PROJECT, "src/app.py", "Keys come from the environment, never from source.");
+        rig.memories.add(new MemoryDraft(MemoryKind.DECISION, MemoryScope.PROJECT, "Logging", "app.py logs through the logger, never print().",
+                null, null, List.of("src/app.py"), PROJECT, "claude-code", null, null, false));
+        rig.memories.add(new MemoryDraft(MemoryKind.GOTCHA, MemoryScope.PROJECT, "Notes status", "NOTES.md status must be one of draft or reviewed.",
+                null, null, List.of(), PROJECT, "codex", null, null, false));
+        repo.write("src/app.py", "import logging\nlogging.info('x')\n").write("NOTES.md", "status: reviewed\n")
+                .commitAll("log instead of print");
+    }
+
+    @AfterEach
+    void close() {
+        t.close();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = { "claude-code-2.1.330/PreToolUse-3", "codex-0.169.0/PreToolUse-4",
+            "claude-code-2.1.330/PreToolUse-5", "codex-0.169.0/PreToolUse-3", "claude-code-2.1.330/PreToolUse-1" })
+    void capturedPayloadsMeetTheGuardrails(String fixture) throws IOException {
+        String payload = Files.readString(FIXTURES.resolve(fixture + ".json"), StandardCharsets.UTF_8)
+                .replace(CAPTURED_ROOT, repo.root.toString());
+        HookRig.Output out = rig.run("PreToolUse", payload.getBytes(StandardCharsets.UTF_8));
+        assertThat(out.exit()).isZero();
+        HookGoldenTest.assertContract("PreToolUse", out.stdout());
+        assertThat(dir.resolve("eagle-mem.log")).as("nothing went wrong").doesNotExist();
+
+        Path golden = GOLDEN.resolve(fixture + ".out");
+        if (Boolean.getBoolean("golden.update")) {
+            Files.createDirectories(golden.getParent());
+            Files.writeString(golden, out.stdout(), StandardCharsets.UTF_8);
+        }
+        assertThat(golden).as("golden file (run with -Dgolden.update=true to create)").exists();
+        assertThat(out.stdout()).isEqualTo(Files.readString(golden, StandardCharsets.UTF_8));
+    }
+}
