@@ -1,5 +1,6 @@
 package dev.eaglemem.hook;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -22,6 +23,7 @@ import dev.eaglemem.guard.TokenDecision;
 import dev.eaglemem.guard.TokenPolicy;
 import dev.eaglemem.memory.MemoryKind;
 import dev.eaglemem.memory.MemoryService;
+import dev.eaglemem.project.GitRepos;
 import dev.eaglemem.store.GuardRuleRow;
 import dev.eaglemem.store.MemoryRow;
 
@@ -61,7 +63,7 @@ public class GuardHandlers {
         HookContext c = e.context();
         ToolCall call = e.call();
         if (call.kind() == ToolCall.Kind.SHELL) {
-            Optional<String> refusal = gate.refusal(call.command(), c.projectRoot(), c.cwdProject(), c.sessionId());
+            Optional<String> refusal = gate.refusal(call.command(), root(c), c.cwdProject(), c.sessionId());
             if (refusal.isPresent()) {
                 return new HookResponse.Deny(refusal.get());
             }
@@ -82,13 +84,14 @@ public class GuardHandlers {
     public List<String> after(HookEvent.PostToolUse e) {
         HookContext c = e.context();
         ToolCall call = e.call();
-        if (c.projectRoot() == null || c.cwdProject() == null) {
+        Path root = root(c);
+        if (root == null) {
             return List.of();
         }
         List<String> out = new ArrayList<>();
         if (call.kind() == ToolCall.Kind.WRITE || call.kind() == ToolCall.Kind.PATCH) {
             List<String> files = files(c, call.filesModified());
-            Recorded recorded = verifications.recordChanges(c.projectRoot(), c.cwdProject(), files,
+            Recorded recorded = verifications.recordChanges(root, c.cwdProject(), files,
                     PendingSource.POST_TOOL_USE, c.sessionId());
             recorded.created().stream().map(PendingCheck::feature).distinct().forEach(f -> out.add("Eagle Mem: feature '"
                     + f + "' now needs verification before release: run its smoke tests, then eagle-mem feature verify "
@@ -100,7 +103,7 @@ public class GuardHandlers {
             }
         } else if (call.kind() == ToolCall.Kind.READ) {
             for (String file : limit(files(c, call.filesRead()))) {
-                for (Feature f : features.featuresOf(c.cwdProject(), c.projectRoot(), file, FILES_PER_CALL)) {
+                for (Feature f : features.featuresOf(c.cwdProject(), root, file, FILES_PER_CALL)) {
                     out.add(featureNote(file, f));
                 }
             }
@@ -110,18 +113,20 @@ public class GuardHandlers {
 
     /** At turn end: the repository's changed feature files get their checks, also the ones no hook saw. */
     public void turnEnded(HookContext c) {
-        if (c.projectRoot() != null && c.cwdProject() != null) {
-            verifications.recordTurn(c.projectRoot(), c.cwdProject(), c.sessionId());
+        Path root = root(c);
+        if (root != null) {
+            verifications.recordTurn(root, c.cwdProject(), c.sessionId());
         }
     }
 
     private List<String> beforeEdit(HookContext c, List<String> files) {
-        if (c.projectRoot() == null || c.cwdProject() == null) {
+        Path root = root(c);
+        if (root == null) {
             return List.of();
         }
         List<String> out = new ArrayList<>();
         for (String file : limit(files)) {
-            for (GuardRuleRow r : rules.rulesFor(c.cwdProject(), c.projectRoot(), file).stream().limit(3).toList()) {
+            for (GuardRuleRow r : rules.rulesFor(c.cwdProject(), root, file).stream().limit(3).toList()) {
                 out.add("Eagle Mem guardrail for " + file + ": " + r.rule());
             }
             for (MemoryRow m : memories.aboutFile(c.cwdProject(), file, List.of(MemoryKind.DECISION, MemoryKind.GOTCHA), 2)) {
@@ -154,18 +159,30 @@ public class GuardHandlers {
      * or cwd-relative paths); files outside the root are dropped.
      */
     private static List<String> files(HookContext c, List<String> given) {
-        if (c.projectRoot() == null) {
+        Path root = root(c);
+        if (root == null) {
             return List.of();
         }
         LinkedHashSet<String> out = new LinkedHashSet<>();
         for (String g : given) {
             try {
-                ProjectFiles.relative(c.projectRoot(), c.cwd().resolve(g).toString()).ifPresent(out::add);
+                ProjectFiles.relative(root, c.cwd().resolve(g).toString()).ifPresent(out::add);
             } catch (RuntimeException ex) {
                 // an unusable path names no project file
             }
         }
         return List.copyOf(out);
+    }
+
+    /**
+     * The repository the guardrails work in: the project's root, or with {@code EAGLE_MEM_PROJECT} naming the
+     * project (no root then) the git top level of the working directory. Null without a project.
+     */
+    private static Path root(HookContext c) {
+        if (c.cwdProject() == null) {
+            return null;
+        }
+        return c.projectRoot() != null ? c.projectRoot() : GitRepos.topLevel(c.cwd()).orElse(null);
     }
 
     private static List<String> limit(List<String> files) {

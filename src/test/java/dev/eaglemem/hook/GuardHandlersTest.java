@@ -130,6 +130,16 @@ class GuardHandlersTest {
     }
 
     @Test
+    void aProjectNamedByEagleMemProjectIsGatedInItsRepository() {
+        repo.write("src/cart.py", "total = 5\n").commitAll("edited");
+        // EAGLE_MEM_PROJECT names the project: the context has no root, the working directory's repository is used
+        HookContext named = new HookContext("PreToolUse", AgentSource.CODEX, SID, repo.root.resolve("src"), P, null, null,
+                null, false);
+        assertThat(guard.before(new HookEvent.PreToolUse(named, new ToolCall("Bash", ToolCall.Kind.SHELL, "git push", List.of(),
+                List.of(), null), JsonNodeFactory.instance.objectNode()))).isInstanceOf(HookResponse.Deny.class);
+    }
+
+    @Test
     void aChangeNoHookSawStillBlocksThePush() {
         repo.write("src/cart.py", "total = 3\n").commitAll("edited in a terminal");
         assertThat(push("git push")).isInstanceOf(HookResponse.Deny.class);
