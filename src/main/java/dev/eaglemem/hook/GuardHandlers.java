@@ -23,7 +23,7 @@ import dev.eaglemem.guard.TokenDecision;
 import dev.eaglemem.guard.TokenPolicy;
 import dev.eaglemem.memory.MemoryKind;
 import dev.eaglemem.memory.MemoryService;
-import dev.eaglemem.project.GitRepos;
+import dev.eaglemem.project.Project;
 import dev.eaglemem.store.GuardRuleRow;
 import dev.eaglemem.store.MemoryRow;
 
@@ -174,15 +174,9 @@ public class GuardHandlers {
         return List.copyOf(out);
     }
 
-    /**
-     * The repository the guardrails work in: the project's root, or with {@code EAGLE_MEM_PROJECT} naming the
-     * project (no root then) the git top level of the working directory. Null without a project.
-     */
+    /** The repository the guardrails work in (as the feature commands see it); null without a project. */
     private static Path root(HookContext c) {
-        if (c.cwdProject() == null) {
-            return null;
-        }
-        return c.projectRoot() != null ? c.projectRoot() : GitRepos.topLevel(c.cwd()).orElse(null);
+        return c.cwdProject() == null ? null : Project.workingRoot(c.projectRoot(), c.cwd());
     }
 
     private static List<String> limit(List<String> files) {

@@ -18,4 +18,13 @@ public record Project(String key, Path root) {
             throw new IllegalArgumentException("project key must not be blank");
         }
     }
+
+    /**
+     * The directory a project's files are relative to (feature patterns, fingerprints, smoke tests):
+     * {@code root}, or when {@code EAGLE_MEM_PROJECT} named the project (no root) the git top level of
+     * {@code cwd}; null outside any repository.
+     */
+    public static Path workingRoot(Path root, Path cwd) {
+        return root != null ? root : GitRepos.topLevel(cwd).orElse(null);
+    }
 }
