@@ -5,6 +5,7 @@
 #   bench/release-gate.sh [LAUNCHER] [OUTPUT.md]      needs hyperfine, git, curl
 set -eu
 cd "$(dirname "$0")/.."
+. bench/lib.sh
 launcher=$(cd "$(dirname "${1:-target/quarkus-app/eagle-mem}")" && pwd)/$(basename "${1:-target/quarkus-app/eagle-mem}")
 shim=$(dirname "$launcher")/eagle-mem-hook
 out=${2:-bench/release-gate-results.md}
@@ -49,17 +50,9 @@ payload "ls src" > "$scratch/ls.json"
 "$launcher" hook PreToolUse --agent claude-code < "$scratch/push.json" | grep -q "because $files feature verifications are pending" \
     || { echo "release-gate.sh: the deny does not count $files pending checks" >&2; exit 1; }
 
-median() { # hyperfine JSON → "median | p95"
-    python3 - "$1" <<'PY'
-import json, statistics, sys
-r = sorted(t * 1000 for t in json.load(open(sys.argv[1]))["results"][0]["times"])
-p95 = r[min(len(r) - 1, int(round(0.95 * (len(r) - 1))))]
-print(f"{statistics.median(r):.1f} | {p95:.1f}")
-PY
-}
 measure() { # name, command
     hyperfine --warmup 2 --runs "$runs" --export-json "$scratch/$1.json" "$2" >/dev/null
-    median "$scratch/$1.json"
+    median_p95 "$scratch/$1.json"
 }
 
 direct_push=$(measure dp "$launcher hook PreToolUse --agent claude-code < $scratch/push.json")

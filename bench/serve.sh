@@ -8,6 +8,7 @@
 #   bench/serve.sh [LAUNCHER] [OUTPUT.md]      needs hyperfine, sqlite3 and curl
 set -eu
 cd "$(dirname "$0")/.."
+. bench/lib.sh
 launcher=$(cd "$(dirname "${1:-target/quarkus-app/eagle-mem}")" && pwd)/$(basename "${1:-target/quarkus-app/eagle-mem}")
 shim=$(dirname "$launcher")/eagle-mem-hook
 out=${2:-bench/serve-results.md}
@@ -33,23 +34,13 @@ sqlite3 "$db" < bench/seed.sql
 cp "$db" "$scratch/seeded.db"
 restore="cp $scratch/seeded.db $db && rm -f $db-wal $db-shm"
 
-summary() { # hyperfine JSON → "median | p95"
-    python3 - "$1" <<'PY'
-import json, statistics, sys
-r = sorted(t * 1000 for t in json.load(open(sys.argv[1]))["results"][0]["times"])
-p95 = r[min(len(r) - 1, int(round(0.95 * (len(r) - 1))))]
-fmt = (lambda v: f"{v:.1f}") if r[0] < 100 else (lambda v: f"{v:.0f}")
-print(f"{fmt(statistics.median(r))} | {fmt(p95)}")
-PY
-}
-
 measure() { # name, command, [prepare]
     if [ -n "${3:-}" ]; then
         hyperfine --warmup 3 --runs "$runs" --prepare "$3" --export-json "$scratch/$1.json" "$2" >/dev/null
     else
         hyperfine --warmup 3 --runs "$runs" --export-json "$scratch/$1.json" "$2" >/dev/null
     fi
-    summary "$scratch/$1.json"
+    median_p95 "$scratch/$1.json"
 }
 
 fixture_list="claude-code-2.1.330/SessionStart-1 codex-0.169.0/SessionStart-1 claude-code-2.1.330/UserPromptSubmit-1
