@@ -1,0 +1,40 @@
+package dev.eaglemem.hook;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+
+import org.junit.jupiter.api.Test;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/** The one line each response becomes, in the shape both agents accept. */
+class HookOutputTest {
+
+    @Test
+    void aRewriteIsAnAllowWithTheWholeUpdatedInputAndAReason() throws IOException {
+        ObjectNode input = JsonNodeFactory.instance.objectNode().put("command", "rtk git log").put("description", "history");
+        String line = HookOutput.render("PreToolUse", new HookResponse.Rewrite(input, "Eagle Mem token guard: ran rtk git log"))
+                .orElseThrow();
+        assertThat(line).isEqualTo("{\"hookSpecificOutput\":{\"hookEventName\":\"PreToolUse\",\"permissionDecision\":\"allow\","
+                + "\"permissionDecisionReason\":\"Eagle Mem token guard: ran rtk git log\","
+                + "\"updatedInput\":{\"command\":\"rtk git log\",\"description\":\"history\"}}}");
+        HookGoldenTest.assertContract("PreToolUse", line + "\n");
+    }
+
+    @Test
+    void aDenyKeepsItsMultiLineReasonOnOneLine() throws IOException {
+        String line = HookOutput.render("PreToolUse", new HookResponse.Deny("blocked\n\nbecause")).orElseThrow();
+        assertThat(line).doesNotContain("\n").contains("\"permissionDecision\":\"deny\"", "blocked\\n\\nbecause");
+        HookGoldenTest.assertContract("PreToolUse", line + "\n");
+    }
+
+    @Test
+    void aDenyOrRewriteWithoutAReasonCannotExist() {
+        assertThatThrownBy(() -> new HookResponse.Deny(" ")).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new HookResponse.Rewrite(JsonNodeFactory.instance.objectNode(), ""))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+}
