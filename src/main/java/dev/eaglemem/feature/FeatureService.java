@@ -14,6 +14,7 @@ import java.util.regex.Pattern;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.eaglemem.error.EagleException;
+import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.store.Db;
 import dev.eaglemem.store.FeatureRow;
 import dev.eaglemem.store.FeatureStore;
@@ -34,12 +35,15 @@ public class FeatureService {
     private static final int HISTORY = 5;
 
     private final Db db;
+    private final Redactor redactor;
     private final FeatureStore features;
     private final VerificationStore pending;
     private final ProjectStore projects;
     private final Clock clock;
 
-    public FeatureService(Db db, FeatureStore features, VerificationStore pending, ProjectStore projects, Clock clock) {
+    public FeatureService(Db db, FeatureStore features, VerificationStore pending, ProjectStore projects, Redactor redactor,
+            Clock clock) {
+        this.redactor = redactor;
         this.db = db;
         this.features = features;
         this.pending = pending;
@@ -252,18 +256,24 @@ public class FeatureService {
         return List.copyOf(out);
     }
 
-    private static List<String> commands(List<String> given) {
+    private List<String> commands(List<String> given) {
         List<String> out = new ArrayList<>();
         for (String c : given) {
             if (c == null || c.isBlank()) {
                 throw EagleException.invalidInput("a smoke test command is blank", "--smoke 'npm test -- cart'");
+            }
+            // a command must run as written, so a secret in it cannot be redacted away: it is refused instead
+            if (!redactor.redact(c).equals(c)) {
+                throw EagleException.invalidInput("smoke test '" + redactor.redact(c.strip())
+                        + "' contains what looks like a secret, which would be stored in the database",
+                        "take it from the environment: --smoke 'API_KEY=\"$API_KEY\" npm test'");
             }
             out.add(c.strip());
         }
         return out;
     }
 
-    private static String clean(String text) {
-        return text == null ? "" : text.strip();
+    private String clean(String text) {
+        return text == null ? "" : redactor.redact(text).strip();
     }
 }

@@ -10,6 +10,7 @@ import java.util.Optional;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.eaglemem.error.EagleException;
+import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.store.Db;
 import dev.eaglemem.store.GuardRuleRow;
 import dev.eaglemem.store.GuardRuleStore;
@@ -25,11 +26,13 @@ public class GuardRuleService {
     static final int MAX_RULE = 2048;
 
     private final Db db;
+    private final Redactor redactor;
     private final GuardRuleStore rules;
     private final ProjectStore projects;
     private final Clock clock;
 
-    public GuardRuleService(Db db, GuardRuleStore rules, ProjectStore projects, Clock clock) {
+    public GuardRuleService(Db db, GuardRuleStore rules, ProjectStore projects, Redactor redactor, Clock clock) {
+        this.redactor = redactor;
         this.db = db;
         this.rules = rules;
         this.projects = projects;
@@ -45,7 +48,7 @@ public class GuardRuleService {
             throw EagleException.invalidInput("pattern: " + e.getMessage(),
                     "eagle-mem guard add 'src/pay/**' --rule \"Do not change retry timings without asking\"");
         }
-        String text = rule == null ? "" : rule.strip();
+        String text = rule == null ? "" : redactor.redact(rule).strip();
         if (text.isEmpty() || text.length() > MAX_RULE) {
             throw EagleException.invalidInput("--rule must be 1 to " + MAX_RULE + " characters",
                     "eagle-mem guard add " + p + " --rule \"Do not revert without asking\"");

@@ -18,6 +18,7 @@ import java.util.stream.Collectors;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.eaglemem.error.EagleException;
+import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.store.Db;
 import dev.eaglemem.store.FeatureRow;
 import dev.eaglemem.store.FeatureStore;
@@ -37,11 +38,13 @@ import dev.eaglemem.store.VerificationStore;
 public class VerificationService {
 
     private final Db db;
+    private final Redactor redactor;
     private final FeatureStore features;
     private final VerificationStore pending;
     private final Clock clock;
 
-    public VerificationService(Db db, FeatureStore features, VerificationStore pending, Clock clock) {
+    public VerificationService(Db db, FeatureStore features, VerificationStore pending, Redactor redactor, Clock clock) {
+        this.redactor = redactor;
         this.db = db;
         this.features = features;
         this.pending = pending;
@@ -306,10 +309,11 @@ public class VerificationService {
         return rows.stream().map(p -> FeatureService.check(p, smoke)).toList();
     }
 
-    private static String required(String value, String option, String example) {
+    /** Notes and reasons are stored and shown to agents: redacted like everything else. */
+    private String required(String value, String option, String example) {
         if (value == null || value.isBlank()) {
             throw EagleException.invalidInput(option + " is required and must not be blank", example);
         }
-        return value.strip();
+        return redactor.redact(value).strip();
     }
 }

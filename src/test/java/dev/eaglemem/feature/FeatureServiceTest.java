@@ -14,6 +14,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.error.ExitCode;
 import dev.eaglemem.store.FeatureStore;
@@ -40,8 +41,8 @@ class FeatureServiceTest {
     void setUp() {
         t = TestDb.in(dir);
         Clock clock = Clock.fixed(Instant.parse("2026-11-22T10:00:00Z"), ZoneOffset.UTC);
-        features = new FeatureService(t.db, new FeatureStore(), new VerificationStore(), new ProjectStore(), clock);
-        guards = new GuardRuleService(t.db, new GuardRuleStore(), new ProjectStore(), clock);
+        features = new FeatureService(t.db, new FeatureStore(), new VerificationStore(), new ProjectStore(), Redactor.defaults(), clock);
+        guards = new GuardRuleService(t.db, new GuardRuleStore(), new ProjectStore(), Redactor.defaults(), clock);
         root = dir.resolve("shop");
     }
 
@@ -57,6 +58,19 @@ class FeatureServiceTest {
             return e;
         }
         throw new AssertionError("expected an EagleException");
+    }
+
+    @Test
+    void secretsInDescriptionsAndRulesAreRedactedAndASmokeTestWithOneIsRefused() {
+        String key = "sk-ant-api03-" + "Xq7Lm2Pz9Rt4Vb8Nc1Hd6Jf3Kg5Ws0Ye-AbCdEfGhIjKlMnOpQrStUvWxYz012345";
+        Feature f = features.add(P, root, new FeatureSpec("billing", "Calls the API with " + key, List.of("src/bill.py"),
+                List.of(), List.of("pytest -q")));
+        assertThat(f.description()).doesNotContain(key).contains("[REDACTED");
+        EagleException refused = error(() -> features.add(P, root, new FeatureSpec("billing-2", null, List.of("src/b.py"),
+                List.of(), List.of("ANTHROPIC_API_KEY=" + key + " pytest -q"))));
+        assertThat(refused.exitCode()).isEqualTo(ExitCode.INVALID_INPUT);
+        assertThat(refused.getMessage()).contains("looks like a secret").doesNotContain(key);
+        assertThat(guards.add(P, "src/**", "never log " + key).rule().rule()).doesNotContain(key);
     }
 
     @Test

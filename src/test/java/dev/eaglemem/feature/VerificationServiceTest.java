@@ -16,6 +16,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.error.ExitCode;
 import dev.eaglemem.store.FeatureStore;
@@ -43,8 +44,8 @@ class VerificationServiceTest {
         Clock clock = Clock.fixed(Instant.parse("2026-11-22T10:00:00Z"), ZoneOffset.UTC);
         FeatureStore fs = new FeatureStore();
         VerificationStore vs = new VerificationStore();
-        features = new FeatureService(t.db, fs, vs, new ProjectStore(), clock);
-        verifications = new VerificationService(t.db, fs, vs, clock);
+        features = new FeatureService(t.db, fs, vs, new ProjectStore(), Redactor.defaults(), clock);
+        verifications = new VerificationService(t.db, fs, vs, Redactor.defaults(), clock);
         repo = new TempRepo(dir.resolve("shop"))
                 .write("src/cart.ts", "export const cart = 1;\n")
                 .write("lib/src/cart.ts.bak", "old\n")
@@ -127,6 +128,18 @@ class VerificationServiceTest {
         assertThat(gate()).hasSize(1);
         verifications.verify(P, repo.root, "checkout", "checked after commit");
         assertThat(gate()).isEmpty();
+    }
+
+    @Test
+    void notesAndReasonsAreStoredRedacted() {
+        String token = "ghp_" + "R7tYq2Lm9Xz4Vb8Nc1Hd6Jf3Kg5Ws0PeAaBb";
+        edit("src/cart.ts", "v3\n");
+        VerifyResult verified = verifications.verify(P, repo.root, "checkout", "ran with GITHUB_TOKEN=" + token);
+        assertThat(verified.notes()).doesNotContain(token);
+        assertThat(features.show(P, "checkout").feature().lastVerifiedNotes()).doesNotContain(token).contains("[REDACTED");
+        edit("src/cart.ts", "v4\n");
+        assertThat(verifications.waive(P, repo.root, "checkout", "token " + token + " is a test one").notes())
+                .doesNotContain(token);
     }
 
     @Test

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.feature.FeatureService;
 import dev.eaglemem.feature.FeatureSpec;
 import dev.eaglemem.feature.GuardRuleService;
@@ -63,10 +64,10 @@ class GuardGoldenTest {
         rig = new HookRig(t.db, dir.resolve("eagle-mem.log"));
         rig.vars.put("HOME", home.toString());
         rig.vars.put("GIT_CEILING_DIRECTORIES", home.toString());
-        new FeatureService(t.db, new FeatureStore(), new VerificationStore(), new ProjectStore(), Clock.systemUTC()).add(PROJECT,
+        new FeatureService(t.db, new FeatureStore(), new VerificationStore(), new ProjectStore(), Redactor.defaults(), Clock.systemUTC()).add(PROJECT,
                 repo.root, new FeatureSpec("api-core", "The API entry point and its notes", List.of("src/**", "NOTES.md"),
                         List.of("auth"), List.of("python3 -m pytest -q tests/api")));
-        new GuardRuleService(t.db, new GuardRuleStore(), new ProjectStore(), Clock.systemUTC())
+        new GuardRuleService(t.db, new GuardRuleStore(), new ProjectStore(), Redactor.defaults(), Clock.systemUTC())
                 .add(PROJECT, "src/app.py", "Keys come from the environment, never from source.");
         rig.memories.add(new MemoryDraft(MemoryKind.DECISION, MemoryScope.PROJECT, "Logging", "app.py logs through the logger, never print().",
                 null, null, List.of("src/app.py"), PROJECT, "claude-code", null, null, false));

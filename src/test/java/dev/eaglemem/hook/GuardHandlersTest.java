@@ -70,8 +70,8 @@ class GuardHandlersTest {
         capture = new CaptureService(t.db, new SessionStore(), new ProjectStore(), new ObservationStore(), new PromptStore(),
                 new SummaryStore(), redactor, clock);
         guard = TestGuards.wire(t.db, memories, capture, dir, clock);
-        features = new FeatureService(t.db, new FeatureStore(), new VerificationStore(), new ProjectStore(), clock);
-        verifications = new VerificationService(t.db, new FeatureStore(), new VerificationStore(), clock);
+        features = new FeatureService(t.db, new FeatureStore(), new VerificationStore(), new ProjectStore(), Redactor.defaults(), clock);
+        verifications = new VerificationService(t.db, new FeatureStore(), new VerificationStore(), Redactor.defaults(), clock);
         repo = new TempRepo(dir.resolve("shop")).write("src/cart.py", "total = 1\n").write("README.md", "shop\n")
                 .commitAll("init");
         repo.git("init", "-q", "--bare", dir.resolve("origin.git").toString());
@@ -147,7 +147,7 @@ class GuardHandlersTest {
 
     @Test
     void beforeAnEditTheFilesRulesDecisionsAndALoopWarningComeBack() {
-        new GuardRuleService(t.db, new GuardRuleStore(), new ProjectStore(), Clock.systemUTC())
+        new GuardRuleService(t.db, new GuardRuleStore(), new ProjectStore(), Redactor.defaults(), Clock.systemUTC())
                 .add(P, "src/**", "Money code needs a second reviewer");
         memories.add(new MemoryDraft(MemoryKind.DECISION, MemoryScope.PROJECT, "Cents", "cart.py sums integer cents, never floats.",
                 null, null, List.of(), P, "claude-code", SID, null, false));

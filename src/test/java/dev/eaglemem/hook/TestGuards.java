@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Map;
 
+import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.capture.CaptureService;
 import dev.eaglemem.config.DataDir;
 import dev.eaglemem.config.EagleConfig;
@@ -35,11 +36,11 @@ public final class TestGuards {
     public static GuardHandlers wire(Db db, MemoryService memories, CaptureService capture, Path dataDir, Clock clock,
             String path) {
         EagleEnv env = new EagleEnv(Map.of("PATH", path), dataDir, dataDir);
-        VerificationService verifications = new VerificationService(db, new FeatureStore(), new VerificationStore(), clock);
+        VerificationService verifications = new VerificationService(db, new FeatureStore(), new VerificationStore(), Redactor.defaults(), clock);
         return new GuardHandlers(new ReleaseGate(verifications, env),
                 new TokenPolicy(EagleConfig.defaults(dataDir.resolve("config.toml")), env,
                         new DataDir(dataDir, dataDir.resolve("config.toml")), clock),
-                verifications, new FeatureService(db, new FeatureStore(), new VerificationStore(), new ProjectStore(), clock),
-                new GuardRuleService(db, new GuardRuleStore(), new ProjectStore(), clock), memories, capture);
+                verifications, new FeatureService(db, new FeatureStore(), new VerificationStore(), new ProjectStore(), Redactor.defaults(), clock),
+                new GuardRuleService(db, new GuardRuleStore(), new ProjectStore(), Redactor.defaults(), clock), memories, capture);
     }
 }
