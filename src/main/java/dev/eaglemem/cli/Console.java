@@ -4,7 +4,7 @@ import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-import dev.eaglemem.app.JsonOutput;
+import dev.eaglemem.format.JsonOutput;
 import picocli.CommandLine.Model.CommandSpec;
 
 /** Output for commands: JSON (snake_case, compact, one line) or human text, always through picocli's writers. */

@@ -4,9 +4,9 @@ import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
-import dev.eaglemem.status.Check;
-import dev.eaglemem.status.DoctorReport;
-import dev.eaglemem.status.DoctorService;
+import dev.eaglemem.doctor.Check;
+import dev.eaglemem.doctor.DoctorReport;
+import dev.eaglemem.doctor.DoctorService;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

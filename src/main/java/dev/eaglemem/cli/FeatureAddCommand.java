@@ -3,7 +3,7 @@ package dev.eaglemem.cli;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-import dev.eaglemem.app.CurrentContext;
+import dev.eaglemem.project.CurrentContext;
 import dev.eaglemem.feature.Feature;
 import dev.eaglemem.feature.FeatureService;
 import dev.eaglemem.feature.FeatureSpec;

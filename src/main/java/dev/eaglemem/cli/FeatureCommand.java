@@ -2,7 +2,7 @@ package dev.eaglemem.cli;
 
 import java.util.List;
 
-import dev.eaglemem.app.CurrentContext;
+import dev.eaglemem.project.CurrentContext;
 import dev.eaglemem.feature.Feature;
 import dev.eaglemem.feature.FeatureDetail;
 import dev.eaglemem.feature.FeatureService;

@@ -3,7 +3,7 @@ package dev.eaglemem.cli;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 
-import dev.eaglemem.app.CurrentContext;
+import dev.eaglemem.project.CurrentContext;
 import dev.eaglemem.error.ExitCode;
 import dev.eaglemem.feature.RunResult;
 import dev.eaglemem.feature.VerificationService;

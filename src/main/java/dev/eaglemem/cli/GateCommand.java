@@ -10,9 +10,9 @@ import java.util.Optional;
 
 
 import dev.eaglemem.config.EagleEnv;
-import dev.eaglemem.guard.GateCheck;
-import dev.eaglemem.guard.GateInstaller;
-import dev.eaglemem.guard.PendingChecks;
+import dev.eaglemem.gate.PrePushCheck;
+import dev.eaglemem.gate.PrePushHook;
+import dev.eaglemem.gate.PendingChecks;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -38,13 +38,13 @@ public class GateCommand {
 
     @Command(name = "install", description = "Write the repository's pre-push hook (core.hooksPath and worktrees respected).")
     int install(@Mixin OutputMixin output, @Option(names = "--repo", paramLabel = "PATH") Path repo,
-            @Option(names = "--force", description = "Replace a foreign hook, keeping it as " + GateInstaller.BACKUP) boolean force) {
-        return report(output, GateInstaller.install(dir(repo), force));
+            @Option(names = "--force", description = "Replace a foreign hook, keeping it as " + PrePushHook.BACKUP) boolean force) {
+        return report(output, PrePushHook.install(dir(repo), force));
     }
 
     @Command(name = "uninstall", description = "Remove eagle-mem's pre-push hook and put back a hook it replaced.")
     int uninstall(@Mixin OutputMixin output, @Option(names = "--repo", paramLabel = "PATH") Path repo) {
-        return report(output, GateInstaller.uninstall(dir(repo)));
+        return report(output, PrePushHook.uninstall(dir(repo)));
     }
 
     @Command(name = "check", description = { "Exit 1 and list the pending checks when the push changes files of a feature",
@@ -56,24 +56,24 @@ public class GateCommand {
         if (env.get("EAGLE_MEM_DISABLE_HOOKS").filter(v -> !v.equals("0")).isPresent()) {
             return verdict(output, Optional.empty(), "disabled");
         }
-        Optional<Path> root = GateCheck.topLevel(dir(repo));
+        Optional<Path> root = PrePushCheck.topLevel(dir(repo));
         if (root.isEmpty()) {
             return verdict(output, Optional.empty(), "not_a_repository");
         }
-        List<String> files = prePush ? GateCheck.changedFiles(root.get(), remote, GateCheck.parse(input))
-                : GateCheck.changedFilesOfHead(root.get());
-        return verdict(output, Optional.of(GateCheck.check(root.get(), files, checks)), "checked");
+        List<String> files = prePush ? PrePushCheck.changedFiles(root.get(), remote, PrePushCheck.parse(input))
+                : PrePushCheck.changedFilesOfHead(root.get());
+        return verdict(output, Optional.of(PrePushCheck.check(root.get(), files, checks)), "checked");
     }
 
-    private int verdict(OutputMixin output, Optional<GateCheck.Verdict> verdict, String status) {
-        boolean blocked = verdict.map(GateCheck.Verdict::blocked).orElse(false);
+    private int verdict(OutputMixin output, Optional<PrePushCheck.Verdict> verdict, String status) {
+        boolean blocked = verdict.map(PrePushCheck.Verdict::blocked).orElse(false);
         if (output.json) {
             Console.json(spec, Console.fields("status", blocked ? "blocked" : status, "blocked", blocked, "changed_files",
-                    verdict.map(GateCheck.Verdict::changedFiles).orElse(List.of()), "pending",
+                    verdict.map(PrePushCheck.Verdict::changedFiles).orElse(List.of()), "pending",
                     verdict.map(v -> v.pending().stream().map(GateCommand::json).toList()).orElse(List.of())));
         }
         if (blocked) {
-            spec.commandLine().getErr().print(GateCheck.denyText(verdict.get().pending()));
+            spec.commandLine().getErr().print(PrePushCheck.denyText(verdict.get().pending()));
             spec.commandLine().getErr().flush();
             return 1;
         }
@@ -85,7 +85,7 @@ public class GateCommand {
                 "fingerprint", p.fingerprint());
     }
 
-    private int report(OutputMixin output, GateInstaller.Result result) {
+    private int report(OutputMixin output, PrePushHook.Result result) {
         if (output.json) {
             Console.json(spec, Console.fields("status", result.status(), "hook", result.hook().toString(), "backup",
                     result.backup() == null ? null : result.backup().toString()));

@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 import dev.eaglemem.hook.HookRunner;
-import dev.eaglemem.serve.ServeStarter;
+import dev.eaglemem.serve.control.ServeStarter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;

@@ -8,7 +8,7 @@ import dev.eaglemem.error.EagleException;
 import dev.eaglemem.memory.AddResult;
 import dev.eaglemem.store.MemoryDetails;
 import dev.eaglemem.store.MemoryRow;
-import dev.eaglemem.text.Snippets;
+import dev.eaglemem.format.Snippets;
 
 /** Human rendering of memories. */
 final class MemoryRender {

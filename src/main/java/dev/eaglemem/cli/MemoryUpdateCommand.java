@@ -2,7 +2,7 @@ package dev.eaglemem.cli;
 
 import java.util.concurrent.Callable;
 
-import dev.eaglemem.app.CurrentContext;
+import dev.eaglemem.project.CurrentContext;
 import dev.eaglemem.memory.MemoryChange;
 import dev.eaglemem.memory.MemoryKind;
 import dev.eaglemem.memory.MemoryPatch;

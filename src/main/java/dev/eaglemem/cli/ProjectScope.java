@@ -2,7 +2,7 @@ package dev.eaglemem.cli;
 
 import java.nio.file.Path;
 
-import dev.eaglemem.app.CurrentContext;
+import dev.eaglemem.project.CurrentContext;
 import dev.eaglemem.project.Project;
 import dev.eaglemem.project.ProjectResolver;
 

@@ -4,7 +4,7 @@ import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-import dev.eaglemem.app.CurrentContext;
+import dev.eaglemem.project.CurrentContext;
 import dev.eaglemem.search.SearchHit;
 import dev.eaglemem.search.SearchRequest;
 import dev.eaglemem.search.SearchResult;

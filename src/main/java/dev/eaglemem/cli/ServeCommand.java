@@ -6,7 +6,7 @@ import java.util.concurrent.Callable;
 
 import dev.eaglemem.config.Settings;
 import dev.eaglemem.serve.ServeApp;
-import dev.eaglemem.serve.ServeControl;
+import dev.eaglemem.serve.control.ServeControl;
 import dev.eaglemem.serve.ServeDaemon;
 import dev.eaglemem.serve.ServeState;
 import picocli.CommandLine.Command;

@@ -1,8 +1,8 @@
 package dev.eaglemem.cli;
 
-import dev.eaglemem.service.ServiceInstaller;
-import dev.eaglemem.service.ServiceReport;
-import dev.eaglemem.service.ServiceStatus;
+import dev.eaglemem.autostart.ServiceInstaller;
+import dev.eaglemem.autostart.ServiceReport;
+import dev.eaglemem.autostart.ServiceStatus;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

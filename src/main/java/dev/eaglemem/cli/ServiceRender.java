@@ -4,10 +4,10 @@ import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 
-import dev.eaglemem.service.CommandRun;
-import dev.eaglemem.service.ManagerState;
-import dev.eaglemem.service.ServiceReport;
-import dev.eaglemem.service.ServiceStatus;
+import dev.eaglemem.autostart.CommandRun;
+import dev.eaglemem.autostart.ManagerState;
+import dev.eaglemem.autostart.ServiceReport;
+import dev.eaglemem.autostart.ServiceStatus;
 
 /** Human output of {@code eagle-mem service}. */
 final class ServiceRender {

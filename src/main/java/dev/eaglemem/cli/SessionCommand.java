@@ -2,7 +2,7 @@ package dev.eaglemem.cli;
 
 import java.util.List;
 
-import dev.eaglemem.app.CurrentContext;
+import dev.eaglemem.project.CurrentContext;
 import dev.eaglemem.session.SessionDetail;
 import dev.eaglemem.session.SessionList;
 import dev.eaglemem.session.SessionService;

@@ -7,7 +7,7 @@ import dev.eaglemem.store.SessionOverview;
 import dev.eaglemem.store.SessionRow;
 import dev.eaglemem.store.SummaryFields;
 import dev.eaglemem.store.SummaryRow;
-import dev.eaglemem.text.Snippets;
+import dev.eaglemem.format.Snippets;
 
 /** Human rendering of sessions and summaries. */
 final class SessionRender {

@@ -3,7 +3,7 @@ package dev.eaglemem.cli;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 
-import dev.eaglemem.app.CurrentContext;
+import dev.eaglemem.project.CurrentContext;
 import dev.eaglemem.status.StatusReport;
 import dev.eaglemem.status.StatusService;
 import dev.eaglemem.store.TableCounts;

@@ -8,8 +8,8 @@ import java.util.concurrent.Callable;
 
 import dev.eaglemem.install.InstallReport;
 import dev.eaglemem.install.Installer;
-import dev.eaglemem.service.ServiceInstaller;
-import dev.eaglemem.service.ServiceReport;
+import dev.eaglemem.autostart.ServiceInstaller;
+import dev.eaglemem.autostart.ServiceReport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

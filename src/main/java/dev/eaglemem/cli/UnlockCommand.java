@@ -6,7 +6,7 @@ import java.util.Optional;
 
 import dev.eaglemem.config.DataDir;
 import dev.eaglemem.error.EagleException;
-import dev.eaglemem.guard.UnlockFile;
+import dev.eaglemem.tokenguard.UnlockFile;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

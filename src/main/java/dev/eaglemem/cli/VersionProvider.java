@@ -1,6 +1,6 @@
 package dev.eaglemem.cli;
 
-import dev.eaglemem.app.BuildInfo;
+import dev.eaglemem.config.BuildInfo;
 import picocli.CommandLine.IVersionProvider;
 
 /** {@code eagle-mem --version}. */

@@ -17,10 +17,10 @@ import dev.eaglemem.feature.PendingSource;
 import dev.eaglemem.feature.ProjectFiles;
 import dev.eaglemem.feature.Recorded;
 import dev.eaglemem.feature.VerificationService;
-import dev.eaglemem.guard.ReleaseGate;
-import dev.eaglemem.guard.ShellWords;
-import dev.eaglemem.guard.TokenDecision;
-import dev.eaglemem.guard.TokenPolicy;
+import dev.eaglemem.gate.AgentReleaseGate;
+import dev.eaglemem.shell.ShellWords;
+import dev.eaglemem.tokenguard.TokenDecision;
+import dev.eaglemem.tokenguard.TokenPolicy;
 import dev.eaglemem.memory.MemoryKind;
 import dev.eaglemem.memory.MemoryService;
 import dev.eaglemem.project.Project;
@@ -40,7 +40,7 @@ public class GuardHandlers {
     static final int STUCK_WARN = 5;
     static final int STUCK_STOP = 8;
 
-    private final ReleaseGate gate;
+    private final AgentReleaseGate gate;
     private final TokenPolicy tokens;
     private final VerificationService verifications;
     private final FeatureService features;
@@ -48,7 +48,7 @@ public class GuardHandlers {
     private final MemoryService memories;
     private final CaptureService capture;
 
-    public GuardHandlers(ReleaseGate gate, TokenPolicy tokens, VerificationService verifications, FeatureService features,
+    public GuardHandlers(AgentReleaseGate gate, TokenPolicy tokens, VerificationService verifications, FeatureService features,
             GuardRuleService rules, MemoryService memories, CaptureService capture) {
         this.gate = gate;
         this.tokens = tokens;

@@ -17,11 +17,11 @@ import java.util.function.Function;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Provider;
 
-import dev.eaglemem.app.BuildInfo;
+import dev.eaglemem.config.BuildInfo;
 import dev.eaglemem.config.DataDir;
 import dev.eaglemem.config.EagleEnv;
 import dev.eaglemem.error.EagleException;
-import dev.eaglemem.serve.ServeControl;
+import dev.eaglemem.serve.control.ServeControl;
 import dev.eaglemem.store.Db;
 
 /**

@@ -7,7 +7,7 @@ import java.util.Comparator;
 import java.util.List;
 
 import dev.eaglemem.store.SearchRow;
-import dev.eaglemem.text.Snippets;
+import dev.eaglemem.format.Snippets;
 
 /**
  * Ranks and renders the records that match a prompt. Rank is BM25 boosted for recency (a record

@@ -10,7 +10,7 @@ import java.util.stream.Stream;
 import dev.eaglemem.store.MemoryRow;
 import dev.eaglemem.store.SummaryFields;
 import dev.eaglemem.store.SummaryRow;
-import dev.eaglemem.text.Snippets;
+import dev.eaglemem.format.Snippets;
 
 /**
  * The SessionStart recall text, in two styles: rich (Claude Code and the others) with

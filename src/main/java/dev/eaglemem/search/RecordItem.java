@@ -1,7 +1,7 @@
 package dev.eaglemem.search;
 
 import dev.eaglemem.store.TimelineEntry;
-import dev.eaglemem.text.Snippets;
+import dev.eaglemem.format.Snippets;
 
 /**
  * A record in one line, for timelines and the live feed: enough to decide whether to

@@ -14,7 +14,7 @@ import dev.eaglemem.store.Db;
 import dev.eaglemem.store.SearchRow;
 import dev.eaglemem.store.SearchStore;
 import dev.eaglemem.store.Tx;
-import dev.eaglemem.text.Snippets;
+import dev.eaglemem.format.Snippets;
 
 /**
  * Full-text search over summaries, memories and prompts: BM25 first, then recency among results that

@@ -7,6 +7,8 @@ import java.nio.charset.StandardCharsets;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.ext.web.RoutingContext;
 
+import dev.eaglemem.serve.api.Responses;
+
 /**
  * Who may call serve. The unix socket is owner-only (mode 600 in a 700 directory), so a request on
  * it is the user's own. A TCP request must carry the token from {@code serve.token}, and a request

@@ -20,6 +20,8 @@ import dev.eaglemem.config.EagleEnv;
 import dev.eaglemem.config.LogFile;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.hook.HookRunner;
+import dev.eaglemem.serve.control.ServeFiles;
+import dev.eaglemem.serve.control.ServeLock;
 import dev.eaglemem.store.Db;
 import io.vertx.ext.web.Router;
 

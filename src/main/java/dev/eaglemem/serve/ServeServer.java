@@ -10,6 +10,8 @@ import java.util.function.Consumer;
 import dev.eaglemem.config.EagleEnv;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.hook.HookRunner;
+import dev.eaglemem.serve.api.Responses;
+import dev.eaglemem.serve.control.HookRequestEnv;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
 
 import dev.eaglemem.config.EagleEnv;
 import dev.eaglemem.serve.ServeServer;
-import dev.eaglemem.serve.SocketClient;
+import dev.eaglemem.serve.control.SocketClient;
 import dev.eaglemem.store.TestDb;
 
 /**

@@ -12,8 +12,8 @@ import dev.eaglemem.config.EagleEnv;
 import dev.eaglemem.feature.FeatureService;
 import dev.eaglemem.feature.GuardRuleService;
 import dev.eaglemem.feature.VerificationService;
-import dev.eaglemem.guard.ReleaseGate;
-import dev.eaglemem.guard.TokenPolicy;
+import dev.eaglemem.gate.AgentReleaseGate;
+import dev.eaglemem.tokenguard.TokenPolicy;
 import dev.eaglemem.memory.MemoryService;
 import dev.eaglemem.store.Db;
 import dev.eaglemem.store.FeatureStore;
@@ -37,7 +37,7 @@ public final class TestGuards {
             String path) {
         EagleEnv env = new EagleEnv(Map.of("PATH", path), dataDir, dataDir);
         VerificationService verifications = new VerificationService(db, new FeatureStore(), new VerificationStore(), Redactor.defaults(), clock);
-        return new GuardHandlers(new ReleaseGate(verifications, env),
+        return new GuardHandlers(new AgentReleaseGate(verifications, env),
                 new TokenPolicy(EagleConfig.defaults(dataDir.resolve("config.toml")), env,
                         new DataDir(dataDir, dataDir.resolve("config.toml")), clock),
                 verifications, new FeatureService(db, new FeatureStore(), new VerificationStore(), new ProjectStore(), Redactor.defaults(), clock),

@@ -16,6 +16,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 import dev.eaglemem.config.EagleEnv;
+import dev.eaglemem.serve.control.HookRequestEnv;
 
 class HookRequestEnvTest {
 

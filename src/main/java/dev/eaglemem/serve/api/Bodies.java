@@ -6,7 +6,7 @@ import java.util.List;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 
-import dev.eaglemem.app.JsonOutput;
+import dev.eaglemem.format.JsonOutput;
 import dev.eaglemem.error.EagleException;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.ext.web.RoutingContext;

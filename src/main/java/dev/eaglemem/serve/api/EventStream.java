@@ -4,12 +4,11 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import dev.eaglemem.app.JsonOutput;
+import dev.eaglemem.format.JsonOutput;
 import dev.eaglemem.config.LogFile;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.search.ChangeFeed;
 import dev.eaglemem.search.FeedCursor;
-import dev.eaglemem.serve.Responses;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.Router;

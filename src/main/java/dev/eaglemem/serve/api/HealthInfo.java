@@ -7,7 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Supplier;
 
-import dev.eaglemem.app.BuildInfo;
+import dev.eaglemem.config.BuildInfo;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.store.Db;
 import dev.eaglemem.store.HealthStore;

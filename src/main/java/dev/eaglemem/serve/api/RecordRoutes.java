@@ -3,7 +3,7 @@ package dev.eaglemem.serve.api;
 import java.util.Arrays;
 import java.util.List;
 
-import dev.eaglemem.app.BuildInfo;
+import dev.eaglemem.config.BuildInfo;
 import dev.eaglemem.config.LogFile;
 import dev.eaglemem.config.Settings;
 import dev.eaglemem.error.EagleException;

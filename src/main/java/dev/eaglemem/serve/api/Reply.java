@@ -2,10 +2,9 @@ package dev.eaglemem.serve.api;
 
 import java.util.Map;
 
-import dev.eaglemem.app.BuildInfo;
+import dev.eaglemem.config.BuildInfo;
 import dev.eaglemem.config.LogFile;
 import dev.eaglemem.error.EagleException;
-import dev.eaglemem.serve.Responses;
 import io.vertx.ext.web.Route;
 import io.vertx.ext.web.RoutingContext;
 

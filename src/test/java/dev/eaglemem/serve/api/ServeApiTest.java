@@ -23,12 +23,12 @@ import org.junit.jupiter.api.Test;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import dev.eaglemem.app.BuildInfo;
-import dev.eaglemem.app.JsonOutput;
+import dev.eaglemem.config.BuildInfo;
+import dev.eaglemem.format.JsonOutput;
 import dev.eaglemem.memory.MemoryKind;
 import dev.eaglemem.search.SearchRequest;
 import dev.eaglemem.search.SearchService;
-import dev.eaglemem.serve.SocketClient;
+import dev.eaglemem.serve.control.SocketClient;
 import dev.eaglemem.store.Migrations;
 import dev.eaglemem.store.RecallEvent;
 import dev.eaglemem.store.RecallStore;

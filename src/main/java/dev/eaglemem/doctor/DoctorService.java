@@ -1,0 +1,200 @@
+package dev.eaglemem.doctor;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Set;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import dev.eaglemem.config.ConfigFile;
+import dev.eaglemem.config.DataDir;
+import dev.eaglemem.config.EagleConfig;
+import dev.eaglemem.error.EagleException;
+import dev.eaglemem.install.InstallFinding;
+import dev.eaglemem.install.Installer;
+import dev.eaglemem.serve.control.ServeControl;
+import dev.eaglemem.store.Db;
+import dev.eaglemem.store.HealthStore;
+import dev.eaglemem.store.JobCounts;
+import dev.eaglemem.store.JobStore;
+import dev.eaglemem.store.Migrations;
+
+/**
+ * {@code eagle-mem doctor}: inspects the data directory, config and database as they are. It never
+ * creates, migrates or repairs anything, so it is safe to run on a broken installation.
+ */
+@ApplicationScoped
+public class DoctorService {
+
+    /** The schema version that added the jobs table. */
+    private static final int JOBS_SCHEMA = 3;
+    private static final long WAL_WARN_BYTES = 64L * 1024 * 1024;
+    private static final Set<PosixFilePermission> GROUP_OR_OTHER = Set.of(PosixFilePermission.GROUP_READ,
+            PosixFilePermission.GROUP_WRITE, PosixFilePermission.GROUP_EXECUTE, PosixFilePermission.OTHERS_READ,
+            PosixFilePermission.OTHERS_WRITE, PosixFilePermission.OTHERS_EXECUTE);
+
+    private final DataDir dataDir;
+    private final HealthStore health;
+    private final Installer installer;
+    private final JobStore jobs;
+    private final ServeControl serve;
+
+    public DoctorService(DataDir dataDir, HealthStore health, Installer installer, JobStore jobs, ServeControl serve) {
+        this.dataDir = dataDir;
+        this.health = health;
+        this.installer = installer;
+        this.jobs = jobs;
+        this.serve = serve;
+    }
+
+    private record DbFacts(Integer schema, String sqlite) {
+    }
+
+    public DoctorReport run() {
+        List<Check> checks = new ArrayList<>();
+        checks.add(dataDirCheck());
+        checks.add(configCheck());
+        DbFacts facts = databaseChecks(checks);
+        long wal = size(walFile());
+        checks.add(wal > WAL_WARN_BYTES
+                ? Check.warn("wal", "write-ahead log is " + wal / (1024 * 1024) + " MiB",
+                        "close long-running readers, then: sqlite3 " + dataDir.dbFile() + " 'PRAGMA wal_checkpoint(TRUNCATE)'")
+                : Check.ok("wal", wal == 0 ? "no write-ahead log" : "write-ahead log is " + wal + " bytes"));
+        installChecks(checks);
+        checks.add(serveCheck());
+        Check.Status overall = checks.stream().map(Check::status).max(Comparator.naturalOrder()).orElse(Check.Status.OK);
+        return new DoctorReport(overall, dataDir.root(), dataDir.dbFile(), dataDir.configFile(), facts.schema(),
+                Migrations.LATEST, facts.sqlite(), wal, checks);
+    }
+
+    private static Check jobsCheck(JobCounts counts) {
+        String detail = counts.pending() + " pending, " + counts.running() + " running, " + counts.dead() + " dead";
+        return counts.dead() > 0 ? Check.warn("jobs", detail + " (failed every attempt)",
+                "see why: eagle-mem jobs list --status dead; then: eagle-mem jobs retry --all-dead")
+                : Check.ok("jobs", detail);
+    }
+
+    private Check serveCheck() {
+        ServeControl.Status s = serve.status();
+        return switch (s.state()) {
+            case "running" -> Check.ok("serve", "running, pid " + s.pid() + ", "
+                    + s.health().path("hook_requests").asLong() + " hook requests answered");
+            case "unresponsive" -> Check.warn("serve", "pid " + s.pid() + " holds the serve lock but does not answer on "
+                    + s.socket() + "; hooks fall back to the slow path", "eagle-mem serve --stop");
+            default -> Check.ok("serve", "not running; hooks work without it, slower (a hook starts it unless "
+                    + "serve.autostart is off)");
+        };
+    }
+
+    private void installChecks(List<Check> checks) {
+        try {
+            for (InstallFinding f : installer.findings()) {
+                checks.add(f.problem() ? Check.warn(f.name(), f.detail(), f.fix()) : Check.ok(f.name(), f.detail()));
+            }
+        } catch (EagleException e) {
+            checks.add(Check.fail("install", e.getMessage(), e.fix()));
+        }
+    }
+
+    private Check dataDirCheck() {
+        Path root = dataDir.root();
+        if (!Files.exists(root)) {
+            return Check.warn("data_dir", root + " does not exist yet", "eagle-mem status   (creates it, mode 700)");
+        }
+        if (!Files.isDirectory(root) || !Files.isWritable(root)) {
+            return Check.fail("data_dir", root + " is not a writable directory",
+                    "chmod 700 " + root + "   (or export EAGLE_MEM_DIR=/path/to/writable/dir)");
+        }
+        return loosePermissions(root) ? Check.warn("data_dir", root + " is readable by other users", "chmod 700 " + root)
+                : Check.ok("data_dir", root + " (owner-only)");
+    }
+
+    private Check configCheck() {
+        Path file = dataDir.configFile();
+        if (!Files.exists(file)) {
+            return Check.ok("config", "no " + file + "; defaults apply");
+        }
+        try {
+            EagleConfig config = ConfigFile.load(file);
+            if (!config.unknownKeys().isEmpty()) {
+                return Check.warn("config", "unknown keys in " + file + ": " + String.join(", ", config.unknownKeys()),
+                        "eagle-mem config list   (shows the keys this version knows); remove or rename them");
+            }
+            return loosePermissions(file) ? Check.warn("config", file + " is readable by other users", "chmod 600 " + file)
+                    : Check.ok("config", file + " (" + config.explicit().size() + " keys set)");
+        } catch (EagleException e) {
+            return Check.fail("config", e.getMessage(), e.fix());
+        }
+    }
+
+    private DbFacts databaseChecks(List<Check> checks) {
+        Path file = dataDir.dbFile();
+        if (!Files.exists(file)) {
+            checks.add(Check.warn("database", file + " does not exist yet", "eagle-mem status   (creates it)"));
+            return new DbFacts(null, null);
+        }
+        checks.add(loosePermissions(file) ? Check.warn("database", file + " is readable by other users", "chmod 600 " + file)
+                : Check.ok("database", file + " (" + size(file) + " bytes, owner-only)"));
+        Db db = new Db(new Db.Options(file, 5000, 0, 1, line -> {
+        }));
+        try {
+            return db.inspect(tx -> {
+                List<String> problems = health.integrityCheck(tx, 20);
+                checks.add(problems.equals(List.of("ok")) ? Check.ok("integrity", "integrity_check: ok")
+                        : Check.fail("integrity", "integrity_check: " + String.join("; ", problems),
+                                "back up " + file + " (cp " + file + " " + file + ".bak), then recover it: sqlite3 " + file
+                                        + " .recover | sqlite3 " + file + ".recovered"));
+                int schema = health.schemaVersion(tx);
+                checks.add(schemaCheck(schema));
+                String sqlite = health.sqliteVersion(tx);
+                checks.add(health.fts5Available(tx) ? Check.ok("sqlite", "SQLite " + sqlite + " with FTS5")
+                        : Check.fail("sqlite", "SQLite " + sqlite + " lacks FTS5", "reinstall eagle-mem"));
+                if (schema >= JOBS_SCHEMA) {
+                    checks.add(jobsCheck(jobs.counts(tx)));
+                }
+                return new DbFacts(schema, sqlite);
+            });
+        } catch (EagleException e) {
+            checks.add(Check.fail("integrity", e.getMessage(), e.fix()));
+            return new DbFacts(null, null);
+        }
+    }
+
+    private static Check schemaCheck(int schema) {
+        if (schema == Migrations.LATEST) {
+            return Check.ok("schema", "schema version " + schema + " (current)");
+        }
+        if (schema < Migrations.LATEST) {
+            return Check.warn("schema", "schema version " + schema + ", this eagle-mem expects " + Migrations.LATEST,
+                    "eagle-mem status   (migrates it)");
+        }
+        return Check.fail("schema", "schema version " + schema + " is newer than this eagle-mem (" + Migrations.LATEST + ")",
+                "upgrade eagle-mem");
+    }
+
+    private Path walFile() {
+        return dataDir.dbFile().resolveSibling(dataDir.dbFile().getFileName() + "-wal");
+    }
+
+    private static long size(Path file) {
+        try {
+            return Files.exists(file) ? Files.size(file) : 0;
+        } catch (IOException e) {
+            return 0;
+        }
+    }
+
+    private static boolean loosePermissions(Path path) {
+        try {
+            Set<PosixFilePermission> perms = Files.getPosixFilePermissions(path);
+            return perms.stream().anyMatch(GROUP_OR_OTHER::contains);
+        } catch (IOException | UnsupportedOperationException e) {
+            return false;
+        }
+    }
+}

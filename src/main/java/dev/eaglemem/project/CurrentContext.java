@@ -1,0 +1,60 @@
+package dev.eaglemem.project;
+
+import java.util.Optional;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import dev.eaglemem.config.EagleEnv;
+import dev.eaglemem.error.EagleException;
+
+/**
+ * The project and agent a command acts for: {@code --project} when given, else the working
+ * directory's project (git top-level, or {@code EAGLE_MEM_PROJECT}); the agent from {@code --agent}
+ * or the environment. The same resolution the hooks use, so CLI and hooks agree on keys.
+ */
+@ApplicationScoped
+public class CurrentContext {
+
+    private final EagleEnv env;
+    private final ProjectResolver resolver = new ProjectResolver();
+
+    public CurrentContext(EagleEnv env) {
+        this.env = env;
+    }
+
+    public EagleEnv env() {
+        return env;
+    }
+
+    /** The project key, or empty outside any project. */
+    public Optional<String> project(String explicit) {
+        if (explicit != null) {
+            try {
+                return Optional.of(ProjectResolver.validateOverride(explicit));
+            } catch (IllegalArgumentException e) {
+                throw EagleException.invalidInput("--project: " + e.getMessage().replace(ProjectResolver.PROJECT_VAR + "=", ""),
+                        "--project code/my-repo   (see eagle-mem status for the current key)");
+            }
+        }
+        try {
+            return resolver.resolveCwd(env).map(Project::key);
+        } catch (IllegalArgumentException e) {
+            throw EagleException.invalidInput(e.getMessage(), "unset EAGLE_MEM_PROJECT, or set it to a key such as code/my-repo");
+        }
+    }
+
+    /** The project key, or a clear error naming the way out. */
+    public String requireProject(String explicit) {
+        return project(explicit).orElseThrow(() -> EagleException.invalidInput(
+                "no project at " + env.cwd() + " (not a repository, or a temporary directory)",
+                "run it inside a project, or pass --project KEY"));
+    }
+
+    public AgentSource agent(String explicit) {
+        if (explicit == null) {
+            return AgentDetector.fromEnv(env);
+        }
+        return AgentSource.parse(explicit).orElseThrow(() -> EagleException.invalidInput(
+                "unknown agent '" + explicit + "'", "--agent claude-code|codex|opencode|antigravity|grok"));
+    }
+}

@@ -1,0 +1,93 @@
+package dev.eaglemem.serve.control;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.NoSuchAlgorithmException;
+import java.security.SecureRandom;
+import java.util.HexFormat;
+
+import dev.eaglemem.config.DataDir;
+import dev.eaglemem.error.EagleException;
+
+/** The files serve keeps in {@code $EAGLE_MEM_DIR}: socket, token, lock, pid, log. */
+public record ServeFiles(Path socket, Path token, Path lock, Path pid, Path log, Path starting) {
+
+    public static ServeFiles of(DataDir dir) {
+        Path root = dir.root();
+        return new ServeFiles(root.resolve("serve.sock"), root.resolve("serve.token"), root.resolve("serve.lock"),
+                root.resolve("serve.pid"), root.resolve("serve.log"), root.resolve("serve.starting"));
+    }
+
+    /** The API token, created owner-only with 256 random bits on first use. */
+    public String loadOrCreateToken() {
+        try {
+            if (!Files.exists(token)) {
+                String fresh = HexFormat.of().formatHex(SecureRandom.getInstanceStrong().generateSeed(32));
+                try {
+                    Files.createFile(token, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+                    Files.writeString(token, fresh + "\n", StandardCharsets.UTF_8);
+                } catch (FileAlreadyExistsException e) {
+                    // another serve created it first; read theirs
+                }
+            }
+            return Files.readString(token, StandardCharsets.UTF_8).strip();
+        } catch (IOException | NoSuchAlgorithmException e) {
+            throw EagleException.failure("token_unavailable", "cannot create or read " + token + ": " + e.getMessage(),
+                    "check the permissions of " + token.getParent(), e);
+        }
+    }
+
+    /** Linux and macOS refuse unix socket paths longer than about 104 bytes. */
+    static final int MAX_SOCKET_PATH_BYTES = 100;
+
+    public static void checkSocketPath(Path socket) {
+        if (socket.toString().getBytes(StandardCharsets.UTF_8).length > MAX_SOCKET_PATH_BYTES) {
+            throw EagleException.failure("socket_path_too_long", "the socket path " + socket + " is longer than the "
+                    + MAX_SOCKET_PATH_BYTES + " bytes unix sockets allow; hooks keep working, only slower",
+                    "use a shorter data directory, e.g. export EAGLE_MEM_DIR=$HOME/.eagle-mem", null);
+        }
+    }
+
+    public void writePid(long value) {
+        try {
+            Files.writeString(pid, value + "\n", StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw EagleException.failure("serve_files_unwritable", "cannot write " + pid + ": " + e.getMessage(),
+                    "check the free space and permissions of " + pid.getParent(), e);
+        }
+    }
+
+    /** The autostart marker has done its job once serve listens (or has failed for good). */
+    public void clearStarting() {
+        deleteQuietly(starting);
+    }
+
+    /** What a serve leaves behind on a clean exit; the lock file and the token stay. */
+    public void removeRuntimeFiles() {
+        deleteQuietly(socket);
+        if (recordedPid() == ProcessHandle.current().pid()) {
+            deleteQuietly(pid);
+        }
+    }
+
+    private static void deleteQuietly(Path file) {
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException e) {
+            // a leftover file is replaced by the next serve; nothing depends on it being gone
+        }
+    }
+
+    /** The pid serve recorded, or -1. */
+    public long recordedPid() {
+        try {
+            return Files.exists(pid) ? Long.parseLong(Files.readString(pid).strip()) : -1;
+        } catch (IOException | NumberFormatException e) {
+            return -1;
+        }
+    }
+}

@@ -1,2 +1,0 @@
-/** Text shaping shared by every surface that prints stored records (CLI, recall, search). */
-package dev.eaglemem.text;

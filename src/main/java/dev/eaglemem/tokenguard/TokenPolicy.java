@@ -1,0 +1,40 @@
+package dev.eaglemem.tokenguard;
+
+import java.time.Clock;
+import java.util.Optional;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import dev.eaglemem.config.DataDir;
+import dev.eaglemem.config.EagleConfig;
+import dev.eaglemem.config.EagleEnv;
+import dev.eaglemem.project.AgentSource;
+import dev.eaglemem.platform.Executables;
+
+/**
+ * The token guard with this machine's facts filled in: the configured mode, whether {@code rtk} is on PATH
+ * and whether {@code eagle-mem unlock} is in effect. {@link TokenGuard} decides.
+ */
+@ApplicationScoped
+public class TokenPolicy {
+
+    private final TokenGuardSettings settings;
+    private final EagleEnv env;
+    private final UnlockFile unlock;
+
+    public TokenPolicy(EagleConfig config, EagleEnv env, DataDir dataDir, Clock clock) {
+        this.settings = TokenGuardSettings.from(config);
+        this.env = env;
+        this.unlock = UnlockFile.in(dataDir, clock);
+    }
+
+    public TokenDecision decide(AgentSource agent, String command) {
+        if (settings.rtk() == TokenGuardSettings.Rtk.OFF) {
+            return new TokenDecision.Allow(); // no PATH walk, no file read
+        }
+        // PATH is the hook process's (serve's own when it answers): rtk is a per-machine install
+        boolean rtk = Executables.find(env, "rtk").isPresent();
+        return TokenGuard.decide(new TokenGuard.Request(settings, rtk, unlock.activeUntil().isPresent(),
+                Optional.ofNullable(agent), command));
+    }
+}

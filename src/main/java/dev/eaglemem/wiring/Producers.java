@@ -1,0 +1,194 @@
+package dev.eaglemem.wiring;
+
+import java.time.Clock;
+
+import jakarta.enterprise.inject.Disposes;
+import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Singleton;
+
+import dev.eaglemem.config.ConfigFile;
+import dev.eaglemem.config.ConfigKeys;
+import dev.eaglemem.config.DataDir;
+import dev.eaglemem.config.EagleConfig;
+import dev.eaglemem.config.EagleEnv;
+import dev.eaglemem.config.LogFile;
+import dev.eaglemem.redact.Redactor;
+import dev.eaglemem.store.Db;
+import dev.eaglemem.store.EventStore;
+import dev.eaglemem.store.FeatureStore;
+import dev.eaglemem.store.GuardRuleStore;
+import dev.eaglemem.store.HealthStore;
+import dev.eaglemem.store.JobStore;
+import dev.eaglemem.store.MemoryStore;
+import dev.eaglemem.store.ObservationStore;
+import dev.eaglemem.store.OverviewStore;
+import dev.eaglemem.store.ProjectStore;
+import dev.eaglemem.store.PromptStore;
+import dev.eaglemem.store.RecallStore;
+import dev.eaglemem.store.SearchStore;
+import dev.eaglemem.store.SessionStore;
+import dev.eaglemem.store.StatsStore;
+import dev.eaglemem.store.SummaryStore;
+import dev.eaglemem.store.TimelineStore;
+import dev.eaglemem.store.VerificationStore;
+
+/**
+ * Wiring. Everything here is created on first use, never at start-up: services are proxied
+ * ({@code @ApplicationScoped}), so {@code eagle-mem --version} reads no config and opens no database,
+ * and a broken config.toml only fails the commands that need it.
+ */
+@Singleton
+public class Producers {
+
+    @Produces
+    @Singleton
+    EagleEnv env() {
+        return EagleEnv.system();
+    }
+
+    @Produces
+    @Singleton
+    Clock clock() {
+        return Clock.systemUTC();
+    }
+
+    @Produces
+    @Singleton
+    DataDir dataDir(EagleEnv env) {
+        return DataDir.from(env);
+    }
+
+    @Produces
+    @Singleton
+    LogFile log(DataDir dataDir, Clock clock) {
+        return new LogFile(dataDir.logFile(), clock);
+    }
+
+    @Produces
+    @Singleton
+    EagleConfig config(DataDir dataDir) {
+        return ConfigFile.load(dataDir.configFile());
+    }
+
+    @Produces
+    @Singleton
+    Db db(DataDir dataDir, EagleConfig config, LogFile log) {
+        dataDir.ensureExists();
+        return new Db(new Db.Options(dataDir.dbFile(), config.intValue(ConfigKeys.STORE_BUSY_TIMEOUT_MS),
+                config.intValue(ConfigKeys.STORE_WRITE_RETRIES), 4, log::warn));
+    }
+
+    void closeDb(@Disposes Db db) {
+        db.close();
+    }
+
+    @Produces
+    @Singleton
+    Redactor redactor(EagleConfig config) {
+        return Redactor.defaults()
+                .withExtraPatterns(config.listValue(ConfigKeys.REDACTION_EXTRA_PATTERNS))
+                .withHighEntropy(config.boolValue(ConfigKeys.REDACTION_HIGH_ENTROPY));
+    }
+
+    @Produces
+    @Singleton
+    ProjectStore projectStore() {
+        return new ProjectStore();
+    }
+
+    @Produces
+    @Singleton
+    SessionStore sessionStore() {
+        return new SessionStore();
+    }
+
+    @Produces
+    @Singleton
+    SummaryStore summaryStore() {
+        return new SummaryStore();
+    }
+
+    @Produces
+    @Singleton
+    MemoryStore memoryStore() {
+        return new MemoryStore();
+    }
+
+    @Produces
+    @Singleton
+    PromptStore promptStore() {
+        return new PromptStore();
+    }
+
+    @Produces
+    @Singleton
+    EventStore eventStore() {
+        return new EventStore();
+    }
+
+    @Produces
+    @Singleton
+    StatsStore statsStore() {
+        return new StatsStore();
+    }
+
+    @Produces
+    @Singleton
+    SearchStore searchStore() {
+        return new SearchStore();
+    }
+
+    @Produces
+    @Singleton
+    ObservationStore observationStore() {
+        return new ObservationStore();
+    }
+
+    @Produces
+    @Singleton
+    RecallStore recallStore() {
+        return new RecallStore();
+    }
+
+    @Produces
+    @Singleton
+    OverviewStore overviewStore() {
+        return new OverviewStore();
+    }
+
+    @Produces
+    @Singleton
+    HealthStore healthStore() {
+        return new HealthStore();
+    }
+
+    @Produces
+    @Singleton
+    JobStore jobStore() {
+        return new JobStore();
+    }
+
+    @Produces
+    @Singleton
+    TimelineStore timelineStore() {
+        return new TimelineStore();
+    }
+
+    @Produces
+    @Singleton
+    FeatureStore featureStore() {
+        return new FeatureStore();
+    }
+
+    @Produces
+    @Singleton
+    VerificationStore verificationStore() {
+        return new VerificationStore();
+    }
+
+    @Produces
+    @Singleton
+    GuardRuleStore guardRuleStore() {
+        return new GuardRuleStore();
+    }
+}

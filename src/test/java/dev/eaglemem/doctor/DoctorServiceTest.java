@@ -1,0 +1,87 @@
+package dev.eaglemem.doctor;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.eaglemem.config.DataDir;
+import dev.eaglemem.config.EagleEnv;
+import dev.eaglemem.install.Installer;
+import dev.eaglemem.serve.control.ServeControl;
+import dev.eaglemem.store.JobStore;
+import dev.eaglemem.store.HealthStore;
+import dev.eaglemem.store.Migrations;
+import dev.eaglemem.store.TestDb;
+
+class DoctorServiceTest {
+
+    @TempDir
+    Path dir;
+
+    private DataDir dataDir() {
+        return DataDir.from(new EagleEnv(Map.of("EAGLE_MEM_DIR", dir.resolve("mem").toString()), dir, dir));
+    }
+
+    private DoctorReport run() {
+        EagleEnv env = new EagleEnv(Map.of("EAGLE_MEM_DIR", dir.resolve("mem").toString()), dir, dir);
+        return new DoctorService(dataDir(), new HealthStore(), new Installer(env, dataDir(), () -> {
+            throw new AssertionError("doctor must not open the database through the installer");
+        }, java.time.Clock.systemUTC(), new ServeControl(dataDir())), new JobStore(), new ServeControl(dataDir())).run();
+    }
+
+    private static Check check(DoctorReport r, String name) {
+        return r.checks().stream().filter(c -> c.name().equals(name)).findFirst().orElseThrow();
+    }
+
+    @Test
+    void aHealthyInstallationIsOk() {
+        dataDir().ensureExists();
+        try (TestDb t = TestDb.in(dataDir().root())) {
+            t.db.open();
+        }
+        DoctorReport r = run();
+        assertThat(r.overall()).isEqualTo(Check.Status.OK);
+        assertThat(r.schemaVersion()).isEqualTo(Migrations.LATEST);
+        assertThat(r.sqliteVersion()).startsWith("3.");
+        assertThat(r.checks()).extracting(Check::name).contains("data_dir", "config", "database", "integrity", "schema",
+                "sqlite", "wal");
+    }
+
+    @Test
+    void aFreshMachineOnlyWarnsAndCreatesNothing() {
+        DoctorReport r = run();
+        assertThat(r.overall()).isEqualTo(Check.Status.WARN);
+        assertThat(check(r, "data_dir").fix()).contains("eagle-mem status");
+        assertThat(dataDir().root()).doesNotExist();
+    }
+
+    @Test
+    void aCorruptDatabaseFails() throws Exception {
+        dataDir().ensureExists();
+        Files.writeString(dataDir().dbFile(), "garbage ".repeat(1000));
+        Files.setPosixFilePermissions(dataDir().dbFile(), PosixFilePermissions.fromString("rw-------"));
+        DoctorReport r = run();
+        assertThat(r.overall()).isEqualTo(Check.Status.FAIL);
+        assertThat(check(r, "integrity").detail()).contains("not a readable SQLite database");
+        assertThat(check(r, "integrity").fix()).contains("mv ");
+    }
+
+    @Test
+    void looseThingsAndBrokenConfigAreReportedWithFixes() throws Exception {
+        dataDir().ensureExists();
+        Files.setPosixFilePermissions(dataDir().root(), PosixFilePermissions.fromString("rwxr-xr-x"));
+        Files.writeString(dataDir().configFile(), "[search\nlimit = 1\n");
+        DoctorReport r = run();
+        assertThat(check(r, "data_dir").status()).isEqualTo(Check.Status.WARN);
+        assertThat(check(r, "data_dir").fix()).isEqualTo("chmod 700 " + dataDir().root());
+        assertThat(check(r, "config").status()).isEqualTo(Check.Status.FAIL);
+        assertThat(check(r, "config").detail()).contains("line 1");
+        assertThat(r.overall()).isEqualTo(Check.Status.FAIL);
+    }
+}
