@@ -1,6 +1,6 @@
 /**
- * Command analysis for the guardrails: a shell-word tokenizer ({@link dev.eaglemem.shell.ShellWords}),
- * release-boundary detection, the token guard's decision and its unlock file, and the git pre-push gate.
- * Everything but the unlock file and the gate is a pure function of its input: no database, no processes.
+ * The token guard: noisy shell commands are rewritten through {@code rtk} when it is on PATH (or denied where
+ * the agent cannot take a rewrite), unless the user unlocked it for a while ({@link dev.eaglemem.tokenguard.UnlockFile}).
+ * The decision is a pure function of the command, the settings and the unlock state.
  */
 package dev.eaglemem.tokenguard;

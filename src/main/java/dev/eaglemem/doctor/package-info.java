@@ -1,0 +1,5 @@
+/**
+ * {@code eagle-mem doctor}: read-only checks across everything eagle-mem set up (database integrity and schema,
+ * WAL, permissions, config, installed hooks and their drift, Codex hook trust, serve and jobs). It changes nothing.
+ */
+package dev.eaglemem.doctor;

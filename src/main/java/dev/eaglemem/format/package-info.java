@@ -1,0 +1,5 @@
+/**
+ * How stored records are shown: one-line snippets for listings and injected context, and the one JSON shape
+ * (snake_case, lower-case enums) that the CLI's {@code --json} and serve's HTTP API both print.
+ */
+package dev.eaglemem.format;

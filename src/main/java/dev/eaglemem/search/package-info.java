@@ -1,0 +1,5 @@
+/**
+ * Full-text search over summaries, memories and prompts (FTS5), the timeline around a record, the record
+ * behind a hit ({@code mem-N}, {@code sum-N}, {@code prm-N}, {@code obs-N}) and the change feed serve streams.
+ */
+package dev.eaglemem.search;
