@@ -2,7 +2,9 @@ package dev.eaglemem.cli;
 
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.InputStreamReader;
+import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
@@ -52,7 +54,7 @@ public class GateCommand {
     int check(@Mixin OutputMixin output, @Option(names = "--repo", paramLabel = "PATH") Path repo,
             @Option(names = "--from-pre-push", description = "Read git's pre-push lines from stdin (what the hook does).") boolean prePush,
             @Option(names = "--remote", paramLabel = "NAME", defaultValue = "origin") String remote) {
-        List<String> input = prePush ? stdin() : List.of();
+        Optional<List<String>> input = prePush ? readPrePush(System.in, spec.commandLine().getErr()) : Optional.of(List.of());
         if (env.get("EAGLE_MEM_DISABLE_HOOKS").filter(v -> !v.equals("0")).isPresent()) {
             return verdict(output, Optional.empty(), "disabled");
         }
@@ -60,7 +62,8 @@ public class GateCommand {
         if (root.isEmpty()) {
             return verdict(output, Optional.empty(), "not_a_repository");
         }
-        List<String> files = prePush ? PrePushCheck.changedFiles(root.get(), remote, PrePushCheck.parse(input))
+        List<String> files = prePush && input.isPresent()
+                ? PrePushCheck.changedFiles(root.get(), remote, PrePushCheck.parse(input.get()))
                 : PrePushCheck.changedFilesOfHead(root.get());
         return verdict(output, Optional.of(PrePushCheck.check(root.get(), files, checks)), "checked");
     }
@@ -108,11 +111,18 @@ public class GateCommand {
         return repo == null ? env.cwd() : env.cwd().resolve(repo).normalize();
     }
 
-    private static List<String> stdin() {
+    /**
+     * git's pre-push lines, or empty when they cannot be read. Then the gate still checks what it can (the
+     * commits of HEAD that no remote has) and says so, rather than letting the push through unchecked and unsaid.
+     */
+    static Optional<List<String>> readPrePush(InputStream in, PrintWriter err) {
         try {
-            return new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)).lines().toList();
+            return Optional.of(new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8)).lines().toList());
         } catch (RuntimeException e) {
-            return List.of();
+            err.println("eagle-mem: cannot read the refs git is pushing from stdin (" + e.getMessage()
+                    + "); checking the commits of HEAD that no remote has instead");
+            err.flush();
+            return Optional.empty();
         }
     }
 }

@@ -44,7 +44,10 @@ public class HookRunner {
         this.handlers = handlers;
     }
 
-    /** Runs one hook process: stdin → at most one line on stdout. Always returns exit code 0. */
+    /**
+     * Runs one hook process: stdin → at most one line on stdout. Always returns exit code 0, even after a
+     * VirtualMachineError: this process ends right here (the rule is in dev.eaglemem.error's package-info).
+     */
     public int run(String event, String agentOption, InputStream stdin, PrintStream stdout) {
         try {
             byte[] input = readBounded(stdin);
@@ -93,6 +96,8 @@ public class HookRunner {
             }
             HookResponse response = handlers.get().handle(parsed.get());
             return HookOutput.render(event, response);
+        } catch (VirtualMachineError e) {
+            throw e; // serve shares this path and must not go on in an unknown state (see dev.eaglemem.error)
         } catch (Throwable t) {
             warn(event, "failed: " + describe(t));
             return Optional.empty();

@@ -122,7 +122,12 @@ final class EventStream {
                 }
                 if (read.failed()) {
                     // a locked or busy database is worth a retry on the next tick, not the end of the stream
-                    log.warn("serve event stream: " + read.cause());
+                    // the log is a file: write it off the event loop like the read itself
+                    String why = "serve event stream: " + read.cause();
+                    vertx.executeBlocking(() -> {
+                        log.warn(why);
+                        return null;
+                    }, false);
                     return;
                 }
                 send(read.result());

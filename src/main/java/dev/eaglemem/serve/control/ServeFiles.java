@@ -6,7 +6,6 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.util.HexFormat;
 
@@ -22,20 +21,30 @@ public record ServeFiles(Path socket, Path token, Path lock, Path pid, Path log,
                 root.resolve("serve.pid"), root.resolve("serve.log"), root.resolve("serve.starting"));
     }
 
-    /** The API token, created owner-only with 256 random bits on first use. */
+    /**
+     * The API token, created owner-only with 256 random bits on first use. {@code new SecureRandom()} reads the
+     * non-blocking system source: {@code getInstanceStrong()} may block a starting serve on a fresh VM. The token
+     * is written in full to a private temp file and then linked into place, so a concurrent reader (another serve,
+     * the shim) never sees an empty or half-written token, and the first serve to link wins.
+     */
     public String loadOrCreateToken() {
         try {
             if (!Files.exists(token)) {
-                String fresh = HexFormat.of().formatHex(SecureRandom.getInstanceStrong().generateSeed(32));
+                byte[] bits = new byte[32];
+                new SecureRandom().nextBytes(bits);
+                Path temp = Files.createTempFile(token.getParent(), ".serve.token-", ".tmp",
+                        PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
                 try {
-                    Files.createFile(token, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-                    Files.writeString(token, fresh + "\n", StandardCharsets.UTF_8);
+                    Files.writeString(temp, HexFormat.of().formatHex(bits) + "\n", StandardCharsets.UTF_8);
+                    Files.createLink(token, temp);
                 } catch (FileAlreadyExistsException e) {
                     // another serve created it first; read theirs
+                } finally {
+                    Files.deleteIfExists(temp);
                 }
             }
             return Files.readString(token, StandardCharsets.UTF_8).strip();
-        } catch (IOException | NoSuchAlgorithmException e) {
+        } catch (IOException | UnsupportedOperationException e) {
             throw EagleException.failure("token_unavailable", "cannot create or read " + token + ": " + e.getMessage(),
                     "check the permissions of " + token.getParent(), e);
         }
