@@ -14,10 +14,10 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 
-/** Every row of {@code guard/release-boundaries.txt}: the specification of what counts as a release. */
+/** Every row of {@code shell/release-boundaries.txt}: the specification of what counts as a release. */
 class ReleaseBoundariesTest {
 
-    private static final String TABLE = "/guard/release-boundaries.txt";
+    private static final String TABLE = "/shell/release-boundaries.txt";
 
     record Row(String expected, String command) {
         @Override
