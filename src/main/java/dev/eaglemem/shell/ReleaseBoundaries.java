@@ -13,7 +13,7 @@ import java.util.Set;
  * Decisions are made on the parsed simple commands (see {@link ShellWords}), each tool's global options
  * skipped the way the tool itself reads them, so {@code git -C app push} is a push and
  * {@code git log --grep=push} or {@code echo "git push"} are not. The table in
- * {@code src/test/resources/guard/release-boundaries.csv} is the specification.
+ * {@code src/test/resources/shell/release-boundaries.txt} is the specification.
  *
  * <p>Never a boundary: eagle-mem's own commands; a dry run ({@code --dry-run}, git's and cargo's
  * {@code -n}, gradle's {@code -m}); {@code npm run <script>} (a script is not {@code npm publish}, even
