@@ -33,7 +33,7 @@ public class ProcessCommandRunner implements CommandRunner {
 
     @Override
     public CommandRun run(List<String> argv) {
-        Optional<Path> executable = Executables.find(env, argv.getFirst());
+        Optional<Path> executable = Executables.find(env.vars(), argv.getFirst());
         if (executable.isEmpty()) {
             return new CommandRun(argv, NOT_FOUND, "", argv.getFirst() + ": command not found on PATH");
         }
