@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 
 import dev.eaglemem.error.EagleException;
+import dev.eaglemem.shell.ShellWords;
 
 /** The unit file on disk: whether it is ours, how it drifted, and writing, backing up and removing it. */
 record UnitFile(Path path) {
@@ -68,7 +69,7 @@ record UnitFile(Path path) {
             return Files.readString(path, StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw EagleException.failure("file_unreadable", "cannot read " + path + ": " + e.getMessage(),
-                    "check its permissions (ls -l " + CommandRun.quote(path.toString()) + ")", e);
+                    "check its permissions (ls -l " + ShellWords.quote(path.toString()) + ")", e);
         }
     }
 
@@ -109,7 +110,7 @@ record UnitFile(Path path) {
             Files.deleteIfExists(path);
         } catch (IOException e) {
             throw EagleException.failure("file_unwritable", "cannot remove " + path + ": " + e.getMessage(),
-                    "rm " + CommandRun.quote(path.toString()), e);
+                    "rm " + ShellWords.quote(path.toString()), e);
         }
     }
 
