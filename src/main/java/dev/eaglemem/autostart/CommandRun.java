@@ -1,8 +1,9 @@
 package dev.eaglemem.autostart;
 
 import java.util.List;
-import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+
+import dev.eaglemem.shell.ShellWords;
 
 /**
  * One command eagle-mem ran (or, in a dry run, would run) against the service manager.
@@ -13,8 +14,6 @@ import java.util.stream.Collectors;
  * @param stderr what it printed on stderr (trimmed)
  */
 public record CommandRun(List<String> argv, Integer exitCode, String stdout, String stderr) {
-
-    private static final Pattern SAFE = Pattern.compile("[A-Za-z0-9_@%+=:,./~-]+");
 
     public CommandRun {
         argv = List.copyOf(argv);
@@ -39,11 +38,11 @@ public record CommandRun(List<String> argv, Integer exitCode, String stdout, Str
 
     /** The command as a user would type it. */
     public String display() {
-        return argv.stream().map(CommandRun::quote).collect(Collectors.joining(" "));
+        return ShellWords.join(argv);
     }
 
-    /** A shell word: as it is when safe, else single-quoted. */
+    /** A shell word: as it is when safe, else single-quoted ({@link ShellWords#quote}, for the service renderers). */
     public static String quote(String word) {
-        return SAFE.matcher(word).matches() ? word : "'" + word.replace("'", "'\\''") + "'";
+        return ShellWords.quote(word);
     }
 }

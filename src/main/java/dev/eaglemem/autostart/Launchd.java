@@ -10,6 +10,7 @@ import java.util.regex.Pattern;
 
 import dev.eaglemem.config.EagleEnv;
 import dev.eaglemem.error.EagleException;
+import dev.eaglemem.shell.ShellWords;
 
 /** A launchd agent at {@code ~/Library/LaunchAgents/dev.eaglemem.serve.plist}, in the user's GUI domain. */
 final class Launchd implements ServiceManager {
@@ -131,7 +132,7 @@ final class Launchd implements ServiceManager {
 
     @Override
     public String activateFix(boolean unreachable) {
-        String command = "launchctl bootstrap " + domain + " " + CommandRun.quote(plist.toString());
+        String command = "launchctl bootstrap " + domain + " " + ShellWords.quote(plist.toString());
         return unreachable ? command + "  (from a Terminal in your macOS login session; launchd has no GUI domain over ssh)"
                 : "launchctl print " + target() + "; then: launchctl kickstart -k " + target();
     }

@@ -44,7 +44,7 @@ public enum Platform {
         if (os.startsWith("mac") || os.startsWith("darwin")) {
             return LAUNCHD;
         }
-        if (os.startsWith("linux") && Executables.find(env, "systemctl").isPresent()) {
+        if (os.startsWith("linux") && Executables.find(env.vars(), "systemctl").isPresent()) {
             return SYSTEMD;
         }
         throw EagleException.failure("service_unsupported", "no supported service manager here (" + osName

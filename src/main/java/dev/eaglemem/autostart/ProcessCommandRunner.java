@@ -1,28 +1,27 @@
 package dev.eaglemem.autostart;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 
 import jakarta.inject.Singleton;
 
 import dev.eaglemem.config.EagleEnv;
 import dev.eaglemem.platform.Executables;
+import dev.eaglemem.platform.ProcessRequest;
+import dev.eaglemem.platform.ProcessResult;
+import dev.eaglemem.platform.ProcessRunner;
 
-/** Runs commands as child processes, found on eagle-mem's PATH, with a time limit. */
+/** Runs commands as child processes (through {@link ProcessRunner}), found on eagle-mem's PATH, with a time limit. */
 @Singleton
 public class ProcessCommandRunner implements CommandRunner {
 
     /** Exit code reported for a command that is not on PATH (what a shell says). */
-    static final int NOT_FOUND = 127;
+    static final int NOT_FOUND = ProcessResult.EXIT_NOT_STARTED;
     /** Exit code reported for a command that did not finish in time. */
-    static final int TIMED_OUT = 124;
+    static final int TIMED_OUT = ProcessResult.EXIT_TIMED_OUT;
     private static final long TIMEOUT_SECONDS = 60;
 
     private final EagleEnv env;
@@ -33,35 +32,19 @@ public class ProcessCommandRunner implements CommandRunner {
 
     @Override
     public CommandRun run(List<String> argv) {
-        Optional<Path> executable = Executables.find(env, argv.getFirst());
+        Optional<Path> executable = Executables.find(env.vars(), argv.getFirst());
         if (executable.isEmpty()) {
             return new CommandRun(argv, NOT_FOUND, "", argv.getFirst() + ": command not found on PATH");
         }
         List<String> command = new ArrayList<>(argv);
         command.set(0, executable.get().toString());
-        try {
-            Process p = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
-                    .start();
-            CompletableFuture<String> out = CompletableFuture.supplyAsync(() -> read(p.getInputStream()));
-            CompletableFuture<String> err = CompletableFuture.supplyAsync(() -> read(p.getErrorStream()));
-            if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                return new CommandRun(argv, TIMED_OUT, "", "did not finish within " + TIMEOUT_SECONDS + " s");
-            }
-            return new CommandRun(argv, p.exitValue(), out.join(), err.join());
-        } catch (IOException e) {
-            return new CommandRun(argv, NOT_FOUND, "", "cannot run " + executable.get() + ": " + e.getMessage());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return new CommandRun(argv, TIMED_OUT, "", "interrupted");
-        }
-    }
-
-    private static String read(InputStream in) {
-        try {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            return "(output unreadable: " + e.getMessage() + ")";
-        }
+        ProcessResult r = ProcessRunner.run(ProcessRequest.of(command).withTimeout(Duration.ofSeconds(TIMEOUT_SECONDS)));
+        return switch (r.outcome()) {
+            case EXITED -> new CommandRun(argv, r.exit(), r.out(), r.err());
+            case NOT_STARTED -> new CommandRun(argv, NOT_FOUND, "", "cannot run " + executable.get() + ": " + r.err());
+            case TIMED_OUT -> new CommandRun(argv, TIMED_OUT, "", "did not finish within " + TIMEOUT_SECONDS + " s");
+            // reported as a time-out, as it always was: the manager's answer never came
+            case INTERRUPTED -> new CommandRun(argv, TIMED_OUT, "", "interrupted");
+        };
     }
 }

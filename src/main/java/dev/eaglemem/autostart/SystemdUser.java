@@ -12,6 +12,7 @@ import java.util.stream.Stream;
 
 import dev.eaglemem.config.EagleEnv;
 import dev.eaglemem.error.EagleException;
+import dev.eaglemem.shell.ShellWords;
 
 /** A systemd --user unit at {@code ${XDG_CONFIG_HOME:-~/.config}/systemd/user/eagle-mem.service}. */
 final class SystemdUser implements ServiceManager {
@@ -120,7 +121,7 @@ final class SystemdUser implements ServiceManager {
             }
         } catch (IOException e) {
             throw EagleException.failure("file_unwritable", "cannot remove " + link + ": " + e.getMessage(),
-                    "rm " + CommandRun.quote(link.toString()), e);
+                    "rm " + ShellWords.quote(link.toString()), e);
         }
     }
 

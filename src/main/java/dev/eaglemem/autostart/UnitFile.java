@@ -2,7 +2,6 @@ package dev.eaglemem.autostart;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -15,6 +14,8 @@ import java.util.List;
 import java.util.Map;
 
 import dev.eaglemem.error.EagleException;
+import dev.eaglemem.platform.AtomicFiles;
+import dev.eaglemem.shell.ShellWords;
 
 /** The unit file on disk: whether it is ours, how it drifted, and writing, backing up and removing it. */
 record UnitFile(Path path) {
@@ -68,24 +69,15 @@ record UnitFile(Path path) {
             return Files.readString(path, StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw EagleException.failure("file_unreadable", "cannot read " + path + ": " + e.getMessage(),
-                    "check its permissions (ls -l " + CommandRun.quote(path.toString()) + ")", e);
+                    "check its permissions (ls -l " + ShellWords.quote(path.toString()) + ")", e);
         }
     }
 
-    /** Through a temporary file and a rename: the manager never reads half a unit. */
+    /** Through a temporary file and a rename: the manager never reads half a unit. Always owner-only. */
     void write(String text) {
-        Path temp = null;
         try {
-            Files.createDirectories(path.getParent());
-            temp = Files.createTempFile(path.getParent(), "." + path.getFileName(), ".eagle-mem.tmp");
-            Files.writeString(temp, text, StandardCharsets.UTF_8);
-            try {
-                Files.move(temp, path, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(temp, path, StandardCopyOption.REPLACE_EXISTING);
-            }
+            AtomicFiles.writeString(path, text, AtomicFiles.OWNER_ONLY);
         } catch (IOException e) {
-            deleteQuietly(temp);
             throw EagleException.failure("file_unwritable", "cannot write " + path + ": " + e.getMessage(),
                     "check that " + path.getParent() + " is writable", e);
         }
@@ -109,17 +101,7 @@ record UnitFile(Path path) {
             Files.deleteIfExists(path);
         } catch (IOException e) {
             throw EagleException.failure("file_unwritable", "cannot remove " + path + ": " + e.getMessage(),
-                    "rm " + CommandRun.quote(path.toString()), e);
-        }
-    }
-
-    private static void deleteQuietly(Path temp) {
-        if (temp != null) {
-            try {
-                Files.deleteIfExists(temp);
-            } catch (IOException ignored) {
-                // a stray temp file is harmless and visible by name
-            }
+                    "rm " + ShellWords.quote(path.toString()), e);
         }
     }
 }

@@ -2,12 +2,9 @@ package dev.eaglemem.config;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -21,6 +18,7 @@ import com.fasterxml.jackson.dataformat.toml.TomlMapper;
 
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.error.ExitCode;
+import dev.eaglemem.platform.AtomicFiles;
 
 /**
  * Reads and edits {@code config.toml} with a real TOML parser. Edits change only the one key's lines
@@ -124,41 +122,14 @@ public final class ConfigFile {
         }
     }
 
+    /** Owner-only when new; an existing file keeps its mode (a user's chmod survives {@code config set}). */
     private static void write(Path file, String text) {
-        Path dir = file.toAbsolutePath().getParent();
-        Path temp = null;
         try {
-            Files.createDirectories(dir);
-            temp = Files.createTempFile(dir, ".config", ".toml.tmp",
-                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-            Files.writeString(temp, text, StandardCharsets.UTF_8);
-            if (Files.exists(file)) {
-                Files.setPosixFilePermissions(temp, Files.getPosixFilePermissions(file));
-            }
-            moveIntoPlace(temp, file);
+            AtomicFiles.writeString(file, text, AtomicFiles.OWNER_ONLY.orExisting());
         } catch (IOException e) {
-            deleteQuietly(temp);
+            Path dir = file.toAbsolutePath().getParent();
             throw EagleException.failure("config_unwritable", "cannot write " + file + ": " + e.getMessage(),
                     "make " + dir + " writable (chmod 700 " + dir + ")", e);
-        }
-    }
-
-    private static void moveIntoPlace(Path temp, Path file) throws IOException {
-        try {
-            Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } catch (AtomicMoveNotSupportedException e) {
-            Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING);
-        }
-    }
-
-    private static void deleteQuietly(Path temp) {
-        if (temp == null) {
-            return;
-        }
-        try {
-            Files.deleteIfExists(temp);
-        } catch (IOException ignored) {
-            // best effort: the temp file is hidden and harmless
         }
     }
 }

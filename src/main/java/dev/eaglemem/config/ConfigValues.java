@@ -38,6 +38,7 @@ public final class ConfigValues {
         return value instanceof String s ? s : toToml(value);
     }
 
+    /** A TOML basic string; TOML quoting, not shell quoting (that is {@code shell.ShellWords.quote}). */
     static String quote(String s) {
         return TomlLines.basicString(s);
     }

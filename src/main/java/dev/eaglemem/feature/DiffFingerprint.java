@@ -1,15 +1,12 @@
 package dev.eaglemem.feature;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HexFormat;
@@ -18,20 +15,22 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
+
+import dev.eaglemem.platform.ProcessRequest;
+import dev.eaglemem.platform.ProcessResult;
+import dev.eaglemem.platform.ProcessRunner;
 
 /**
  * Fingerprints changed files against git: three git processes for any number of files
  * ({@code merge-base HEAD @{upstream}} for the base, {@code ls-tree} for the base blobs,
- * {@code hash-object --stdin-paths} for the working-tree blobs) where the original ran several per file. git runs through ProcessBuilder with argument lists,
- * never a shell string. Nothing here throws: no git, no repository, no commit yet or a git that hangs
+ * {@code hash-object --stdin-paths} for the working-tree blobs) where the original ran several per file. git
+ * runs through ProcessRunner with argument lists, never a shell string. Nothing here throws: no git, no repository, no commit yet or a git that hangs
  * all fall back to content hashes, because hooks call this and must never fail.
  */
 public final class DiffFingerprint {
 
     /** git calls take milliseconds; this only bounds a wedged git (a lock, a slow network filesystem). */
-    private static final long GIT_TIMEOUT_SECONDS = 20;
+    private static final Duration GIT_TIMEOUT = Duration.ofSeconds(20);
     /** Paths per ls-tree call, far below any argument-length limit. */
     private static final int CHUNK = 400;
 
@@ -71,7 +70,7 @@ public final class DiffFingerprint {
      */
     public static List<String> changedFiles(Path root) {
         Set<String> out = new TreeSet<>();
-        GitResult status = git(root, null, "status", "--porcelain", "-z", "--untracked-files=all");
+        ProcessResult status = git(root, null, "status", "--porcelain", "-z", "--untracked-files=all");
         if (status == null || status.exit() != 0) {
             return List.of();
         }
@@ -86,7 +85,7 @@ public final class DiffFingerprint {
                 i++; // the next entry is the rename's source path
             }
         }
-        GitResult committed = git(root, null, "diff", "--name-only", "-z", "@{upstream}...HEAD");
+        ProcessResult committed = git(root, null, "diff", "--name-only", "-z", "@{upstream}...HEAD");
         if (committed == null || committed.exit() != 0) {
             // no upstream (a new branch, or `git push origin main` without -u): what a push would send is
             // every commit no remote has yet
@@ -113,7 +112,7 @@ public final class DiffFingerprint {
             return out;
         }
         String stdin = String.join("\n", present) + "\n";
-        GitResult r = git(root, stdin, "hash-object", "--stdin-paths");
+        ProcessResult r = git(root, stdin, "hash-object", "--stdin-paths");
         if (r == null || r.exit() != 0) {
             return null;
         }
@@ -133,19 +132,19 @@ public final class DiffFingerprint {
      * make it vanish from the diff a push will publish; otherwise HEAD.
      */
     private static Map<String, String> baseBlobs(Path root, List<String> files) {
-        GitResult fork = git(root, null, "merge-base", "HEAD", "@{upstream}");
+        ProcessResult fork = git(root, null, "merge-base", "HEAD", "@{upstream}");
         String base = fork != null && fork.exit() == 0 && !fork.out().isBlank() ? fork.out().strip() : "HEAD";
         Map<String, String> out = new LinkedHashMap<>();
         for (int from = 0; from < files.size(); from += CHUNK) {
             List<String> args = new ArrayList<>(List.of("--literal-pathspecs", "ls-tree", "-z", base, "--"));
             args.addAll(files.subList(from, Math.min(files.size(), from + CHUNK)));
-            GitResult r = git(root, null, args.toArray(String[]::new));
+            ProcessResult r = git(root, null, args.toArray(String[]::new));
             if (r == null) {
                 return null;
             }
             if (r.exit() != 0) {
                 // no HEAD yet (fresh repository): every file is new; anything else is not a repository
-                GitResult head = git(root, null, "rev-parse", "--git-dir");
+                ProcessResult head = git(root, null, "rev-parse", "--git-dir");
                 return head != null && head.exit() == 0 ? out : null;
             }
             parseLsTree(r.out(), out);
@@ -175,45 +174,16 @@ public final class DiffFingerprint {
         }
     }
 
-    private record GitResult(int exit, String out) {
-    }
-
-    /** Runs git in {@code root}; null when it cannot start or does not finish in time. */
-    private static GitResult git(Path root, String stdin, String... args) {
+    /**
+     * Runs git in {@code root}; null when it cannot start or does not finish in time. stderr is dropped:
+     * every failure here falls back to content hashes.
+     */
+    private static ProcessResult git(Path root, String stdin, String... args) {
         List<String> command = new ArrayList<>(List.of("git", "-C", root.toString()));
         command.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD);
-        // a hook may run inside another git command's environment; it must not redirect us elsewhere
-        pb.environment().keySet().removeIf(k -> k.equals("GIT_DIR") || k.equals("GIT_WORK_TREE") || k.equals("GIT_INDEX_FILE"));
-        try {
-            Process p = pb.start();
-            CompletableFuture<String> out = CompletableFuture.supplyAsync(() -> readAll(p.getInputStream()));
-            try (OutputStream in = p.getOutputStream()) {
-                if (stdin != null) {
-                    in.write(stdin.getBytes(StandardCharsets.UTF_8));
-                }
-            }
-            if (!p.waitFor(GIT_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                return null;
-            }
-            return new GitResult(p.exitValue(), out.join());
-        } catch (IOException | RuntimeException e) {
-            // cannot start (no git on PATH), broken pipe, or the reader failed: the caller falls back
-            return null;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return null;
-        }
-    }
-
-    private static String readAll(InputStream in) {
-        try (in; ByteArrayOutputStream buf = new ByteArrayOutputStream()) {
-            in.transferTo(buf);
-            return buf.toString(StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        // a hook may run inside another git command's environment; ProcessRunner drops its GIT_DIR and friends
+        ProcessResult r = ProcessRunner.run(ProcessRequest.of(command).withStdin(stdin).withTimeout(GIT_TIMEOUT));
+        return r.exited() ? r : null;
     }
 
     private static String sha256(byte[] bytes) {

@@ -22,6 +22,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.eaglemem.error.EagleException;
+import dev.eaglemem.shell.ShellWords;
 
 /**
  * A minimal JSON-RPC client for {@code codex app-server} over stdio, used to learn the trust key and hash Codex
@@ -244,7 +245,7 @@ public final class CodexAppServer {
             command.removeLast();
         }
         command.add("--version");
-        return String.join(" ", command.stream().map(ShellWords::quote).toList());
+        return ShellWords.join(command);
     }
 
     private static String text(JsonNode node) {

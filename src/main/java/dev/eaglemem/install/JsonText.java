@@ -20,6 +20,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.eaglemem.error.EagleException;
+import dev.eaglemem.shell.ShellWords;
 
 /**
  * Parsing and printing of one agent JSON config file, with every error naming that file. Output matches

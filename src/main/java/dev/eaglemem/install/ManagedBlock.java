@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.Objects;
 
 import dev.eaglemem.error.EagleException;
+import dev.eaglemem.shell.ShellWords;
 
 /**
  * Our section of a Markdown instructions file ({@code ~/.claude/CLAUDE.md}, {@code ~/.codex/AGENTS.md}), between

@@ -10,6 +10,8 @@ import java.util.regex.Pattern;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.eaglemem.shell.ShellWords;
+
 /**
  * The hooks eagle-mem registers, read from the packaged {@code hooks/<agent>.json} (the repository's
  * {@code hooks/} folder): data, so what install writes is reviewable without reading code.

@@ -5,13 +5,16 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import dev.eaglemem.error.EagleException;
+import dev.eaglemem.platform.ProcessRequest;
+import dev.eaglemem.platform.ProcessResult;
+import dev.eaglemem.platform.ProcessRunner;
 
 /**
  * Copies the running eagle-mem into {@code $EAGLE_MEM_DIR/runtime} so that hooks keep working when
@@ -24,6 +27,8 @@ final class RuntimeInstall {
     static final String APP_DIR_PROPERTY = "eagle.app.dir";
     private static final String LAUNCHER = "eagle-mem";
     private static final String REMOVED_MARKER = ".uninstalled";
+    /** A training run takes seconds; past this it is killed (with the JVM it started) and install warns. */
+    private static final Duration AOT_TRAIN_TIMEOUT = Duration.ofSeconds(180);
 
     private RuntimeInstall() {
     }
@@ -106,6 +111,7 @@ final class RuntimeInstall {
         Files.writeString(runtime.resolve(REMOVED_MARKER), "uninstalled by process " + ProcessHandle.current().pid() + "\n");
         String script = "while kill -0 " + ProcessHandle.current().pid() + " 2>/dev/null; do sleep 0.2; done; "
                 + "[ -e \"$1/" + REMOVED_MARKER + "\" ] && rm -rf \"$1\"";
+        // detached on purpose (it must outlive this process), so not through ProcessRunner
         new ProcessBuilder("sh", "-c", script, "eagle-mem-uninstall", runtime.toString())
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD).start();
     }
@@ -156,16 +162,9 @@ final class RuntimeInstall {
         if (!Files.isRegularFile(runtime.resolve("quarkus-run.jar"))) {
             return false; // a native binary has nothing to train
         }
-        try {
-            Process p = new ProcessBuilder(List.of(launcher.toString(), "--aot-train")).redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-            return p.waitFor(180, TimeUnit.SECONDS) && p.exitValue() == 0 && Files.isRegularFile(runtime.resolve("app.aot"));
-        } catch (IOException e) {
-            return false;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        }
+        ProcessResult r = ProcessRunner.run(ProcessRequest.of(List.of(launcher.toString(), "--aot-train"))
+                .discardingOutput().withTimeout(AOT_TRAIN_TIMEOUT));
+        return r.ok() && Files.isRegularFile(runtime.resolve("app.aot"));
     }
 
     static void deleteTree(Path root) throws IOException {

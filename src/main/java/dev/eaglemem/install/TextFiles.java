@@ -2,12 +2,11 @@ package dev.eaglemem.install;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 
 import dev.eaglemem.error.EagleException;
+import dev.eaglemem.platform.AtomicFiles;
 
 /** Reads and atomically replaces the agents' text files (settings, hooks, instructions, skills). */
 final class TextFiles {
@@ -30,24 +29,12 @@ final class TextFiles {
 
     /**
      * Writes through a temporary file and a rename, so the agent never reads a half-written file; an
-     * existing file keeps its permissions.
+     * existing file keeps its permissions, a new one is owner-only.
      */
     static void write(Path file, String text) {
-        Path temp = null;
         try {
-            Files.createDirectories(file.toAbsolutePath().getParent());
-            temp = Files.createTempFile(file.toAbsolutePath().getParent(), "." + file.getFileName(), ".eagle-mem.tmp");
-            Files.writeString(temp, text, StandardCharsets.UTF_8);
-            if (Files.exists(file)) {
-                Files.setPosixFilePermissions(temp, Files.getPosixFilePermissions(file));
-            }
-            try {
-                Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING);
-            }
-        } catch (IOException | UnsupportedOperationException e) {
-            deleteQuietly(temp);
+            AtomicFiles.writeString(file, text, AtomicFiles.OWNER_ONLY.orExisting());
+        } catch (IOException e) {
             throw EagleException.failure("file_unwritable", "cannot write " + file + ": " + e.getMessage(),
                     "check that " + file.getParent() + " is writable", e);
         }
@@ -59,16 +46,6 @@ final class TextFiles {
         } catch (IOException e) {
             throw EagleException.failure("file_unwritable", "cannot delete " + file + ": " + e.getMessage(),
                     "rm " + file, e);
-        }
-    }
-
-    private static void deleteQuietly(Path temp) {
-        if (temp != null) {
-            try {
-                Files.deleteIfExists(temp);
-            } catch (IOException ignored) {
-                // a stray temp file is harmless and visible by name
-            }
         }
     }
 }

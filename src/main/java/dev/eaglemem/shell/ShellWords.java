@@ -70,9 +70,17 @@ public final class ShellWords {
         return new ShellScript(parser.out, plain);
     }
 
-    /** A word as a shell reads it back: as it is when safe, else single-quoted. */
+    /**
+     * A word as a shell reads it back: as it is when safe, else single-quoted. eagle-mem's one shell quoter,
+     * for every command it shows a user to paste (fixes, service commands, rewritten commands).
+     */
     public static String quote(String word) {
         return SAFE.matcher(word).matches() ? word : "'" + word.replace("'", "'\\''") + "'";
+    }
+
+    /** A command line a shell reads back as these words: each one {@link #quote quoted}, space-separated. */
+    public static String join(List<String> words) {
+        return String.join(" ", words.stream().map(ShellWords::quote).toList());
     }
 
     /** The commands of text that another command runs ({@code bash -c}, {@code eval}, substitutions). */

@@ -1,7 +1,6 @@
 package dev.eaglemem.tokenguard;
 
 import java.util.Optional;
-import java.util.stream.Collectors;
 
 import dev.eaglemem.project.AgentSource;
 import dev.eaglemem.shell.ReleaseBoundaries;
@@ -83,7 +82,7 @@ public final class TokenGuard {
     }
 
     private static String quoted(SimpleCommand command) {
-        return command.words().stream().map(ShellWords::quote).collect(Collectors.joining(" "));
+        return ShellWords.join(command.words());
     }
 
     private static String codex(String compact, String why) {

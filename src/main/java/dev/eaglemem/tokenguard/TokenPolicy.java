@@ -33,7 +33,7 @@ public class TokenPolicy {
             return new TokenDecision.Allow(); // no PATH walk, no file read
         }
         // PATH is the hook process's (serve's own when it answers): rtk is a per-machine install
-        boolean rtk = Executables.find(env, "rtk").isPresent();
+        boolean rtk = Executables.find(env.vars(), "rtk").isPresent();
         return TokenGuard.decide(new TokenGuard.Request(settings, rtk, unlock.activeUntil().isPresent(),
                 Optional.ofNullable(agent), command));
     }

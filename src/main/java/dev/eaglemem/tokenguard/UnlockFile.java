@@ -2,11 +2,8 @@ package dev.eaglemem.tokenguard;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -16,6 +13,7 @@ import java.util.Optional;
 
 import dev.eaglemem.config.DataDir;
 import dev.eaglemem.error.EagleException;
+import dev.eaglemem.platform.AtomicFiles;
 import dev.eaglemem.shell.ShellWords;
 
 /**
@@ -82,21 +80,8 @@ public final class UnlockFile {
     }
 
     private void write(String text) {
-        Path tmp = file.resolveSibling(NAME + ".tmp");
         try {
-            Files.createDirectories(file.getParent());
-            Files.deleteIfExists(tmp);
-            try {
-                Files.createFile(tmp, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-            } catch (UnsupportedOperationException e) {
-                Files.createFile(tmp);
-            }
-            Files.writeString(tmp, text, StandardCharsets.UTF_8);
-            try {
-                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
-            }
+            AtomicFiles.writeString(file, text, AtomicFiles.OWNER_ONLY);
         } catch (IOException e) {
             throw EagleException.failure("unlock_write_failed", "cannot write " + file + ": " + e.getMessage(),
                     "check that " + file.getParent() + " is writable (eagle-mem doctor)", e);

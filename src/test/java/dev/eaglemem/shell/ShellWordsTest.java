@@ -122,4 +122,14 @@ class ShellWordsTest {
         assertThat(words("eval ".repeat(3) + "git push")).containsExactly(List.of("git", "push"));
         assertThat(words("eval 'eval \"git push\"'")).containsExactly(List.of("git", "push"));
     }
+
+    @Test
+    void quotedWordsReadBackAsTheSameWords() {
+        assertThat(ShellWords.quote("/home/me/.config/eagle-mem/config.toml")).isEqualTo("/home/me/.config/eagle-mem/config.toml");
+        assertThat(ShellWords.quote("")).isEqualTo("''");
+        assertThat(ShellWords.quote("My Files/it's")).isEqualTo("'My Files/it'\\''s'");
+        List<String> argv = List.of("launchctl", "bootstrap", "gui/501", "/Users/a b/x.plist", "$HOME", "it's");
+        assertThat(ShellWords.join(argv)).isEqualTo("launchctl bootstrap gui/501 '/Users/a b/x.plist' '$HOME' 'it'\\''s'");
+        assertThat(words(ShellWords.join(argv))).containsExactly(argv);
+    }
 }
