@@ -1,7 +1,6 @@
 package dev.eaglemem.capture;
 
 import java.nio.file.Path;
-import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -160,7 +159,7 @@ public class CaptureService {
      * the working directory's; a first event for an unknown session creates it (PostToolUse can race
      * SessionStart).
      */
-    private Optional<String> attach(Tx tx, Origin o, Instant now) throws SQLException {
+    private Optional<String> attach(Tx tx, Origin o, Instant now) {
         Optional<SessionRow> existing = sessions.find(tx, o.sessionId());
         if (existing.isPresent()) {
             sessions.touch(tx, o.sessionId(), now);

@@ -1,7 +1,6 @@
 package dev.eaglemem.feature;
 
 import java.nio.file.Path;
-import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -190,13 +189,13 @@ public class FeatureService {
     }
 
     /** The active feature, or a not-found error that names the way to the list. */
-    static FeatureRow require(Tx tx, FeatureStore features, String project, String name) throws SQLException {
+    static FeatureRow require(Tx tx, FeatureStore features, String project, String name) {
         return features.findActive(tx, project, name == null ? "" : name.strip())
                 .orElseThrow(() -> EagleException.notFound("no active feature '" + name + "' in " + project,
                         "see: eagle-mem feature list"));
     }
 
-    private FeatureRow require(Tx tx, String project, String name) throws SQLException {
+    private FeatureRow require(Tx tx, String project, String name) {
         return require(tx, features, project, name);
     }
 
@@ -205,7 +204,7 @@ public class FeatureService {
                 p.fingerprint().substring(0, Fingerprint.SHORT), p.createdAt());
     }
 
-    private Feature view(Tx tx, FeatureRow f) throws SQLException {
+    private Feature view(Tx tx, FeatureRow f) {
         int open = f.isActive() ? pending.openForFeature(tx, f.id()).size() : 0;
         return new Feature(f.id(), f.project(), f.name(), f.description(), f.status(), features.files(tx, f.id()),
                 features.dependencies(tx, f.id()), features.smokeTests(tx, f.id()), f.lastVerifiedAt(),

@@ -2,7 +2,6 @@ package dev.eaglemem.feature;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -213,8 +212,7 @@ public class VerificationService {
         return db.write(tx -> resolve(tx, f, text, List.of(), clock.instant()));
     }
 
-    private VerifyResult resolve(Tx tx, FeatureRow f, String notes, List<SmokeResult> commands, Instant now)
-            throws SQLException {
+    private VerifyResult resolve(Tx tx, FeatureRow f, String notes, List<SmokeResult> commands, Instant now) {
         List<PendingCheck> open = checksIn(tx, pending.openForFeature(tx, f.id()), f.id());
         pending.resolveFeature(tx, f.id(), "verified", notes, now);
         features.markVerified(tx, f.id(), notes, now);
@@ -304,7 +302,7 @@ public class VerificationService {
         }
     }
 
-    private List<PendingCheck> checksIn(Tx tx, List<PendingRow> rows, long featureId) throws SQLException {
+    private List<PendingCheck> checksIn(Tx tx, List<PendingRow> rows, long featureId) {
         List<String> smoke = features.smokeTests(tx, featureId);
         return rows.stream().map(p -> FeatureService.check(p, smoke)).toList();
     }

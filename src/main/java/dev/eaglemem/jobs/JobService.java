@@ -1,6 +1,5 @@
 package dev.eaglemem.jobs;
 
-import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -103,7 +102,7 @@ public class JobService {
         });
     }
 
-    private Change retryOne(Tx tx, JobRow job) throws SQLException {
+    private Change retryOne(Tx tx, JobRow job) {
         if (job.status() == JobStatus.PENDING || job.status() == JobStatus.RUNNING) {
             return new Change(job.id(), "already_" + job.status().id(), job);
         }
@@ -159,7 +158,7 @@ public class JobService {
         return db.write(tx -> store.purgeDead(tx, before));
     }
 
-    private List<JobRow> require(Tx tx, List<Long> ids) throws SQLException {
+    private List<JobRow> require(Tx tx, List<Long> ids) {
         List<JobRow> jobs = new ArrayList<>();
         for (long id : ids.stream().distinct().toList()) {
             jobs.add(store.find(tx, id).orElseThrow(() -> EagleException.notFound("no job " + id, LIST_ALL)));

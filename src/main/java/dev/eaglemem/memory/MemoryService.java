@@ -1,6 +1,5 @@
 package dev.eaglemem.memory;
 
-import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
@@ -101,7 +100,7 @@ public class MemoryService {
      * The memory must still be stored: a project memory starts that session's row, so the link holds and
      * later hooks of the session join it; a personal memory has no project to start one in, so it keeps no link.
      */
-    private NewMemoryRow withKnownSession(Tx tx, NewMemoryRow row, Instant now) throws SQLException {
+    private NewMemoryRow withKnownSession(Tx tx, NewMemoryRow row, Instant now) {
         if (row.sessionId() == null || sessions.find(tx, row.sessionId()).isPresent()) {
             return row;
         }
@@ -114,7 +113,7 @@ public class MemoryService {
                 row.topicKey(), row.files(), row.normalizedHash(), row.sourceAgent(), null);
     }
 
-    private Optional<AddResult> reviseTopic(Tx tx, NewMemoryRow row, Instant now) throws SQLException {
+    private Optional<AddResult> reviseTopic(Tx tx, NewMemoryRow row, Instant now) {
         Optional<MemoryRow> current = memories.findByTopic(tx, row.scope(), row.project(), row.topicKey());
         if (current.isEmpty()) {
             return Optional.empty();
@@ -129,7 +128,7 @@ public class MemoryService {
         return Optional.of(new AddResult(AddOutcome.UPDATED, reload(tx, id), List.of(), null));
     }
 
-    private AddResult supersede(Tx tx, NewMemoryRow row, long oldId, Instant now) throws SQLException {
+    private AddResult supersede(Tx tx, NewMemoryRow row, long oldId, Instant now) {
         MemoryRow old = memories.find(tx, oldId).orElseThrow(() -> notFound(oldId));
         if (old.isDeleted()) {
             throw EagleException.conflict("memory_forgotten", "memory " + oldId + " is already forgotten; nothing to supersede",
@@ -232,7 +231,7 @@ public class MemoryService {
         });
     }
 
-    private void checkTopicFree(Tx tx, NewMemoryRow row, long self) throws SQLException {
+    private void checkTopicFree(Tx tx, NewMemoryRow row, long self) {
         if (row.topicKey() == null) {
             return;
         }
@@ -243,11 +242,11 @@ public class MemoryService {
         }
     }
 
-    private MemoryRow reload(Tx tx, long id) throws SQLException {
+    private MemoryRow reload(Tx tx, long id) {
         return memories.find(tx, id).orElseThrow(() -> notFound(id));
     }
 
-    private void record(Tx tx, NewMemoryRow row, String type, long id, Instant now) throws SQLException {
+    private void record(Tx tx, NewMemoryRow row, String type, long id, Instant now) {
         events.append(tx, row.project(), row.sessionId(), row.sourceAgent(), type, "ok",
                 Map.of("memory_id", id, "kind", row.kind()), now);
     }

@@ -3,7 +3,6 @@ package dev.eaglemem.recall;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -95,7 +94,7 @@ public class RecallService {
         return unchanged ? Optional.empty() : Optional.of(r.text());
     }
 
-    private SessionStartRenderer.View view(Tx tx, Audience a, String source) throws SQLException {
+    private SessionStartRenderer.View view(Tx tx, Audience a, String source) {
         TableCounts counts = stats.counts(tx, a.project());
         List<SummaryRow> recent = summaries.recent(tx, a.project(), a.sessionId(), SUMMARY_ROWS);
         List<SessionStartRenderer.FileEdits> workingSet = SessionStartRenderer.isReset(source)

@@ -1,6 +1,5 @@
 package dev.eaglemem.search;
 
-import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -78,7 +77,7 @@ public class RecordService {
         });
     }
 
-    private Optional<ShownRecord> find(Tx tx, RecordId id) throws SQLException {
+    private Optional<ShownRecord> find(Tx tx, RecordId id) {
         return switch (id.kind()) {
             case MEMORY -> memories.find(tx, id.id()).<ShownRecord>map(m -> new ShownRecord.Memory(id, m));
             case PROMPT -> prompts.find(tx, id.id()).<ShownRecord>map(p -> new ShownRecord.Prompt(id, p));

@@ -1,6 +1,5 @@
 package dev.eaglemem.search;
 
-import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -76,7 +75,7 @@ public class SearchService {
         return new SearchResult(request.query(), query.terms(), mode, request.project(), hits);
     }
 
-    private List<SearchRow> run(Tx tx, String match, Target t, SearchRequest r) throws SQLException {
+    private List<SearchRow> run(Tx tx, String match, Target t, SearchRequest r) {
         List<SearchRow> rows = new ArrayList<>();
         if (t.summaries()) {
             rows.addAll(store.summaries(tx, match, r.project(), r.limit()));

@@ -52,7 +52,7 @@ public final class Db implements AutoCloseable {
     /** Runs read-only work on an auto-commit connection. */
     public <T> T read(SqlWork<T> work) {
         try (Connection c = connection()) {
-            return work.run(new Tx(c));
+            return run(work, c);
         } catch (SQLException e) {
             throw SqliteErrors.translate(e, options.file());
         }
@@ -85,7 +85,7 @@ public final class Db implements AutoCloseable {
         try (Connection c = connection()) {
             c.setAutoCommit(false);
             try {
-                T result = work.run(new Tx(c));
+                T result = run(work, c);
                 c.commit();
                 return result;
             } catch (SQLException | RuntimeException e) {
@@ -106,9 +106,22 @@ public final class Db implements AutoCloseable {
         config.setReadOnly(true);
         config.setBusyTimeout(options.busyTimeoutMs());
         try (Connection c = config.createConnection("jdbc:sqlite:" + options.file())) {
-            return work.run(new Tx(c));
+            return run(work, c);
         } catch (SQLException e) {
             throw SqliteErrors.translate(e, options.file());
+        }
+    }
+
+    /**
+     * Runs work on the connection. Store methods throw their SQLException wrapped, unchecked (so that
+     * services need no JDBC import); unwrapped here, it reaches read, write and inspect exactly as a
+     * checked one would, and they retry and translate it in one way, whichever way it came.
+     */
+    private static <T> T run(SqlWork<T> work, Connection c) throws SQLException {
+        try {
+            return work.run(new Tx(c));
+        } catch (StoreException e) {
+            throw e.sql();
         }
     }
 

@@ -1,7 +1,5 @@
 package dev.eaglemem.store;
 
-import java.sql.PreparedStatement;
-import java.sql.SQLException;
 import java.time.Instant;
 import java.util.Map;
 
@@ -14,8 +12,8 @@ public final class EventStore {
             """;
 
     public void append(Tx tx, String project, String sessionId, String agent, String eventType, String status,
-            Map<String, ?> detail, Instant now) throws SQLException {
-        try (PreparedStatement ps = tx.connection().prepareStatement(INSERT)) {
+            Map<String, ?> detail, Instant now) {
+        tx.run(INSERT, ps -> {
             ps.setString(1, project);
             ps.setString(2, sessionId);
             ps.setString(3, agent);
@@ -24,6 +22,6 @@ public final class EventStore {
             ps.setString(6, StoreJson.encodeObject(detail));
             ps.setString(7, Timestamps.format(now));
             ps.executeUpdate();
-        }
+        });
     }
 }

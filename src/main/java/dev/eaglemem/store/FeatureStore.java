@@ -73,9 +73,9 @@ public final class FeatureStore {
     public record PatternRow(long featureId, String pattern) {
     }
 
-    public long insert(Tx tx, String project, String name, String description, Instant now) throws SQLException {
+    public long insert(Tx tx, String project, String name, String description, Instant now) {
         String at = Timestamps.format(now);
-        try (PreparedStatement ps = tx.connection().prepareStatement(INSERT)) {
+        return tx.call(INSERT, ps -> {
             ps.setString(1, project);
             ps.setString(2, name);
             ps.setString(3, description == null ? "" : description);
@@ -85,27 +85,27 @@ public final class FeatureStore {
                 rs.next();
                 return rs.getLong(1);
             }
-        }
+        });
     }
 
-    public Optional<FeatureRow> find(Tx tx, long id) throws SQLException {
-        try (PreparedStatement ps = tx.connection().prepareStatement(BY_ID)) {
+    public Optional<FeatureRow> find(Tx tx, long id) {
+        return tx.call(BY_ID, ps -> {
             ps.setLong(1, id);
             return first(ps);
-        }
+        });
     }
 
-    public Optional<FeatureRow> findActive(Tx tx, String project, String name) throws SQLException {
-        try (PreparedStatement ps = tx.connection().prepareStatement(ACTIVE_BY_NAME)) {
+    public Optional<FeatureRow> findActive(Tx tx, String project, String name) {
+        return tx.call(ACTIVE_BY_NAME, ps -> {
             ps.setString(1, project);
             ps.setString(2, name);
             return first(ps);
-        }
+        });
     }
 
     /** Active features by name, then (with {@code includeArchived}) archived ones. */
-    public List<FeatureRow> list(Tx tx, String project, boolean includeArchived) throws SQLException {
-        try (PreparedStatement ps = tx.connection().prepareStatement(LIST)) {
+    public List<FeatureRow> list(Tx tx, String project, boolean includeArchived) {
+        return tx.call(LIST, ps -> {
             ps.setString(1, project);
             ps.setInt(2, includeArchived ? 1 : 0);
             List<FeatureRow> out = new ArrayList<>();
@@ -115,79 +115,79 @@ public final class FeatureStore {
                 }
             }
             return out;
-        }
+        });
     }
 
-    public void updateDescription(Tx tx, long id, String description, Instant now) throws SQLException {
-        try (PreparedStatement ps = tx.connection().prepareStatement(UPDATE_DESCRIPTION)) {
+    public void updateDescription(Tx tx, long id, String description, Instant now) {
+        tx.run(UPDATE_DESCRIPTION, ps -> {
             ps.setString(1, description);
             ps.setString(2, Timestamps.format(now));
             ps.setLong(3, id);
             ps.executeUpdate();
-        }
+        });
     }
 
-    public void touch(Tx tx, long id, Instant now) throws SQLException {
-        try (PreparedStatement ps = tx.connection().prepareStatement(TOUCH)) {
+    public void touch(Tx tx, long id, Instant now) {
+        tx.run(TOUCH, ps -> {
             ps.setString(1, Timestamps.format(now));
             ps.setLong(2, id);
             ps.executeUpdate();
-        }
+        });
     }
 
     /** False when the feature was not active. */
-    public boolean archive(Tx tx, long id, Instant now) throws SQLException {
-        try (PreparedStatement ps = tx.connection().prepareStatement(ARCHIVE)) {
+    public boolean archive(Tx tx, long id, Instant now) {
+        return tx.call(ARCHIVE, ps -> {
             ps.setString(1, Timestamps.format(now));
             ps.setLong(2, id);
             return ps.executeUpdate() == 1;
-        }
+        });
     }
 
-    public void markVerified(Tx tx, long id, String notes, Instant now) throws SQLException {
-        try (PreparedStatement ps = tx.connection().prepareStatement(MARK_VERIFIED)) {
+    public void markVerified(Tx tx, long id, String notes, Instant now) {
+        tx.run(MARK_VERIFIED, ps -> {
             ps.setString(1, Timestamps.format(now));
             ps.setString(2, notes);
             ps.setLong(3, id);
             ps.executeUpdate();
-        }
+        });
     }
 
-    public List<String> files(Tx tx, long featureId) throws SQLException {
+    public List<String> files(Tx tx, long featureId) {
         return strings(tx, FILES, featureId);
     }
 
-    public void addFile(Tx tx, long featureId, String pattern) throws SQLException {
+    public void addFile(Tx tx, long featureId, String pattern) {
         pair(tx, ADD_FILE, featureId, pattern);
     }
 
-    public void removeFile(Tx tx, long featureId, String pattern) throws SQLException {
+    public void removeFile(Tx tx, long featureId, String pattern) {
         pair(tx, REMOVE_FILE, featureId, pattern);
     }
 
-    public List<String> dependencies(Tx tx, long featureId) throws SQLException {
+    public List<String> dependencies(Tx tx, long featureId) {
         return strings(tx, DEPS, featureId);
     }
 
-    public void addDependency(Tx tx, long featureId, String name) throws SQLException {
+    public void addDependency(Tx tx, long featureId, String name) {
         pair(tx, ADD_DEP, featureId, name);
     }
 
-    public void removeDependency(Tx tx, long featureId, String name) throws SQLException {
+    public void removeDependency(Tx tx, long featureId, String name) {
         pair(tx, REMOVE_DEP, featureId, name);
     }
 
-    public List<String> smokeTests(Tx tx, long featureId) throws SQLException {
+    public List<String> smokeTests(Tx tx, long featureId) {
         return strings(tx, SMOKES, featureId);
     }
 
     /** Replaces the smoke tests: order is meaningful, so they are rewritten as a whole. */
-    public void replaceSmokeTests(Tx tx, long featureId, List<String> commands) throws SQLException {
-        try (PreparedStatement ps = tx.connection().prepareStatement(CLEAR_SMOKES)) {
+    public void replaceSmokeTests(Tx tx, long featureId, List<String> commands) {
+        tx.run(CLEAR_SMOKES, ps -> {
             ps.setLong(1, featureId);
             ps.executeUpdate();
-        }
-        try (PreparedStatement ps = tx.connection().prepareStatement(ADD_SMOKE)) {
+        });
+        tx.run(ADD_SMOKE, ps -> {
             for (int i = 0; i < commands.size(); i++) {
                 ps.setLong(1, featureId);
                 ps.setInt(2, i);
@@ -195,12 +195,12 @@ public final class FeatureStore {
                 ps.addBatch();
             }
             ps.executeBatch();
-        }
+        });
     }
 
     /** Every file pattern of the project's active features, for matching changed files in memory. */
-    public List<PatternRow> activePatterns(Tx tx, String project) throws SQLException {
-        try (PreparedStatement ps = tx.connection().prepareStatement(ACTIVE_PATTERNS)) {
+    public List<PatternRow> activePatterns(Tx tx, String project) {
+        return tx.call(ACTIVE_PATTERNS, ps -> {
             ps.setString(1, project);
             List<PatternRow> out = new ArrayList<>();
             try (ResultSet rs = ps.executeQuery()) {
@@ -209,12 +209,12 @@ public final class FeatureStore {
                 }
             }
             return out;
-        }
+        });
     }
 
     public long addVerification(Tx tx, long featureId, String outcome, String notes, List<SmokeResult> commands,
-            int resolved, Instant now) throws SQLException {
-        try (PreparedStatement ps = tx.connection().prepareStatement(ADD_VERIFICATION)) {
+            int resolved, Instant now) {
+        return tx.call(ADD_VERIFICATION, ps -> {
             ps.setLong(1, featureId);
             ps.setString(2, outcome);
             ps.setString(3, notes == null ? "" : notes);
@@ -225,12 +225,12 @@ public final class FeatureStore {
                 rs.next();
                 return rs.getLong(1);
             }
-        }
+        });
     }
 
     /** The newest verifications first (failed runs included). */
-    public List<VerificationRow> verifications(Tx tx, long featureId, int limit) throws SQLException {
-        try (PreparedStatement ps = tx.connection().prepareStatement(VERIFICATIONS)) {
+    public List<VerificationRow> verifications(Tx tx, long featureId, int limit) {
+        return tx.call(VERIFICATIONS, ps -> {
             ps.setLong(1, featureId);
             ps.setInt(2, limit);
             List<VerificationRow> out = new ArrayList<>();
@@ -242,7 +242,7 @@ public final class FeatureStore {
                 }
             }
             return out;
-        }
+        });
     }
 
     // Commands are stored as snake_case objects built from maps, so no reflection is needed in a native image.
@@ -275,8 +275,8 @@ public final class FeatureStore {
         }
     }
 
-    private static List<String> strings(Tx tx, String sql, long featureId) throws SQLException {
-        try (PreparedStatement ps = tx.connection().prepareStatement(sql)) {
+    private static List<String> strings(Tx tx, String sql, long featureId) {
+        return tx.call(sql, ps -> {
             ps.setLong(1, featureId);
             List<String> out = new ArrayList<>();
             try (ResultSet rs = ps.executeQuery()) {
@@ -285,15 +285,15 @@ public final class FeatureStore {
                 }
             }
             return out;
-        }
+        });
     }
 
-    private static void pair(Tx tx, String sql, long featureId, String value) throws SQLException {
-        try (PreparedStatement ps = tx.connection().prepareStatement(sql)) {
+    private static void pair(Tx tx, String sql, long featureId, String value) {
+        tx.run(sql, ps -> {
             ps.setLong(1, featureId);
             ps.setString(2, value);
             ps.executeUpdate();
-        }
+        });
     }
 
     private static Optional<FeatureRow> first(PreparedStatement ps) throws SQLException {

@@ -24,50 +24,49 @@ public final class GuardRuleStore {
     private static final String REMOVE = "UPDATE guard_rules SET deleted_at = ? WHERE id = ? AND deleted_at IS NULL";
 
     /** Adds a rule, or returns the identical live one; the boolean says whether it was new. */
-    public Added add(Tx tx, String project, String pattern, String rule, Instant now) throws SQLException {
-        int inserted;
-        try (PreparedStatement ps = tx.connection().prepareStatement(INSERT)) {
+    public Added add(Tx tx, String project, String pattern, String rule, Instant now) {
+        int inserted = tx.call(INSERT, ps -> {
             ps.setString(1, project);
             ps.setString(2, pattern);
             ps.setString(3, rule);
             ps.setString(4, Timestamps.format(now));
-            inserted = ps.executeUpdate();
-        }
-        try (PreparedStatement ps = tx.connection().prepareStatement(LIVE_SAME)) {
+            return ps.executeUpdate();
+        });
+        return tx.call(LIVE_SAME, ps -> {
             ps.setString(1, project);
             ps.setString(2, pattern);
             ps.setString(3, rule);
             return new Added(all(ps).getFirst(), inserted == 1);
-        }
+        });
     }
 
     /** The result of {@link #add}. */
     public record Added(GuardRuleRow rule, boolean created) {
     }
 
-    public Optional<GuardRuleRow> find(Tx tx, long id) throws SQLException {
-        try (PreparedStatement ps = tx.connection().prepareStatement(BY_ID)) {
+    public Optional<GuardRuleRow> find(Tx tx, long id) {
+        return tx.call(BY_ID, ps -> {
             ps.setLong(1, id);
             List<GuardRuleRow> rows = all(ps);
             return rows.isEmpty() ? Optional.empty() : Optional.of(rows.getFirst());
-        }
+        });
     }
 
     /** The project's live rules, oldest first. */
-    public List<GuardRuleRow> live(Tx tx, String project) throws SQLException {
-        try (PreparedStatement ps = tx.connection().prepareStatement(LIVE)) {
+    public List<GuardRuleRow> live(Tx tx, String project) {
+        return tx.call(LIVE, ps -> {
             ps.setString(1, project);
             return all(ps);
-        }
+        });
     }
 
     /** False when the rule was already removed. */
-    public boolean remove(Tx tx, long id, Instant now) throws SQLException {
-        try (PreparedStatement ps = tx.connection().prepareStatement(REMOVE)) {
+    public boolean remove(Tx tx, long id, Instant now) {
+        return tx.call(REMOVE, ps -> {
             ps.setString(1, Timestamps.format(now));
             ps.setLong(2, id);
             return ps.executeUpdate() == 1;
-        }
+        });
     }
 
     private static List<GuardRuleRow> all(PreparedStatement ps) throws SQLException {

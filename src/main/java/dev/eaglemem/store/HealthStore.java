@@ -1,9 +1,7 @@
 package dev.eaglemem.store;
 
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -11,8 +9,8 @@ import java.util.List;
 public final class HealthStore {
 
     /** {@code PRAGMA integrity_check}: {@code ["ok"]} when healthy, else up to {@code max} problems. */
-    public List<String> integrityCheck(Tx tx, int max) throws SQLException {
-        try (PreparedStatement ps = tx.connection().prepareStatement("PRAGMA integrity_check")) {
+    public List<String> integrityCheck(Tx tx, int max) {
+        return tx.call("PRAGMA integrity_check", ps -> {
             List<String> out = new ArrayList<>();
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next() && out.size() < max) {
@@ -20,31 +18,37 @@ public final class HealthStore {
                 }
             }
             return out;
+        });
+    }
+
+    public int schemaVersion(Tx tx) {
+        try {
+            return Migrations.currentVersion(tx.connection());
+        } catch (SQLException e) {
+            throw new StoreException(e); // as Tx.call does for every other statement
         }
     }
 
-    public int schemaVersion(Tx tx) throws SQLException {
-        return Migrations.currentVersion(tx.connection());
-    }
-
-    public String sqliteVersion(Tx tx) throws SQLException {
+    public String sqliteVersion(Tx tx) {
         return scalar(tx, "SELECT sqlite_version()");
     }
 
-    public boolean fts5Available(Tx tx) throws SQLException {
+    public boolean fts5Available(Tx tx) {
         return "1".equals(scalar(tx, "SELECT sqlite_compileoption_used('ENABLE_FTS5')"));
     }
 
     /** The connection's effective settings, to prove what every pooled connection runs with. */
-    public ConnectionSettings settings(Tx tx) throws SQLException {
+    public ConnectionSettings settings(Tx tx) {
         return new ConnectionSettings(scalar(tx, "PRAGMA journal_mode"),
                 Integer.parseInt(scalar(tx, "PRAGMA busy_timeout")), "1".equals(scalar(tx, "PRAGMA foreign_keys")),
                 Integer.parseInt(scalar(tx, "PRAGMA synchronous")));
     }
 
-    private static String scalar(Tx tx, String sql) throws SQLException {
-        try (Statement st = tx.connection().createStatement(); ResultSet rs = st.executeQuery(sql)) {
-            return rs.next() ? rs.getString(1) : null;
-        }
+    private static String scalar(Tx tx, String sql) {
+        return tx.call(sql, ps -> {
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? rs.getString(1) : null;
+            }
+        });
     }
 }

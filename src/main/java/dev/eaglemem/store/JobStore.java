@@ -73,42 +73,43 @@ public final class JobStore {
      * Queues a job to run from {@code now}; when an identical job (same kind and dedupe key) is already
      * pending, returns that one instead.
      */
-    public Enqueued enqueue(Tx tx, NewJob job, Instant now) throws SQLException {
-        try (PreparedStatement ps = tx.connection().prepareStatement(INSERT)) {
+    public Enqueued enqueue(Tx tx, NewJob job, Instant now) {
+        Optional<JobRow> inserted = tx.call(INSERT, ps -> {
             ps.setString(1, job.kind());
             ps.setString(2, job.project());
             ps.setString(3, StoreJson.encodeObject(job.payload()));
             ps.setString(4, job.dedupeKey());
             ps.setString(5, Timestamps.format(now));
-            Optional<JobRow> inserted = first(ps);
-            if (inserted.isPresent()) {
-                return new Enqueued(inserted.get(), false);
-            }
+            return first(ps);
+        });
+        if (inserted.isPresent()) {
+            return new Enqueued(inserted.get(), false);
         }
-        JobRow existing = pendingDuplicate(tx, job.kind(), job.dedupeKey(), 0).orElseThrow(() -> new SQLException(
-                "job " + job.kind() + " was not inserted and no pending duplicate exists"));
+        // reported like any other database error (Db translates it), as when this was a checked SQLException
+        JobRow existing = pendingDuplicate(tx, job.kind(), job.dedupeKey(), 0).orElseThrow(() -> new StoreException(
+                new SQLException("job " + job.kind() + " was not inserted and no pending duplicate exists")));
         return new Enqueued(existing, true);
     }
 
     /** The pending job with the same kind and dedupe key, other than {@code exceptId}. */
-    public Optional<JobRow> pendingDuplicate(Tx tx, String kind, String dedupeKey, long exceptId) throws SQLException {
+    public Optional<JobRow> pendingDuplicate(Tx tx, String kind, String dedupeKey, long exceptId) {
         if (dedupeKey == null) {
             return Optional.empty();
         }
-        try (PreparedStatement ps = tx.connection().prepareStatement(PENDING_BY_KEY)) {
+        return tx.call(PENDING_BY_KEY, ps -> {
             ps.setString(1, kind);
             ps.setString(2, dedupeKey);
             ps.setLong(3, exceptId);
             return first(ps);
-        }
+        });
     }
 
     /**
      * Takes up to {@code max} due pending jobs (run_after ≤ {@code dueBy}, oldest first) for {@code owner}:
      * they become running with one more attempt counted. Run it inside {@link Db#write}.
      */
-    public List<JobRow> claim(Tx tx, int max, Instant dueBy, String owner, Instant now) throws SQLException {
-        try (PreparedStatement ps = tx.connection().prepareStatement(CLAIM)) {
+    public List<JobRow> claim(Tx tx, int max, Instant dueBy, String owner, Instant now) {
+        return tx.call(CLAIM, ps -> {
             ps.setString(1, owner);
             ps.setString(2, Timestamps.format(now));
             ps.setString(3, Timestamps.format(dueBy));
@@ -117,19 +118,19 @@ public final class JobStore {
             claimed.sort((a, b) -> a.runAfter().equals(b.runAfter()) ? Long.compare(a.id(), b.id())
                     : a.runAfter().compareTo(b.runAfter()));
             return claimed;
-        }
+        });
     }
 
     /** Marks a claimed job done; false when the claim is no longer held (the job was recovered meanwhile). */
-    public boolean complete(Tx tx, JobRow claimed, String result, Instant now) throws SQLException {
+    public boolean complete(Tx tx, JobRow claimed, String result, Instant now) {
         String at = Timestamps.format(now);
-        try (PreparedStatement ps = tx.connection().prepareStatement(COMPLETE)) {
+        return tx.call(COMPLETE, ps -> {
             ps.setString(1, result);
             ps.setString(2, at);
             ps.setString(3, at);
             bindClaim(ps, 4, claimed);
             return ps.executeUpdate() == 1;
-        }
+        });
     }
 
     /**
@@ -137,17 +138,14 @@ public final class JobStore {
      * is null. When a newer identical job is already pending, this one is cancelled instead (that one will
      * do the same work). Empty when the claim is no longer held.
      */
-    public Optional<JobStatus> fail(Tx tx, JobRow job, String error, Instant retryAt, Instant now)
-            throws SQLException {
-        JobStatus status = JobStatus.DEAD;
-        String message = error;
-        if (retryAt != null) {
-            Optional<JobRow> newer = pendingDuplicate(tx, job.kind(), job.dedupeKey(), job.id());
-            status = newer.isPresent() ? JobStatus.CANCELLED : JobStatus.PENDING;
-            message = newer.map(n -> error + " (superseded by pending job " + n.id() + ")").orElse(error);
-        }
+    public Optional<JobStatus> fail(Tx tx, JobRow job, String error, Instant retryAt, Instant now) {
+        Optional<JobRow> newer = retryAt == null ? Optional.empty()
+                : pendingDuplicate(tx, job.kind(), job.dedupeKey(), job.id());
+        JobStatus status = retryAt == null ? JobStatus.DEAD
+                : newer.isPresent() ? JobStatus.CANCELLED : JobStatus.PENDING;
+        String message = newer.map(n -> error + " (superseded by pending job " + n.id() + ")").orElse(error);
         String at = Timestamps.format(now);
-        try (PreparedStatement ps = tx.connection().prepareStatement(SETTLE)) {
+        return tx.call(SETTLE, ps -> {
             ps.setString(1, status.id());
             ps.setString(2, status == JobStatus.PENDING ? Timestamps.format(retryAt) : job.runAfter());
             ps.setString(3, message);
@@ -155,7 +153,7 @@ public final class JobStore {
             ps.setString(5, status.finished() ? at : null);
             bindClaim(ps, 6, job);
             return ps.executeUpdate() == 1 ? Optional.of(status) : Optional.empty();
-        }
+        });
     }
 
     private static void bindClaim(PreparedStatement ps, int start, JobRow claimed) throws SQLException {
@@ -171,7 +169,7 @@ public final class JobStore {
      * goes dead after {@code maxAttempts}. Returns the jobs as they are now.
      */
     public List<JobRow> recoverStuck(Tx tx, Instant now, Duration staleAfter, int maxAttempts,
-            BiPredicate<String, Instant> ownerAlive) throws SQLException {
+            BiPredicate<String, Instant> ownerAlive) {
         List<JobRow> recovered = new ArrayList<>();
         for (JobRow job : list(tx, new JobQuery(Set.of(JobStatus.RUNNING), null, Integer.MAX_VALUE))) {
             Instant lockedAt = Instant.parse(job.lockedAt());
@@ -191,21 +189,21 @@ public final class JobStore {
     }
 
     /** Newest first. */
-    public List<JobRow> list(Tx tx, JobQuery q) throws SQLException {
-        try (PreparedStatement ps = tx.connection().prepareStatement(LIST)) {
+    public List<JobRow> list(Tx tx, JobQuery q) {
+        return tx.call(LIST, ps -> {
             ps.setString(1, q.statuses().isEmpty() ? null
                     : StoreJson.encode(q.statuses().stream().map(JobStatus::id).sorted().toList()));
             ps.setString(2, q.kind());
             ps.setInt(3, q.limit());
             return all(ps);
-        }
+        });
     }
 
-    public Optional<JobRow> find(Tx tx, long id) throws SQLException {
-        try (PreparedStatement ps = tx.connection().prepareStatement(SELECT + " WHERE id = ?")) {
+    public Optional<JobRow> find(Tx tx, long id) {
+        return tx.call(SELECT + " WHERE id = ?", ps -> {
             ps.setLong(1, id);
             return first(ps);
-        }
+        });
     }
 
     /**
@@ -213,61 +211,63 @@ public final class JobStore {
      * another state. The caller checks {@link #pendingDuplicate} first: the de-duplication index allows
      * one pending job per key.
      */
-    public boolean retry(Tx tx, long id, Instant now) throws SQLException {
-        try (PreparedStatement ps = tx.connection().prepareStatement(RETRY)) {
+    public boolean retry(Tx tx, long id, Instant now) {
+        return tx.call(RETRY, ps -> {
             ps.setString(1, Timestamps.format(now));
             ps.setLong(2, id);
             return ps.executeUpdate() == 1;
-        }
+        });
     }
 
     /** A pending job is cancelled; false in any other state (a running job cannot be stopped from here). */
-    public boolean cancel(Tx tx, long id, Instant now) throws SQLException {
-        try (PreparedStatement ps = tx.connection().prepareStatement(CANCEL)) {
+    public boolean cancel(Tx tx, long id, Instant now) {
+        return tx.call(CANCEL, ps -> {
             ps.setString(1, Timestamps.format(now));
             ps.setLong(2, id);
             return ps.executeUpdate() == 1;
-        }
+        });
     }
 
     /** Deletes dead jobs, all of them or those that died before {@code before}; returns how many. */
-    public int purgeDead(Tx tx, Instant before) throws SQLException {
-        try (PreparedStatement ps = tx.connection().prepareStatement(PURGE_DEAD)) {
+    public int purgeDead(Tx tx, Instant before) {
+        return tx.call(PURGE_DEAD, ps -> {
             ps.setString(1, before == null ? null : Timestamps.format(before));
             return ps.executeUpdate();
-        }
+        });
     }
 
     /** Deletes done and cancelled jobs that finished before {@code before}; returns how many. */
-    public int deleteFinished(Tx tx, Instant before) throws SQLException {
-        try (PreparedStatement ps = tx.connection().prepareStatement(DELETE_FINISHED)) {
+    public int deleteFinished(Tx tx, Instant before) {
+        return tx.call(DELETE_FINISHED, ps -> {
             ps.setString(1, Timestamps.format(before));
             return ps.executeUpdate();
-        }
+        });
     }
 
-    public JobCounts counts(Tx tx) throws SQLException {
+    public JobCounts counts(Tx tx) {
         Map<JobStatus, Long> counts = new EnumMap<>(JobStatus.class);
-        try (PreparedStatement ps = tx.connection().prepareStatement("SELECT status, count(*) FROM jobs GROUP BY status");
-                ResultSet rs = ps.executeQuery()) {
-            while (rs.next()) {
-                Optional<JobStatus> status = JobStatus.parse(rs.getString(1));
-                if (status.isPresent()) {
-                    counts.put(status.get(), rs.getLong(2));
+        tx.run("SELECT status, count(*) FROM jobs GROUP BY status", ps -> {
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    Optional<JobStatus> status = JobStatus.parse(rs.getString(1));
+                    if (status.isPresent()) {
+                        counts.put(status.get(), rs.getLong(2));
+                    }
                 }
             }
-        }
+        });
         return new JobCounts(counts.getOrDefault(JobStatus.PENDING, 0L), counts.getOrDefault(JobStatus.RUNNING, 0L),
                 counts.getOrDefault(JobStatus.DONE, 0L), counts.getOrDefault(JobStatus.DEAD, 0L),
                 counts.getOrDefault(JobStatus.CANCELLED, 0L));
     }
 
     /** When the earliest pending job becomes due, if any is pending. */
-    public Optional<String> nextRunAfter(Tx tx) throws SQLException {
-        try (PreparedStatement ps = tx.connection().prepareStatement(
-                "SELECT min(run_after) FROM jobs WHERE status = 'pending'"); ResultSet rs = ps.executeQuery()) {
-            return rs.next() ? Optional.ofNullable(rs.getString(1)) : Optional.empty();
-        }
+    public Optional<String> nextRunAfter(Tx tx) {
+        return tx.call("SELECT min(run_after) FROM jobs WHERE status = 'pending'", ps -> {
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? Optional.ofNullable(rs.getString(1)) : Optional.empty();
+            }
+        });
     }
 
     private static Optional<JobRow> first(PreparedStatement ps) throws SQLException {

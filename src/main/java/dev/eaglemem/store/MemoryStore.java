@@ -92,21 +92,21 @@ public final class MemoryStore {
      * Active project memories about {@code file} (project-relative path; matched by listed files or by its
      * {@code basename} in the text), of the given kinds (empty = any).
      */
-    public List<MemoryRow> aboutFile(Tx tx, String project, String file, String basename, List<String> kinds, int limit)
-            throws SQLException {
-        try (PreparedStatement ps = tx.connection().prepareStatement(ABOUT_FILE)) {
+    public List<MemoryRow> aboutFile(Tx tx, String project, String file, String basename, List<String> kinds,
+            int limit) {
+        return tx.call(ABOUT_FILE, ps -> {
             ps.setString(1, project);
             ps.setString(2, file);
             ps.setString(3, basename);
             ps.setString(4, String.join(",", kinds));
             ps.setInt(5, limit);
             return all(ps);
-        }
+        });
     }
 
-    public long insert(Tx tx, NewMemoryRow m, Instant now) throws SQLException {
+    public long insert(Tx tx, NewMemoryRow m, Instant now) {
         String at = Timestamps.format(now);
-        try (PreparedStatement ps = tx.connection().prepareStatement(INSERT)) {
+        return tx.call(INSERT, ps -> {
             ps.setString(1, m.project());
             ps.setString(2, m.scope());
             int i = bindContent(ps, 3, m);
@@ -119,7 +119,7 @@ public final class MemoryStore {
                 rs.next();
                 return rs.getLong(1);
             }
-        }
+        });
     }
 
     /** Binds kind..normalized_hash (13 values, the same order in INSERT and REVISE); returns the next index. */
@@ -144,40 +144,39 @@ public final class MemoryStore {
         return i;
     }
 
-    public Optional<MemoryRow> find(Tx tx, long id) throws SQLException {
-        try (PreparedStatement ps = tx.connection().prepareStatement(BY_ID)) {
+    public Optional<MemoryRow> find(Tx tx, long id) {
+        return tx.call(BY_ID, ps -> {
             ps.setLong(1, id);
             return first(ps);
-        }
+        });
     }
 
     /** An active memory in the same place with the same kind and normalized content. */
-    public Optional<MemoryRow> findByHash(Tx tx, String scope, String project, String kind, String hash)
-            throws SQLException {
-        try (PreparedStatement ps = tx.connection().prepareStatement(BY_HASH)) {
+    public Optional<MemoryRow> findByHash(Tx tx, String scope, String project, String kind, String hash) {
+        return tx.call(BY_HASH, ps -> {
             ps.setString(1, scope);
             ps.setString(2, project);
             ps.setString(3, kind);
             ps.setString(4, hash);
             return first(ps);
-        }
+        });
     }
 
-    public Optional<MemoryRow> findByTopic(Tx tx, String scope, String project, String topicKey) throws SQLException {
-        try (PreparedStatement ps = tx.connection().prepareStatement(BY_TOPIC)) {
+    public Optional<MemoryRow> findByTopic(Tx tx, String scope, String project, String topicKey) {
+        return tx.call(BY_TOPIC, ps -> {
             ps.setString(1, scope);
             ps.setString(2, project);
             ps.setString(3, topicKey);
             return first(ps);
-        }
+        });
     }
 
     /**
      * Active memories in the same place that say something different about the same thing: the same
      * kind and title, or (facts) the same subject and predicate.
      */
-    public List<MemoryRow> findContradictions(Tx tx, NewMemoryRow m) throws SQLException {
-        try (PreparedStatement ps = tx.connection().prepareStatement(CONTRADICTIONS)) {
+    public List<MemoryRow> findContradictions(Tx tx, NewMemoryRow m) {
+        return tx.call(CONTRADICTIONS, ps -> {
             ps.setString(1, m.scope());
             ps.setString(2, m.project());
             ps.setString(3, m.normalizedHash());
@@ -187,34 +186,34 @@ public final class MemoryStore {
             ps.setString(7, m.details().subject());
             ps.setString(8, m.details().predicate());
             return all(ps);
-        }
+        });
     }
 
-    public void touchDuplicate(Tx tx, long id, Instant now) throws SQLException {
-        try (PreparedStatement ps = tx.connection().prepareStatement(TOUCH_DUPLICATE)) {
+    public void touchDuplicate(Tx tx, long id, Instant now) {
+        tx.run(TOUCH_DUPLICATE, ps -> {
             ps.setString(1, Timestamps.format(now));
             ps.setLong(2, id);
             ps.executeUpdate();
-        }
+        });
     }
 
     /** Replaces the content of an active memory and counts a revision; false when it is not active. */
-    public boolean revise(Tx tx, long id, NewMemoryRow m, Instant now) throws SQLException {
+    public boolean revise(Tx tx, long id, NewMemoryRow m, Instant now) {
         String at = Timestamps.format(now);
-        try (PreparedStatement ps = tx.connection().prepareStatement(REVISE)) {
+        return tx.call(REVISE, ps -> {
             int i = bindContent(ps, 1, m);
             ps.setString(i++, m.sourceAgent());
             ps.setString(i++, at);
             ps.setString(i++, at);
             ps.setLong(i, id);
             return ps.executeUpdate() == 1;
-        }
+        });
     }
 
     /** Forgets an active memory (the row stays, restorable); false when it was not active. */
-    public boolean softDelete(Tx tx, long id, String reason, Long supersededBy, Instant now) throws SQLException {
+    public boolean softDelete(Tx tx, long id, String reason, Long supersededBy, Instant now) {
         String at = Timestamps.format(now);
-        try (PreparedStatement ps = tx.connection().prepareStatement(SOFT_DELETE)) {
+        return tx.call(SOFT_DELETE, ps -> {
             ps.setString(1, at);
             ps.setString(2, reason);
             if (supersededBy == null) {
@@ -225,46 +224,46 @@ public final class MemoryStore {
             ps.setString(4, at);
             ps.setLong(5, id);
             return ps.executeUpdate() == 1;
-        }
+        });
     }
 
-    public void markSuperseded(Tx tx, long oldId, long newId) throws SQLException {
-        try (PreparedStatement ps = tx.connection().prepareStatement(MARK_SUPERSEDED)) {
+    public void markSuperseded(Tx tx, long oldId, long newId) {
+        tx.run(MARK_SUPERSEDED, ps -> {
             ps.setLong(1, oldId);
             ps.setLong(2, newId);
             ps.executeUpdate();
-        }
+        });
     }
 
-    public boolean restore(Tx tx, long id, Instant now) throws SQLException {
-        try (PreparedStatement ps = tx.connection().prepareStatement(RESTORE)) {
+    public boolean restore(Tx tx, long id, Instant now) {
+        return tx.call(RESTORE, ps -> {
             ps.setString(1, Timestamps.format(now));
             ps.setLong(2, id);
             return ps.executeUpdate() == 1;
-        }
+        });
     }
 
     /** Decisions first, then gotchas, then the rest; newest first within each. */
-    public List<MemoryRow> list(Tx tx, MemoryQuery q) throws SQLException {
-        try (PreparedStatement ps = tx.connection().prepareStatement(LIST)) {
+    public List<MemoryRow> list(Tx tx, MemoryQuery q) {
+        return tx.call(LIST, ps -> {
             ps.setString(1, q.project());
             ps.setString(2, q.kind());
             ps.setInt(3, q.deleted() ? 1 : 0);
             ps.setInt(4, q.limit());
             return all(ps);
-        }
+        });
     }
 
     /**
      * The newest {@code perKind} active memories of each kind for the project (personal ones included), so
      * a project with hundreds of decisions still shows its gotchas and patterns.
      */
-    public List<MemoryRow> recentPerKind(Tx tx, String project, int perKind) throws SQLException {
-        try (PreparedStatement ps = tx.connection().prepareStatement(RECENT_PER_KIND)) {
+    public List<MemoryRow> recentPerKind(Tx tx, String project, int perKind) {
+        return tx.call(RECENT_PER_KIND, ps -> {
             ps.setString(1, project);
             ps.setInt(2, perKind);
             return all(ps);
-        }
+        });
     }
 
     private static Optional<MemoryRow> first(PreparedStatement ps) throws SQLException {

@@ -32,8 +32,8 @@ public final class ObservationStore {
     private static final String PRUNE = "DELETE FROM observations WHERE project = ? AND created_at < ?";
 
     /** Stores the call; false when the same tool_use_id was already stored for the session. */
-    public boolean insert(Tx tx, NewObservation o, Instant now) throws SQLException {
-        try (PreparedStatement ps = tx.connection().prepareStatement(INSERT)) {
+    public boolean insert(Tx tx, NewObservation o, Instant now) {
+        return tx.call(INSERT, ps -> {
             ps.setString(1, o.sessionId());
             ps.setString(2, o.project());
             ps.setString(3, o.agent());
@@ -48,7 +48,7 @@ public final class ObservationStore {
             ps.setString(12, o.toolUseId());
             ps.setString(13, Timestamps.format(now));
             return ps.executeUpdate() == 1;
-        }
+        });
     }
 
     private static void setNullable(PreparedStatement ps, int index, Long value) throws SQLException {
@@ -59,51 +59,51 @@ public final class ObservationStore {
         }
     }
 
-    public Optional<ObservationRow> find(Tx tx, long id) throws SQLException {
-        try (PreparedStatement ps = tx.connection().prepareStatement(FIND)) {
+    public Optional<ObservationRow> find(Tx tx, long id) {
+        return tx.call(FIND, ps -> {
             ps.setLong(1, id);
             List<ObservationRow> rows = rows(ps);
             return rows.isEmpty() ? Optional.empty() : Optional.of(rows.getFirst());
-        }
+        });
     }
 
-    public List<ObservationRow> forSession(Tx tx, String sessionId) throws SQLException {
-        try (PreparedStatement ps = tx.connection().prepareStatement(FOR_SESSION)) {
+    public List<ObservationRow> forSession(Tx tx, String sessionId) {
+        return tx.call(FOR_SESSION, ps -> {
             ps.setString(1, sessionId);
             return rows(ps);
-        }
+        });
     }
 
     /** The session's calls at or after {@code since} (ISO timestamp), e.g. since the last compaction. */
-    public List<ObservationRow> forSessionSince(Tx tx, String sessionId, String since) throws SQLException {
-        try (PreparedStatement ps = tx.connection().prepareStatement(FOR_SESSION_SINCE)) {
+    public List<ObservationRow> forSessionSince(Tx tx, String sessionId, String since) {
+        return tx.call(FOR_SESSION_SINCE, ps -> {
             ps.setString(1, sessionId);
             ps.setString(2, since);
             return rows(ps);
-        }
+        });
     }
 
     /** How many of the session's tool calls modified {@code file} (as stored: project-relative). */
-    public int editsOf(Tx tx, String sessionId, String file) throws SQLException {
-        try (PreparedStatement ps = tx.connection().prepareStatement("""
+    public int editsOf(Tx tx, String sessionId, String file) {
+        return tx.call("""
                 SELECT count(*) FROM observations o
                 WHERE o.session_id = ? AND EXISTS (SELECT 1 FROM json_each(o.files_modified) WHERE value = ?)
-                """)) {
+                """, ps -> {
             ps.setString(1, sessionId);
             ps.setString(2, file);
             try (ResultSet rs = ps.executeQuery()) {
                 return rs.next() ? rs.getInt(1) : 0;
             }
-        }
+        });
     }
 
     /** Deletes the project's observations older than {@code before}; returns how many. */
-    public int prune(Tx tx, String project, Instant before) throws SQLException {
-        try (PreparedStatement ps = tx.connection().prepareStatement(PRUNE)) {
+    public int prune(Tx tx, String project, Instant before) {
+        return tx.call(PRUNE, ps -> {
             ps.setString(1, project);
             ps.setString(2, Timestamps.format(before));
             return ps.executeUpdate();
-        }
+        });
     }
 
     private static List<ObservationRow> rows(PreparedStatement ps) throws SQLException {

@@ -1,8 +1,6 @@
 package dev.eaglemem.store;
 
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.Instant;
 import java.util.Optional;
 
@@ -18,29 +16,29 @@ public final class OverviewStore {
     private static final String DELETE = "DELETE FROM overviews WHERE project = ?";
 
     /** @param source manual (a person wrote it) or scan (generated) */
-    public void set(Tx tx, String project, String content, String source, Instant now) throws SQLException {
-        try (PreparedStatement ps = tx.connection().prepareStatement(SET)) {
+    public void set(Tx tx, String project, String content, String source, Instant now) {
+        tx.run(SET, ps -> {
             ps.setString(1, project);
             ps.setString(2, content);
             ps.setString(3, source);
             ps.setString(4, Timestamps.format(now));
             ps.executeUpdate();
-        }
+        });
     }
 
-    public boolean delete(Tx tx, String project) throws SQLException {
-        try (PreparedStatement ps = tx.connection().prepareStatement(DELETE)) {
+    public boolean delete(Tx tx, String project) {
+        return tx.call(DELETE, ps -> {
             ps.setString(1, project);
             return ps.executeUpdate() == 1;
-        }
+        });
     }
 
-    public Optional<String> find(Tx tx, String project) throws SQLException {
-        try (PreparedStatement ps = tx.connection().prepareStatement(FIND)) {
+    public Optional<String> find(Tx tx, String project) {
+        return tx.call(FIND, ps -> {
             ps.setString(1, project);
             try (ResultSet rs = ps.executeQuery()) {
                 return rs.next() ? Optional.of(rs.getString(1)) : Optional.empty();
             }
-        }
+        });
     }
 }

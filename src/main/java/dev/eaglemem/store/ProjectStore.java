@@ -1,7 +1,5 @@
 package dev.eaglemem.store;
 
-import java.sql.PreparedStatement;
-import java.sql.SQLException;
 import java.time.Instant;
 
 /** The projects every other row hangs off (keys from {@code dev.eaglemem.project}). */
@@ -15,14 +13,14 @@ public final class ProjectStore {
             """;
 
     /** Records that the project was seen now, creating it on first sight. */
-    public void touch(Tx tx, String key, String rootPath, Instant now) throws SQLException {
+    public void touch(Tx tx, String key, String rootPath, Instant now) {
         String at = Timestamps.format(now);
-        try (PreparedStatement ps = tx.connection().prepareStatement(TOUCH)) {
+        tx.run(TOUCH, ps -> {
             ps.setString(1, key);
             ps.setString(2, rootPath);
             ps.setString(3, at);
             ps.setString(4, at);
             ps.executeUpdate();
-        }
+        });
     }
 }

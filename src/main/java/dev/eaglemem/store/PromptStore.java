@@ -1,6 +1,5 @@
 package dev.eaglemem.store;
 
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -18,9 +17,8 @@ public final class PromptStore {
     private static final String FIND = COLUMNS + " WHERE id = ?";
     private static final String FOR_SESSION = COLUMNS + " WHERE session_id = ? ORDER BY created_at, id LIMIT ?";
 
-    public long insert(Tx tx, String sessionId, String project, String agent, String prompt, Instant now)
-            throws SQLException {
-        try (PreparedStatement ps = tx.connection().prepareStatement(INSERT)) {
+    public long insert(Tx tx, String sessionId, String project, String agent, String prompt, Instant now) {
+        return tx.call(INSERT, ps -> {
             ps.setString(1, sessionId);
             ps.setString(2, project);
             ps.setString(3, agent);
@@ -30,21 +28,21 @@ public final class PromptStore {
                 rs.next();
                 return rs.getLong(1);
             }
-        }
+        });
     }
 
-    public Optional<PromptRow> find(Tx tx, long id) throws SQLException {
-        try (PreparedStatement ps = tx.connection().prepareStatement(FIND)) {
+    public Optional<PromptRow> find(Tx tx, long id) {
+        return tx.call(FIND, ps -> {
             ps.setLong(1, id);
             try (ResultSet rs = ps.executeQuery()) {
                 return rs.next() ? Optional.of(row(rs)) : Optional.empty();
             }
-        }
+        });
     }
 
     /** The session's prompts in order (at most {@code limit}). */
-    public List<PromptRow> forSession(Tx tx, String sessionId, int limit) throws SQLException {
-        try (PreparedStatement ps = tx.connection().prepareStatement(FOR_SESSION)) {
+    public List<PromptRow> forSession(Tx tx, String sessionId, int limit) {
+        return tx.call(FOR_SESSION, ps -> {
             ps.setString(1, sessionId);
             ps.setInt(2, limit);
             List<PromptRow> out = new ArrayList<>();
@@ -54,7 +52,7 @@ public final class PromptStore {
                 }
             }
             return out;
-        }
+        });
     }
 
     private static PromptRow row(ResultSet rs) throws SQLException {

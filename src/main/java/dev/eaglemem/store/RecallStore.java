@@ -1,8 +1,6 @@
 package dev.eaglemem.store;
 
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -40,8 +38,8 @@ public final class RecallStore {
             ORDER BY created_at DESC, id DESC LIMIT ?3
             """;
 
-    public void insert(Tx tx, RecallEvent e, Instant now) throws SQLException {
-        try (PreparedStatement ps = tx.connection().prepareStatement(INSERT)) {
+    public void insert(Tx tx, RecallEvent e, Instant now) {
+        tx.run(INSERT, ps -> {
             ps.setString(1, e.sessionId());
             ps.setString(2, e.project());
             ps.setString(3, e.agent());
@@ -56,29 +54,29 @@ public final class RecallStore {
             ps.setString(12, e.status());
             ps.setString(13, Timestamps.format(now));
             ps.executeUpdate();
-        }
+        });
     }
 
     /** When the session's context was last emptied (compaction or clear); the epoch when never. */
-    public String lastReset(Tx tx, String sessionId) throws SQLException {
-        try (PreparedStatement ps = tx.connection().prepareStatement(LAST_RESET)) {
+    public String lastReset(Tx tx, String sessionId) {
+        return tx.call(LAST_RESET, ps -> {
             ps.setString(1, sessionId);
             try (ResultSet rs = ps.executeQuery()) {
                 String at = rs.next() ? rs.getString(1) : null;
                 return at == null ? "" : at;
             }
-        }
+        });
     }
 
     /** The hash of the last SessionStart recall injected at or after {@code since}. */
-    public Optional<String> lastSessionStartHash(Tx tx, String sessionId, String since) throws SQLException {
-        try (PreparedStatement ps = tx.connection().prepareStatement(LAST_SESSION_START_HASH)) {
+    public Optional<String> lastSessionStartHash(Tx tx, String sessionId, String since) {
+        return tx.call(LAST_SESSION_START_HASH, ps -> {
             ps.setString(1, sessionId);
             ps.setString(2, since);
             try (ResultSet rs = ps.executeQuery()) {
                 return rs.next() ? Optional.ofNullable(rs.getString(1)) : Optional.empty();
             }
-        }
+        });
     }
 
     /**
@@ -86,10 +84,10 @@ public final class RecallStore {
      * SessionStart recall does not count: a prompt about a decision it listed still gets that decision,
      * next to the question, once.
      */
-    public InjectedRefs injectedSince(Tx tx, String sessionId, String since) throws SQLException {
+    public InjectedRefs injectedSince(Tx tx, String sessionId, String since) {
         Set<Long> memories = new LinkedHashSet<>();
         Set<Long> summaries = new LinkedHashSet<>();
-        try (PreparedStatement ps = tx.connection().prepareStatement(INJECTED_SINCE)) {
+        tx.run(INJECTED_SINCE, ps -> {
             ps.setString(1, sessionId);
             ps.setString(2, since);
             try (ResultSet rs = ps.executeQuery()) {
@@ -98,13 +96,13 @@ public final class RecallStore {
                     summaries.addAll(StoreJson.decodeNumbers(rs.getString(2)));
                 }
             }
-        }
+        });
         return new InjectedRefs(memories, summaries);
     }
 
     /** The newest recall events, optionally of one session and/or one project; newest first. */
-    public List<RecallEventRow> list(Tx tx, String sessionId, String project, int limit) throws SQLException {
-        try (PreparedStatement ps = tx.connection().prepareStatement(LIST)) {
+    public List<RecallEventRow> list(Tx tx, String sessionId, String project, int limit) {
+        return tx.call(LIST, ps -> {
             ps.setString(1, sessionId);
             ps.setString(2, project);
             ps.setInt(3, limit);
@@ -119,7 +117,7 @@ public final class RecallStore {
                 }
             }
             return out;
-        }
+        });
     }
 
     /** Ids already in an agent's context. */

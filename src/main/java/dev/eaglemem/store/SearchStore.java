@@ -1,8 +1,6 @@
 package dev.eaglemem.store;
 
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -45,29 +43,28 @@ public final class SearchStore {
             ORDER BY score, at DESC LIMIT ?3
             """;
 
-    public List<SearchRow> summaries(Tx tx, String match, String project, int limit) throws SQLException {
+    public List<SearchRow> summaries(Tx tx, String match, String project, int limit) {
         return run(tx, SUMMARIES, "summary", match, project, limit, null);
     }
 
     /** Like {@link #summaries} but without one session's own summary (recall inside that session). */
-    public List<SearchRow> summariesExcept(Tx tx, String match, String project, String session, int limit)
-            throws SQLException {
+    public List<SearchRow> summariesExcept(Tx tx, String match, String project, String session, int limit) {
         return run(tx, SUMMARIES, "summary", match, project, limit, session);
     }
 
     /** Memories of {@code project} plus personal ones (all projects when null), optionally one kind. */
-    public List<SearchRow> memories(Tx tx, String match, String project, String kind, int limit) throws SQLException {
+    public List<SearchRow> memories(Tx tx, String match, String project, String kind, int limit) {
         return run(tx, MEMORIES, "memory", match, project, limit, kind);
     }
 
-    public List<SearchRow> prompts(Tx tx, String match, String project, int limit) throws SQLException {
+    public List<SearchRow> prompts(Tx tx, String match, String project, int limit) {
         return run(tx, PROMPTS, "prompt", match, project, limit, null);
     }
 
     /** Every query binds ?1 match, ?2 project, ?3 limit and ?4 (memory kind, or the session to leave out). */
     private static List<SearchRow> run(Tx tx, String sql, String kind, String match, String project, int limit,
-            String fourth) throws SQLException {
-        try (PreparedStatement ps = tx.connection().prepareStatement(sql)) {
+            String fourth) {
+        return tx.call(sql, ps -> {
             ps.setString(1, match);
             ps.setString(2, project);
             ps.setInt(3, limit);
@@ -81,6 +78,6 @@ public final class SearchStore {
                 }
             }
             return out;
-        }
+        });
     }
 }

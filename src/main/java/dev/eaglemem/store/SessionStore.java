@@ -1,6 +1,5 @@
 package dev.eaglemem.store;
 
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -43,9 +42,9 @@ public final class SessionStore {
      * existing session is kept: a session belongs to the project it started in.
      */
     public void upsert(Tx tx, String id, String project, String agent, String cwd, String model, String source,
-            Instant now) throws SQLException {
+            Instant now) {
         String at = Timestamps.format(now);
-        try (PreparedStatement ps = tx.connection().prepareStatement(UPSERT)) {
+        tx.run(UPSERT, ps -> {
             ps.setString(1, id);
             ps.setString(2, project);
             ps.setString(3, agent);
@@ -55,52 +54,52 @@ public final class SessionStore {
             ps.setString(7, at);
             ps.setString(8, at);
             ps.executeUpdate();
-        }
+        });
     }
 
-    public void end(Tx tx, String id, Instant now) throws SQLException {
+    public void end(Tx tx, String id, Instant now) {
         String at = Timestamps.format(now);
-        try (PreparedStatement ps = tx.connection().prepareStatement(END)) {
+        tx.run(END, ps -> {
             ps.setString(1, at);
             ps.setString(2, at);
             ps.setString(3, id);
             ps.executeUpdate();
-        }
+        });
     }
 
     /** Active sessions with no activity since {@code before} become abandoned; returns how many. */
-    public int abandonStale(Tx tx, Instant before) throws SQLException {
-        try (PreparedStatement ps = tx.connection().prepareStatement(
-                "UPDATE sessions SET status = 'abandoned' WHERE status = 'active' AND last_activity_at < ?")) {
+    public int abandonStale(Tx tx, Instant before) {
+        return tx.call(
+                "UPDATE sessions SET status = 'abandoned' WHERE status = 'active' AND last_activity_at < ?", ps -> {
             ps.setString(1, Timestamps.format(before));
             return ps.executeUpdate();
-        }
+        });
     }
 
     /** Refreshes last_activity_at (and revives an abandoned session that is talking again). */
-    public void touch(Tx tx, String id, Instant now) throws SQLException {
-        try (PreparedStatement ps = tx.connection().prepareStatement("""
+    public void touch(Tx tx, String id, Instant now) {
+        tx.run("""
                 UPDATE sessions SET last_activity_at = ?, status = CASE WHEN status = 'abandoned' THEN 'active' ELSE status END
                 WHERE id = ?
-                """)) {
+                """, ps -> {
             ps.setString(1, Timestamps.format(now));
             ps.setString(2, id);
             ps.executeUpdate();
-        }
+        });
     }
 
-    public Optional<SessionRow> find(Tx tx, String id) throws SQLException {
-        try (PreparedStatement ps = tx.connection().prepareStatement(FIND)) {
+    public Optional<SessionRow> find(Tx tx, String id) {
+        return tx.call(FIND, ps -> {
             ps.setString(1, id);
             try (ResultSet rs = ps.executeQuery()) {
                 return rs.next() ? Optional.of(row(rs)) : Optional.empty();
             }
-        }
+        });
     }
 
     /** Most recently active first; {@code project} null lists every project. */
-    public List<SessionOverview> list(Tx tx, String project, int limit) throws SQLException {
-        try (PreparedStatement ps = tx.connection().prepareStatement(LIST)) {
+    public List<SessionOverview> list(Tx tx, String project, int limit) {
+        return tx.call(LIST, ps -> {
             ps.setString(1, project);
             ps.setInt(2, limit);
             List<SessionOverview> out = new ArrayList<>();
@@ -112,7 +111,7 @@ public final class SessionStore {
                 }
             }
             return out;
-        }
+        });
     }
 
     private static SessionRow row(ResultSet rs) throws SQLException {

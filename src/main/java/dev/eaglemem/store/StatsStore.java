@@ -1,8 +1,6 @@
 package dev.eaglemem.store;
 
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
-import java.sql.SQLException;
 
 /** Counts for {@code eagle-mem status}: one statement, one round trip. */
 public final class StatsStore {
@@ -22,14 +20,14 @@ public final class StatsStore {
               (SELECT count(*) FROM events WHERE ?1 IS NULL OR project = ?1)
             """;
 
-    public TableCounts counts(Tx tx, String project) throws SQLException {
-        try (PreparedStatement ps = tx.connection().prepareStatement(COUNTS)) {
+    public TableCounts counts(Tx tx, String project) {
+        return tx.call(COUNTS, ps -> {
             ps.setString(1, project);
             try (ResultSet rs = ps.executeQuery()) {
                 rs.next();
                 return new TableCounts(rs.getLong(1), rs.getLong(2), rs.getLong(3), rs.getLong(4), rs.getLong(5),
                         rs.getLong(6), rs.getLong(7), rs.getLong(8), rs.getLong(9), rs.getLong(10));
             }
-        }
+        });
     }
 }

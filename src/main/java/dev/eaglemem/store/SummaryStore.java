@@ -1,6 +1,5 @@
 package dev.eaglemem.store;
 
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -56,7 +55,7 @@ public final class SummaryStore {
 
     /** Source {@code agent} (session save with a live session id) or {@code manual} (no session). */
     public void saveAuthoritative(Tx tx, String sessionId, String project, String agent, SummaryFields fields,
-            String captureSource, Instant now) throws SQLException {
+            String captureSource, Instant now) {
         write(tx, AUTHORITATIVE, sessionId, project, agent, fields, captureSource, now);
     }
 
@@ -65,14 +64,14 @@ public final class SummaryStore {
      * (see capture.SummaryMerge); a summary the agent or user saved keeps its capture source.
      */
     public void saveCaptured(Tx tx, String sessionId, String project, String agent, SummaryFields fields,
-            String captureSource, Instant now) throws SQLException {
+            String captureSource, Instant now) {
         write(tx, CAPTURED, sessionId, project, agent, fields, captureSource, now);
     }
 
     private static void write(Tx tx, String sql, String sessionId, String project, String agent, SummaryFields f,
-            String captureSource, Instant now) throws SQLException {
+            String captureSource, Instant now) {
         String at = Timestamps.format(now);
-        try (PreparedStatement ps = tx.connection().prepareStatement(sql)) {
+        tx.run(sql, ps -> {
             int i = 1;
             ps.setString(i++, sessionId);
             ps.setString(i++, project);
@@ -88,13 +87,13 @@ public final class SummaryStore {
             ps.setString(i++, at);
             ps.setString(i, at);
             ps.executeUpdate();
-        }
+        });
     }
 
     /** The project's most recently updated summaries, optionally leaving out one session (the current one). */
-    public List<SummaryRow> recent(Tx tx, String project, String excludeSession, int limit) throws SQLException {
-        try (PreparedStatement ps = tx.connection().prepareStatement(SELECT
-                + " WHERE project = ? AND session_id <> COALESCE(?, '') ORDER BY updated_at DESC, id DESC LIMIT ?")) {
+    public List<SummaryRow> recent(Tx tx, String project, String excludeSession, int limit) {
+        return tx.call(SELECT + " WHERE project = ? AND session_id <> COALESCE(?, '')"
+                + " ORDER BY updated_at DESC, id DESC LIMIT ?", ps -> {
             ps.setString(1, project);
             ps.setString(2, excludeSession);
             ps.setInt(3, limit);
@@ -105,24 +104,24 @@ public final class SummaryStore {
                 }
             }
             return out;
-        }
+        });
     }
 
-    public Optional<SummaryRow> findBySession(Tx tx, String sessionId) throws SQLException {
+    public Optional<SummaryRow> findBySession(Tx tx, String sessionId) {
         return one(tx, SELECT + " WHERE session_id = ?", sessionId);
     }
 
-    public Optional<SummaryRow> find(Tx tx, long id) throws SQLException {
+    public Optional<SummaryRow> find(Tx tx, long id) {
         return one(tx, SELECT + " WHERE id = ?", id);
     }
 
-    private static Optional<SummaryRow> one(Tx tx, String sql, Object key) throws SQLException {
-        try (PreparedStatement ps = tx.connection().prepareStatement(sql)) {
+    private static Optional<SummaryRow> one(Tx tx, String sql, Object key) {
+        return tx.call(sql, ps -> {
             ps.setObject(1, key);
             try (ResultSet rs = ps.executeQuery()) {
                 return rs.next() ? Optional.of(row(rs)) : Optional.empty();
             }
-        }
+        });
     }
 
     private static SummaryRow row(ResultSet rs) throws SQLException {

@@ -40,13 +40,13 @@ public final class TimelineStore {
                             + "NULL AS memory_kind, NULL AS deleted_at",
                     "")));
 
-    public Optional<TimelineEntry> find(Tx tx, TimelineEntry.Source source, long id) throws SQLException {
+    public Optional<TimelineEntry> find(Tx tx, TimelineEntry.Source source, long id) {
         Table t = TABLES.get(source);
-        try (PreparedStatement ps = tx.connection().prepareStatement(t.columns(t.time()) + " WHERE id = ?")) {
+        return tx.call(t.columns(t.time()) + " WHERE id = ?", ps -> {
             ps.setLong(1, id);
             List<TimelineEntry> rows = rows(ps, source);
             return rows.isEmpty() ? Optional.empty() : Optional.of(rows.getFirst());
-        }
+        });
     }
 
     /**
@@ -55,7 +55,7 @@ public final class TimelineStore {
      * Newest first.
      */
     public List<TimelineEntry> before(Tx tx, TimelineEntry.Source source, String project, String at, long tieId,
-            int limit) throws SQLException {
+            int limit) {
         Table t = TABLES.get(source);
         // the plain range term lets SQLite use the (project, time) index; the row value settles ties
         String sql = t.columns(t.time()) + " WHERE project IS ?1" + t.activeOnly() + " AND " + t.time() + " <= ?2 AND ("
@@ -65,7 +65,7 @@ public final class TimelineStore {
 
     /** The oldest {@code limit} records after ({@code at}, {@code tieId}); oldest first. */
     public List<TimelineEntry> after(Tx tx, TimelineEntry.Source source, String project, String at, long tieId,
-            int limit) throws SQLException {
+            int limit) {
         Table t = TABLES.get(source);
         String sql = t.columns(t.time()) + " WHERE project IS ?1" + t.activeOnly() + " AND " + t.time() + " >= ?2 AND ("
                 + t.time() + ", id) > (?2, ?3) ORDER BY " + t.time() + ", id LIMIT ?4";
@@ -73,26 +73,26 @@ public final class TimelineStore {
     }
 
     private static List<TimelineEntry> around(Tx tx, String sql, TimelineEntry.Source source, String project, String at,
-            long tieId, int limit) throws SQLException {
-        try (PreparedStatement ps = tx.connection().prepareStatement(sql)) {
+            long tieId, int limit) {
+        return tx.call(sql, ps -> {
             ps.setString(1, project);
             ps.setString(2, at);
             ps.setLong(3, tieId);
             ps.setInt(4, limit);
             return rows(ps, source);
-        }
+        });
     }
 
     /** Observations with an id above {@code afterId}, oldest first; {@code project} null for every project. */
-    public List<TimelineEntry> observationsAfter(Tx tx, String project, long afterId, int limit) throws SQLException {
+    public List<TimelineEntry> observationsAfter(Tx tx, String project, long afterId, int limit) {
         Table t = TABLES.get(TimelineEntry.Source.OBSERVATION);
-        try (PreparedStatement ps = tx.connection().prepareStatement(t.columns(t.time())
-                + " WHERE id > ?1 AND (?2 IS NULL OR project = ?2) ORDER BY id LIMIT ?3")) {
+        return tx.call(t.columns(t.time())
+                + " WHERE id > ?1 AND (?2 IS NULL OR project = ?2) ORDER BY id LIMIT ?3", ps -> {
             ps.setLong(1, afterId);
             ps.setString(2, project);
             ps.setInt(3, limit);
             return rows(ps, TimelineEntry.Source.OBSERVATION);
-        }
+        });
     }
 
     /**
@@ -100,34 +100,36 @@ public final class TimelineStore {
      * updated_at, oldest first. For a project, personal memories are included, as everywhere else.
      */
     public List<TimelineEntry> changedAfter(Tx tx, TimelineEntry.Source source, String project, String at, long afterId,
-            int limit) throws SQLException {
+            int limit) {
         if (source != TimelineEntry.Source.SUMMARY && source != TimelineEntry.Source.MEMORY) {
             throw new IllegalArgumentException(source + " rows are never updated; use observationsAfter");
         }
         String personal = source == TimelineEntry.Source.MEMORY ? " OR scope = 'personal'" : "";
         String sql = TABLES.get(source).columns("updated_at") + " WHERE updated_at >= ?1 AND (updated_at, id) > (?1, ?2)"
                 + " AND (?3 IS NULL OR project = ?3" + personal + ") ORDER BY updated_at, id LIMIT ?4";
-        try (PreparedStatement ps = tx.connection().prepareStatement(sql)) {
+        return tx.call(sql, ps -> {
             ps.setString(1, at);
             ps.setLong(2, afterId);
             ps.setString(3, project);
             ps.setInt(4, limit);
             return rows(ps, source);
-        }
+        });
     }
 
     /** Where the feed stands now: the newest observation id and the newest (updated_at, id) of summaries and memories. */
-    public FeedHeads heads(Tx tx) throws SQLException {
-        try (PreparedStatement ps = tx.connection().prepareStatement("""
+    public FeedHeads heads(Tx tx) {
+        return tx.call("""
                 SELECT (SELECT COALESCE(MAX(id), 0) FROM observations),
                        (SELECT updated_at FROM summaries ORDER BY updated_at DESC, id DESC LIMIT 1),
                        (SELECT id FROM summaries ORDER BY updated_at DESC, id DESC LIMIT 1),
                        (SELECT updated_at FROM memories ORDER BY updated_at DESC, id DESC LIMIT 1),
                        (SELECT id FROM memories ORDER BY updated_at DESC, id DESC LIMIT 1)
-                """); ResultSet rs = ps.executeQuery()) {
-            rs.next();
-            return new FeedHeads(rs.getLong(1), rs.getString(2), rs.getLong(3), rs.getString(4), rs.getLong(5));
-        }
+                """, ps -> {
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return new FeedHeads(rs.getLong(1), rs.getString(2), rs.getLong(3), rs.getString(4), rs.getLong(5));
+            }
+        });
     }
 
     /** The newest feed positions; timestamps are null and ids 0 for empty tables. */

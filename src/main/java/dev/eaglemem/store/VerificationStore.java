@@ -48,8 +48,8 @@ public final class VerificationStore {
             UPDATE feature_pending SET status = ?, notes = ?, resolved_at = ? WHERE id = ? AND status = 'pending'
             """;
 
-    public long insert(Tx tx, NewPending p, Instant now) throws SQLException {
-        try (PreparedStatement ps = tx.connection().prepareStatement(INSERT)) {
+    public long insert(Tx tx, NewPending p, Instant now) {
+        return tx.call(INSERT, ps -> {
             ps.setString(1, p.project());
             ps.setLong(2, p.featureId());
             ps.setString(3, p.file());
@@ -64,76 +64,76 @@ public final class VerificationStore {
                 rs.next();
                 return rs.getLong(1);
             }
-        }
+        });
     }
 
     /** True when this content of the file (its final blob) is already pending, verified or waived for the feature. */
-    public boolean covered(Tx tx, long featureId, String file, String finalBlob) throws SQLException {
-        try (PreparedStatement ps = tx.connection().prepareStatement(COVERED)) {
+    public boolean covered(Tx tx, long featureId, String file, String finalBlob) {
+        return tx.call(COVERED, ps -> {
             ps.setLong(1, featureId);
             ps.setString(2, file);
             ps.setString(3, finalBlob);
             try (ResultSet rs = ps.executeQuery()) {
                 return rs.next() && rs.getInt(1) > 0;
             }
-        }
+        });
     }
 
     /** Marks the feature's open rows for the file with any other content superseded; returns how many. */
-    public int supersedeOthers(Tx tx, long featureId, String file, String finalBlob, Instant now) throws SQLException {
-        try (PreparedStatement ps = tx.connection().prepareStatement(SUPERSEDE)) {
+    public int supersedeOthers(Tx tx, long featureId, String file, String finalBlob, Instant now) {
+        return tx.call(SUPERSEDE, ps -> {
             ps.setString(1, Timestamps.format(now));
             ps.setLong(2, featureId);
             ps.setString(3, file);
             ps.setString(4, finalBlob);
             return ps.executeUpdate();
-        }
+        });
     }
 
-    public Optional<PendingRow> find(Tx tx, long id) throws SQLException {
-        try (PreparedStatement ps = tx.connection().prepareStatement(BY_ID)) {
+    public Optional<PendingRow> find(Tx tx, long id) {
+        return tx.call(BY_ID, ps -> {
             ps.setLong(1, id);
             List<PendingRow> rows = all(ps);
             return rows.isEmpty() ? Optional.empty() : Optional.of(rows.getFirst());
-        }
+        });
     }
 
     /** Open rows of the project's active features, oldest first; {@code files} null means every file. */
-    public List<PendingRow> open(Tx tx, String project, List<String> files) throws SQLException {
-        try (PreparedStatement ps = tx.connection().prepareStatement(OPEN)) {
+    public List<PendingRow> open(Tx tx, String project, List<String> files) {
+        return tx.call(OPEN, ps -> {
             ps.setString(1, project);
             ps.setString(2, files == null ? null : StoreJson.encode(files));
             return all(ps);
-        }
+        });
     }
 
-    public List<PendingRow> openForFeature(Tx tx, long featureId) throws SQLException {
-        try (PreparedStatement ps = tx.connection().prepareStatement(OPEN_FOR_FEATURE)) {
+    public List<PendingRow> openForFeature(Tx tx, long featureId) {
+        return tx.call(OPEN_FOR_FEATURE, ps -> {
             ps.setLong(1, featureId);
             return all(ps);
-        }
+        });
     }
 
     /** Resolves every open row of the feature as verified or waived; returns how many. */
-    public int resolveFeature(Tx tx, long featureId, String status, String notes, Instant now) throws SQLException {
-        try (PreparedStatement ps = tx.connection().prepareStatement(RESOLVE_FEATURE)) {
+    public int resolveFeature(Tx tx, long featureId, String status, String notes, Instant now) {
+        return tx.call(RESOLVE_FEATURE, ps -> {
             ps.setString(1, status);
             ps.setString(2, notes);
             ps.setString(3, Timestamps.format(now));
             ps.setLong(4, featureId);
             return ps.executeUpdate();
-        }
+        });
     }
 
     /** Resolves one open row; false when it was not open. */
-    public boolean resolveOne(Tx tx, long id, String status, String notes, Instant now) throws SQLException {
-        try (PreparedStatement ps = tx.connection().prepareStatement(RESOLVE_ONE)) {
+    public boolean resolveOne(Tx tx, long id, String status, String notes, Instant now) {
+        return tx.call(RESOLVE_ONE, ps -> {
             ps.setString(1, status);
             ps.setString(2, notes);
             ps.setString(3, Timestamps.format(now));
             ps.setLong(4, id);
             return ps.executeUpdate() == 1;
-        }
+        });
     }
 
     private static List<PendingRow> all(PreparedStatement ps) throws SQLException {

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Path;
-import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -196,7 +195,7 @@ class MemoryServiceTest {
     }
 
     @Test
-    void secretsArePrivateBlocksAreGoneBeforeAnythingIsStored() throws SQLException {
+    void secretsArePrivateBlocksAreGoneBeforeAnythingIsStored() {
         String key = "sk-ant-api03-" + "Xq7pLm2Rt9Vw4Ys8Bn3Kd6Fh1Jg5Zc0Ae2Ui7Oy4Tr9We3Qa6Sd1Fg8Hj5Kl2Zx";
         MemoryRow m = service.add(draft(MemoryKind.GOTCHA, "Deploy key",
                 "Export ANTHROPIC_API_KEY=" + key + " before deploy <private>my home address</private> then run it"))

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -19,9 +20,12 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.sqlite.SQLiteErrorCode;
+import org.sqlite.SQLiteException;
 
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.error.ExitCode;
@@ -195,6 +199,43 @@ class DbTest {
                 st.execute("ROLLBACK");
             }
             assertThat(t.warnings).anyMatch(w -> w.startsWith("write failed after 3 attempt(s)"));
+        }
+    }
+
+    @Test
+    void aStoreStatementThatFailsReachesTheCallerTranslated() throws Exception {
+        try (TestDb t = TestDb.in(dir, 50, 2)) {
+            t.db.open();
+            try (Connection blocker = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("memory.db"));
+                    Statement st = blocker.createStatement()) {
+                st.execute("BEGIN IMMEDIATE");
+                // read() takes no write lock up front, so the store's own statement is the one that hits SQLITE_BUSY
+                assertThatThrownBy(() -> t.db.read(tx -> {
+                    new ProjectStore().touch(tx, "code/app", null, Instant.now());
+                    return null;
+                })).isInstanceOfSatisfying(EagleException.class, e -> {
+                    assertThat(e.errorCode()).isEqualTo("database_locked");
+                    assertThat(e.getMessage()).contains(dir.resolve("memory.db").toString());
+                    assertThat(e.getCause()).isInstanceOf(SQLException.class);
+                });
+                st.execute("ROLLBACK");
+            }
+        }
+    }
+
+    @Test
+    void aBusyStoreStatementIsRetriedLikeABusyTransaction() throws Exception {
+        try (TestDb t = TestDb.in(dir, 50, 2)) {
+            AtomicInteger attempts = new AtomicInteger();
+            String result = t.db.write(tx -> {
+                if (attempts.incrementAndGet() == 1) {
+                    throw new StoreException(new SQLiteException("database is locked", SQLiteErrorCode.SQLITE_BUSY));
+                }
+                return "written";
+            });
+            assertThat(result).isEqualTo("written");
+            assertThat(attempts).hasValue(2);
+            assertThat(t.warnings).anyMatch(w -> w.contains("database busy, retrying write"));
         }
     }
 
