@@ -17,6 +17,10 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.eaglemem.autostart.ManagerState;
+import dev.eaglemem.autostart.Platform;
+import dev.eaglemem.autostart.ServeView;
+import dev.eaglemem.autostart.ServiceStatus;
 import dev.eaglemem.config.DataDir;
 import dev.eaglemem.config.EagleEnv;
 import dev.eaglemem.feature.Feature;
@@ -92,6 +96,17 @@ class StateRenderTest {
                   files: 0  smoke: 0  pending: 0  verified: never
                 checkout [archived]
                 """);
+    }
+
+    @Test
+    void serviceStatusServeState() {
+        ServeView serve = new ServeView(Path.of("/d/serve.sock"), "unresponsive", false, 5L, "holds its lock");
+        ServiceStatus status = new ServiceStatus(Platform.SYSTEMD, Path.of("/u/eagle-mem.service"), "ours", true, null,
+                List.of(), new ManagerState(true, true, true, true, "active (running)", 5L, null), serve, List.of("journalctl"),
+                "all well", null);
+        StringWriter text = new StringWriter();
+        ServiceRender.status(new PrintWriter(text, true), status);
+        assertThat(text.toString()).contains("  serve     unresponsive       /d/serve.sock\n");
     }
 
     @Test
