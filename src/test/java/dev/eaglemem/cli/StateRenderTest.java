@@ -25,7 +25,11 @@ import dev.eaglemem.config.DataDir;
 import dev.eaglemem.config.EagleEnv;
 import dev.eaglemem.feature.Feature;
 import dev.eaglemem.feature.FeatureDetail;
+import dev.eaglemem.feature.FeatureStatus;
+import dev.eaglemem.install.ActionStatus;
+import dev.eaglemem.install.ActionStatus.Outcome;
 import dev.eaglemem.install.InstallReport;
+import dev.eaglemem.jobs.JobChangeStatus;
 import dev.eaglemem.jobs.JobService;
 import dev.eaglemem.serve.control.ServeControl;
 import dev.eaglemem.store.JobRow;
@@ -48,10 +52,10 @@ class StateRenderTest {
         JobRow other = new JobRow(9, "prune", null, null, "prune", JobStatus.PENDING, 0, null, null, null, null, null, null,
                 null, null);
         StringWriter text = new StringWriter();
-        JobsRender.changes(new PrintWriter(text, true), List.of(new JobService.Change(3, "retried", job),
-                new JobService.Change(3, "cancelled", job), new JobService.Change(3, "already_queued", other),
-                new JobService.Change(3, "already_pending", job), new JobService.Change(3, "already_running", job),
-                new JobService.Change(3, "already_cancelled", job)), "none");
+        JobsRender.changes(new PrintWriter(text, true), List.of(new JobService.Change(3, JobChangeStatus.RETRIED, job),
+                new JobService.Change(3, JobChangeStatus.CANCELLED, job), new JobService.Change(3, JobChangeStatus.ALREADY_QUEUED, other),
+                new JobService.Change(3, JobChangeStatus.ALREADY_PENDING, job), new JobService.Change(3, JobChangeStatus.ALREADY_RUNNING, job),
+                new JobService.Change(3, JobChangeStatus.ALREADY_CANCELLED, job)), "none");
         assertThat(text.toString()).isEqualTo("""
                 Retried job 3 (prune): pending; serve or 'eagle-mem jobs run' runs it
                 Cancelled job 3 (prune)
@@ -66,11 +70,11 @@ class StateRenderTest {
     void installActions() {
         Path p = Path.of("/h/rt");
         InstallReport report = new InstallReport(false, "/bin/eagle-mem", null, List.of(
-                new InstallReport.Action("runtime", p, "created"),
-                new InstallReport.Action("database", p, "planned: migrate if behind"),
-                new InstallReport.Action("hook trust", p, "skipped (codex not on PATH)"),
-                new InstallReport.Action("serve", p, "stopped (pid 42)"),
-                new InstallReport.Action("service", p, "failed: no bus")), List.of());
+                new InstallReport.Action("runtime", p, Outcome.CREATED),
+                new InstallReport.Action("database", p, new ActionStatus.Planned(Outcome.MIGRATE_IF_BEHIND)),
+                new InstallReport.Action("hook trust", p, new ActionStatus.Skipped("codex not on PATH")),
+                new InstallReport.Action("serve", p, new ActionStatus.Stopped(42)),
+                new InstallReport.Action("service", p, new ActionStatus.ServiceStep("no bus", true))), List.of());
         StringWriter text = new StringWriter();
         InstallRender.print(new PrintWriter(text, true), "install", report);
         assertThat(text.toString()).isEqualTo("""
@@ -87,8 +91,8 @@ class StateRenderTest {
     void featureStatus() {
         StringWriter text = new StringWriter();
         PrintWriter out = new PrintWriter(text, true);
-        FeatureRender.list(out, List.of(feature("active"), feature("archived")));
-        FeatureRender.show(out, new FeatureDetail(feature("archived"), List.of(), List.of(), List.of()));
+        FeatureRender.list(out, List.of(feature(FeatureStatus.ACTIVE), feature(FeatureStatus.ARCHIVED)));
+        FeatureRender.show(out, new FeatureDetail(feature(FeatureStatus.ARCHIVED), List.of(), List.of(), List.of()));
         assertThat(text.toString()).startsWith("""
                 checkout  cart
                   files: 0  smoke: 0  pending: 0  verified: never
@@ -100,7 +104,7 @@ class StateRenderTest {
 
     @Test
     void serviceStatusServeState() {
-        ServeView serve = new ServeView(Path.of("/d/serve.sock"), "unresponsive", false, 5L, "holds its lock");
+        ServeView serve = new ServeView(Path.of("/d/serve.sock"), ServeControl.State.UNRESPONSIVE, false, 5L, "holds its lock");
         ServiceStatus status = new ServiceStatus(Platform.SYSTEMD, Path.of("/u/eagle-mem.service"), "ours", true, null,
                 List.of(), new ManagerState(true, true, true, true, "active (running)", 5L, null), serve, List.of("journalctl"),
                 "all well", null);
@@ -185,7 +189,7 @@ class StateRenderTest {
         }
     }
 
-    private static Feature feature(String status) {
+    private static Feature feature(FeatureStatus status) {
         return new Feature(7, "code/shop", "checkout", "cart", status, List.of(), List.of(), List.of(), null, null, 0,
                 "2026-01-02T03:04:05Z", "2026-01-02T03:04:05Z");
     }
