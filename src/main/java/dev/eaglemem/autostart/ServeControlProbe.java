@@ -22,10 +22,10 @@ public class ServeControlProbe implements ServeProbe {
         Path socket = Path.of(s.socket());
         Long pid = s.pid() > 0 ? s.pid() : null;
         return switch (s.state()) {
-            case "running" -> new ServeView(socket, s.state(), true, pid, "answering" + (pid == null ? "" : " (pid " + pid + ")"));
-            case "unresponsive" -> new ServeView(socket, s.state(), false, pid, "holds its lock" + (pid == null ? "" : " (pid " + pid
+            case RUNNING -> new ServeView(socket, s.state(), true, pid, "answering" + (pid == null ? "" : " (pid " + pid + ")"));
+            case UNRESPONSIVE -> new ServeView(socket, s.state(), false, pid, "holds its lock" + (pid == null ? "" : " (pid " + pid
                     + ")") + " but does not answer: starting, or hung");
-            default -> ServeView.stopped(socket);
+            case STOPPED -> ServeView.stopped(socket);
         };
     }
 }

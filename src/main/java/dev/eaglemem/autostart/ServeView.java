@@ -2,20 +2,20 @@ package dev.eaglemem.autostart;
 
 import java.nio.file.Path;
 
+import dev.eaglemem.serve.control.ServeControl;
 
 /**
  * What {@link ServeProbe} found.
  *
  * @param socket the unix socket serve listens on
- * @param state running (answers on the socket), unresponsive (holds its lock without answering: starting or
- *        hung) or stopped, as {@code eagle-mem serve --status} says
+ * @param state as {@code eagle-mem serve --status} says
  * @param answering state is running
  * @param pid the serve process, or null when none is known
  * @param detail one line for people
  */
-public record ServeView(Path socket, String state, boolean answering, Long pid, String detail) {
+public record ServeView(Path socket, ServeControl.State state, boolean answering, Long pid, String detail) {
 
     static ServeView stopped(Path socket) {
-        return new ServeView(socket, "stopped", false, null, "serve is not running");
+        return new ServeView(socket, ServeControl.State.STOPPED, false, null, "serve is not running");
     }
 }

@@ -5,6 +5,7 @@ import java.util.List;
 
 import dev.eaglemem.feature.Feature;
 import dev.eaglemem.feature.FeatureDetail;
+import dev.eaglemem.feature.FeatureStatus;
 import dev.eaglemem.feature.PendingCheck;
 import dev.eaglemem.store.GuardRuleRow;
 import dev.eaglemem.store.VerificationRow;
@@ -21,7 +22,7 @@ final class FeatureRender {
             return;
         }
         for (Feature f : features) {
-            out.println(f.name() + (f.status().equals("active") ? "" : " [archived]") + "  " + f.description());
+            out.println(f.name() + (f.status() == FeatureStatus.ACTIVE ? "" : " [archived]") + "  " + f.description());
             out.println("  files: " + f.files().size() + "  smoke: " + f.smokeTests().size() + "  pending: " + f.pending()
                     + "  verified: " + (f.lastVerifiedAt() == null ? "never" : Console.date(f.lastVerifiedAt())));
         }
@@ -29,7 +30,7 @@ final class FeatureRender {
 
     static void show(PrintWriter out, FeatureDetail d) {
         Feature f = d.feature();
-        out.println(f.name() + (f.status().equals("active") ? "" : " [archived]"));
+        out.println(f.name() + (f.status() == FeatureStatus.ACTIVE ? "" : " [archived]"));
         if (!f.description().isEmpty()) {
             out.println("  " + f.description());
         }

@@ -96,13 +96,13 @@ public class GateCommand {
         }
         String backup = result.backup() == null ? "" : " (the previous hook is kept as " + result.backup() + ")";
         Console.out(spec).println(switch (result.status()) {
-            case "installed", "updated", "replaced_foreign" -> "Pre-push gate " + result.status().replace('_', ' ') + ": "
+            case INSTALLED, UPDATED, REPLACED_FOREIGN -> "Pre-push gate " + result.status().id().replace('_', ' ') + ": "
                     + result.hook() + backup;
-            case "unchanged" -> "Pre-push gate already installed: " + result.hook();
-            case "restored" -> "Pre-push gate removed; the previous hook is back at " + result.hook();
-            case "removed" -> "Pre-push gate removed: " + result.hook();
-            case "foreign_kept" -> "The pre-push hook at " + result.hook() + " is not eagle-mem's; left as it is.";
-            default -> "No pre-push gate installed at " + result.hook();
+            case UNCHANGED -> "Pre-push gate already installed: " + result.hook();
+            case RESTORED -> "Pre-push gate removed; the previous hook is back at " + result.hook();
+            case REMOVED -> "Pre-push gate removed: " + result.hook();
+            case FOREIGN_KEPT -> "The pre-push hook at " + result.hook() + " is not eagle-mem's; left as it is.";
+            case NOT_INSTALLED -> "No pre-push gate installed at " + result.hook();
         });
         return 0;
     }

@@ -28,7 +28,7 @@ final class InstallRender {
         out.println((report.dryRun() ? "Would " + verb : capitalized(verb) + "ed") + " eagle-mem"
                 + (report.binary() == null ? "" : " (" + report.binary() + ")") + ":");
         for (InstallReport.Action a : report.actions()) {
-            out.printf("  %-20s %-26s %s%n", a.what(), a.status(), a.path());
+            out.printf("  %-20s %-26s %s%n", a.what(), a.status().id(), a.path());
         }
         if (report.hookProgram() != null) {
             out.println("  hooks run " + report.hookProgram() + (report.hookProgram().endsWith("eagle-mem-hook")

@@ -117,11 +117,12 @@ final class JobsRender {
         }
         for (JobService.Change c : changes) {
             out.println(switch (c.status()) {
-                case "retried" -> "Retried job " + c.id() + " (" + c.job().kind() + "): pending; serve or 'eagle-mem jobs run' runs it";
-                case "cancelled" -> "Cancelled job " + c.id() + " (" + c.job().kind() + ")";
-                case "already_queued" -> "Job " + c.id() + " not retried: job " + c.job().id() + " (" + c.job().kind()
+                case RETRIED -> "Retried job " + c.id() + " (" + c.job().kind() + "): pending; serve or 'eagle-mem jobs run' runs it";
+                case CANCELLED -> "Cancelled job " + c.id() + " (" + c.job().kind() + ")";
+                case ALREADY_QUEUED -> "Job " + c.id() + " not retried: job " + c.job().id() + " (" + c.job().kind()
                         + ") is already pending for the same work";
-                default -> "Job " + c.id() + " is " + c.status().replace('_', ' ');
+                case ALREADY_PENDING, ALREADY_RUNNING, ALREADY_CANCELLED -> "Job " + c.id() + " is "
+                        + c.status().id().replace('_', ' ');
             });
         }
     }

@@ -3,12 +3,18 @@ package dev.eaglemem.cli;
 import dev.eaglemem.config.ConfigService;
 import dev.eaglemem.feature.Feature;
 import dev.eaglemem.feature.FeatureDetail;
+import dev.eaglemem.feature.FeatureStatus;
 import dev.eaglemem.feature.PendingCheck;
+import dev.eaglemem.feature.Resolution;
 import dev.eaglemem.feature.RunResult;
 import dev.eaglemem.feature.VerifyResult;
+import dev.eaglemem.format.StateId;
+import dev.eaglemem.gate.PrePushHook;
+import dev.eaglemem.install.ActionStatus;
 import dev.eaglemem.install.InstallManifest;
 import dev.eaglemem.install.InstallReport;
 import dev.eaglemem.jobs.DrainReport;
+import dev.eaglemem.jobs.JobChangeStatus;
 import dev.eaglemem.jobs.JobOutcome;
 import dev.eaglemem.jobs.JobService;
 import dev.eaglemem.memory.AddResult;
@@ -48,7 +54,9 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /**
  * Records that --json output serializes with Jackson. A native image keeps their accessors only when
- * they are registered; the JVM build does not need this.
+ * they are registered; the JVM build does not need this. The states ({@link StateId} and its
+ * implementations) are here for their {@code @JsonValue} id: a native image that could not see it would
+ * print an enum's lower-cased name, or an install step's fields, instead of the text it always printed.
  */
 @RegisterForReflection(targets = { StatusReport.class, TableCounts.class, DoctorReport.class, Check.class,
         MemoryRow.class, MemoryDetails.class, AddResult.class, SearchResult.class, SearchHit.class, SessionRow.class,
@@ -59,7 +67,9 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
         SessionDetail.class, Timeline.class, RecordItem.class, ObservationRow.class, ServiceReport.class,
         ServiceStatus.class, CommandRun.class, ManagerState.class, ServeView.class, Feature.class, FeatureDetail.class,
         PendingCheck.class, RunResult.class, VerifyResult.class, GuardRuleRow.class, SmokeResult.class,
-        VerificationRow.class })
+        VerificationRow.class, StateId.class, FeatureStatus.class, Resolution.class, ActionStatus.class, ActionStatus.Outcome.class,
+        ActionStatus.Planned.class, ActionStatus.Skipped.class, ActionStatus.Stopped.class, ActionStatus.ServiceStep.class,
+        ServeControl.State.class, PrePushHook.Status.class, JobChangeStatus.class })
 final class JsonTypes {
 
     private JsonTypes() {

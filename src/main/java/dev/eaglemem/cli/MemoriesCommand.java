@@ -36,10 +36,10 @@ public class MemoriesCommand {
             @Option(names = { "-k", "--kind" }, paramLabel = "KIND", description = "Only this kind.") String kind,
             @Option(names = "--forgotten", description = "List forgotten memories instead.") boolean forgotten,
             @Option(names = { "-n", "--limit" }, defaultValue = "50", description = "At most N (default ${DEFAULT-VALUE}).") int limit,
-            @Option(names = { "-p", "--project" }, paramLabel = "KEY") String project,
+            @Mixin ProjectOption project,
             @Option(names = "--all-projects", description = "Every project's memories.") boolean all) {
         String kindId = kind == null ? null : MemoryKind.require(kind).id();
-        String scope = all ? null : context.requireProject(project);
+        String scope = all ? null : context.requireProject(project.key);
         List<MemoryRow> rows = memories.list(new MemoryQuery(scope, kindId, forgotten, Math.max(1, limit)));
         if (output.json) {
             Console.json(spec, new MemoryList(scope, all, rows));

@@ -44,8 +44,8 @@ public class MemoryAddCommand implements Callable<Integer> {
     @Option(names = "--scope", defaultValue = "project", paramLabel = "SCOPE", description = "project (default) or personal (follows you to every project).")
     String scope;
 
-    @Option(names = { "-p", "--project" }, paramLabel = "KEY", description = "Project key (default: from the working directory).")
-    String project;
+    @Mixin
+    ProjectOption project;
 
     @Option(names = "--agent", paramLabel = "AGENT", description = "Who is remembering (default: detected).")
     String agent;
@@ -79,7 +79,7 @@ public class MemoryAddCommand implements Callable<Integer> {
                 "unknown scope '" + scope + "'", "--scope project|personal"));
         String given = memory.content();
         String content = given != null ? given : words == null ? null : String.join(" ", words);
-        String key = s == MemoryScope.PERSONAL ? context.project(project).orElse(null) : context.requireProject(project);
+        String key = s == MemoryScope.PERSONAL ? context.project(project.key).orElse(null) : context.requireProject(project.key);
         Long supersedes = resolution == null || resolution.supersedes == null ? null : MemoryRender.parseId(resolution.supersedes);
         AddResult result = memories.add(new MemoryDraft(k, s, memory.title, content, memory.details(), memory.topic,
                 memory.files, key, context.agent(agent).id(), sessionId, supersedes,

@@ -7,7 +7,6 @@ import dev.eaglemem.memory.OverviewService;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -26,8 +25,8 @@ public class OverviewCommand {
     }
 
     @Command(name = "show", description = "Print the overview.")
-    int show(@Mixin OutputMixin output, @Option(names = { "-p", "--project" }, paramLabel = "KEY") String project) {
-        String key = context.requireProject(project);
+    int show(@Mixin OutputMixin output, @Mixin ProjectOption project) {
+        String key = context.requireProject(project.key);
         String text = overviews.show(key).orElse(null);
         if (output.json) {
             Console.json(spec, Console.fields("project", key, "overview", text));
@@ -39,9 +38,9 @@ public class OverviewCommand {
     }
 
     @Command(name = "set", description = "Replace the overview (a paragraph: what the project is, its stack, where things live).")
-    int set(@Mixin OutputMixin output, @Option(names = { "-p", "--project" }, paramLabel = "KEY") String project,
+    int set(@Mixin OutputMixin output, @Mixin ProjectOption project,
             @Parameters(paramLabel = "TEXT", arity = "1..*") List<String> words) {
-        String key = context.requireProject(project);
+        String key = context.requireProject(project.key);
         String text = overviews.set(key, String.join(" ", words));
         if (output.json) {
             Console.json(spec, Console.fields("project", key, "overview", text, "status", "set"));
@@ -52,8 +51,8 @@ public class OverviewCommand {
     }
 
     @Command(name = "delete", description = "Remove the overview.")
-    int delete(@Mixin OutputMixin output, @Option(names = { "-p", "--project" }, paramLabel = "KEY") String project) {
-        String key = context.requireProject(project);
+    int delete(@Mixin OutputMixin output, @Mixin ProjectOption project) {
+        String key = context.requireProject(project.key);
         boolean deleted = overviews.delete(key);
         if (output.json) {
             Console.json(spec, Console.fields("project", key, "status", deleted ? "deleted" : "already_absent"));

@@ -34,8 +34,8 @@ public class SearchCommand implements Callable<Integer> {
     @Option(names = "--type", paramLabel = "TYPE", description = "summary, memory, prompt, or a memory kind (decision, gotcha…).")
     String type;
 
-    @Option(names = { "-p", "--project" }, paramLabel = "KEY", description = "Search this project (default: the current one).")
-    String project;
+    @Mixin
+    ProjectOption project;
 
     @Option(names = { "-a", "--all-projects" }, description = "Search every project.")
     boolean allProjects;
@@ -55,7 +55,7 @@ public class SearchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        String scope = allProjects ? null : context.requireProject(project);
+        String scope = allProjects ? null : context.requireProject(project.key);
         int n = limit != null ? Math.max(1, limit) : settings.searchLimit();
         SearchResult result = search.search(new SearchRequest(String.join(" ", query), type, scope, n));
         if (output.json) {

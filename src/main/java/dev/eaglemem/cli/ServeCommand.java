@@ -99,22 +99,22 @@ public class ServeCommand implements Callable<Integer> {
         } else {
             PrintWriter out = Console.out(spec);
             switch (s.state()) {
-                case "running" -> {
+                case RUNNING -> {
                     out.println("serve is running: pid " + s.pid() + ", socket " + s.socket());
                     if (s.health() != null && s.health().path("tcp_port").asInt() > 0) {
                         out.println("  API: http://" + s.health().path("host").asText() + ":" + s.health().path("tcp_port").asInt());
                     }
                 }
-                case "unresponsive" -> out.println("serve holds its lock (pid " + s.pid() + ") but does not answer on "
+                case UNRESPONSIVE -> out.println("serve holds its lock (pid " + s.pid() + ") but does not answer on "
                         + s.socket() + ": starting, or hung. fix: eagle-mem serve --stop");
-                default -> out.println("serve is not running (hooks start it; or run: eagle-mem serve)");
+                case STOPPED -> out.println("serve is not running (hooks start it; or run: eagle-mem serve)");
             }
         }
         // like a probe: 0 running, 1 holding the lock without answering, 3 not running
         return switch (s.state()) {
-            case "running" -> 0;
-            case "unresponsive" -> 1;
-            default -> 3;
+            case RUNNING -> 0;
+            case UNRESPONSIVE -> 1;
+            case STOPPED -> 3;
         };
     }
 }

@@ -55,7 +55,7 @@ final class ServiceRender {
             out.printf("  %-9s %s%n", "", line);
         }
         out.printf("  %-9s %s%n", "manager", manager(s.manager()));
-        out.printf("  %-9s %-18s %s%n", "serve", s.serve().state(), s.serve().socket());
+        out.printf("  %-9s %-18s %s%n", "serve", s.serve().state().id(), s.serve().socket());
         out.printf("  %-9s %s%n", "", s.serve().detail());
         out.printf("  %-9s %s%n", "logs", String.join(", ", s.logs()));
         if (s.fix() != null) {

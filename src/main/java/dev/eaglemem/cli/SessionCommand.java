@@ -32,9 +32,9 @@ public class SessionCommand {
     @Command(name = "list", aliases = "ls", description = "Recent sessions of this project, most recently active first.")
     int list(@Mixin OutputMixin output,
             @Option(names = { "-n", "--limit" }, defaultValue = "20", description = "At most N (default ${DEFAULT-VALUE}).") int limit,
-            @Option(names = { "-p", "--project" }, paramLabel = "KEY") String project,
+            @Mixin ProjectOption project,
             @Option(names = { "-a", "--all-projects" }, description = "Every project's sessions.") boolean all) {
-        String scope = all ? null : context.requireProject(project);
+        String scope = all ? null : context.requireProject(project.key);
         List<SessionOverview> rows = sessions.list(scope, Math.max(1, limit));
         if (output.json) {
             Console.json(spec, new SessionList(scope, all, rows));

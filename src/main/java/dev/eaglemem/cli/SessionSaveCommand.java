@@ -16,7 +16,8 @@ import picocli.CommandLine.Spec;
 
 @Command(name = "save", description = {
         "Store the summary of a session. It is authoritative: automatic capture later only fills fields left empty.",
-        "Without --session-id a manual session is created and closed." })
+        "Without --session-id a manual session is created and closed.",
+        "A session keeps the project it was first saved under (--project with another key is a conflict)." })
 public class SessionSaveCommand implements Callable<Integer> {
 
     @Spec
@@ -61,8 +62,8 @@ public class SessionSaveCommand implements Callable<Integer> {
     @Option(names = "--files-modified", split = ",", paramLabel = "PATH", description = "Files changed.")
     List<String> filesModified;
 
-    @Option(names = { "-p", "--project" }, paramLabel = "KEY", description = "Project key (default: the session's, else the working directory's).")
-    String project;
+    @Mixin
+    ProjectOption project;
 
     @Option(names = "--agent", paramLabel = "AGENT", description = "claude-code, codex, opencode, antigravity or grok (default: detected).")
     String agent;
@@ -79,7 +80,7 @@ public class SessionSaveCommand implements Callable<Integer> {
     public Integer call() {
         SummaryFields fields = new SummaryFields(request, investigated, learned, completed, decisions, gotchas, nextSteps,
                 notes, keyFiles, filesRead, filesModified);
-        String explicit = project == null ? null : context.project(project).orElseThrow();
+        String explicit = project.key == null ? null : context.project(project.key).orElseThrow();
         String fromCwd = explicit != null ? null : context.project(null).orElse(null);
         SaveResult result = sessions.save(new SessionSave(sessionId, explicit, fromCwd, context.env().cwd().toString(),
                 agent == null ? null : context.agent(agent).id(), context.agent(null).id(), fields));

@@ -10,7 +10,6 @@ import dev.eaglemem.store.TableCounts;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 @Command(name = "status", description = "Where the database is, its schema version and what it holds for this project.")
@@ -22,8 +21,8 @@ public class StatusCommand implements Callable<Integer> {
     @Mixin
     OutputMixin output;
 
-    @Option(names = { "-p", "--project" }, paramLabel = "KEY", description = "Project key (default: from the working directory).")
-    String project;
+    @Mixin
+    ProjectOption project;
 
     private final StatusService status;
     private final CurrentContext context;
@@ -35,7 +34,7 @@ public class StatusCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        StatusReport report = status.status(context.project(project).orElse(null), VersionProvider.version());
+        StatusReport report = status.status(context.project(project.key).orElse(null), VersionProvider.version());
         if (output.json) {
             Console.json(spec, report);
             return 0;

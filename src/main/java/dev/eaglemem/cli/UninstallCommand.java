@@ -6,6 +6,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
 
+import dev.eaglemem.install.ActionStatus;
 import dev.eaglemem.install.InstallReport;
 import dev.eaglemem.install.Installer;
 import dev.eaglemem.autostart.ServiceInstaller;
@@ -65,7 +66,7 @@ public class UninstallCommand implements Callable<Integer> {
         }
         ServiceReport s = service.get();
         List<InstallReport.Action> actions = new ArrayList<>(List.of(new InstallReport.Action("service", s.unitFile(),
-                s.outcome().failed() ? "failed: " + s.summary() : s.summary())));
+                new ActionStatus.ServiceStep(s.summary(), s.outcome().failed()))));
         actions.addAll(report.actions());
         List<String> warnings = new ArrayList<>(report.warnings());
         if (s.fix() != null) {

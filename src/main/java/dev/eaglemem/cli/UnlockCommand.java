@@ -32,6 +32,11 @@ public class UnlockCommand implements java.util.concurrent.Callable<Integer> {
     @Option(names = "--clear", description = "End the unlock now.")
     boolean clear;
 
+    /** What the command found or did; the JSON mapper writes it lower-case, the words --json always printed. */
+    enum Result {
+        CLEARED, ALREADY_LOCKED, UNLOCKED, LOCKED
+    }
+
     private final DataDir dataDir;
     private final Clock clock;
 
@@ -46,15 +51,15 @@ public class UnlockCommand implements java.util.concurrent.Callable<Integer> {
             throw EagleException.invalidInput("--status and --clear do not go together", "eagle-mem unlock --status");
         }
         UnlockFile unlock = UnlockFile.in(dataDir, clock);
-        String result;
+        Result result;
         if (clear) {
-            result = unlock.clear() ? "cleared" : "already_locked";
+            result = unlock.clear() ? Result.CLEARED : Result.ALREADY_LOCKED;
         } else if (status) {
-            result = unlock.activeUntil().isPresent() ? "unlocked" : "locked";
+            result = unlock.activeUntil().isPresent() ? Result.UNLOCKED : Result.LOCKED;
         } else {
             dataDir.ensureExists();
             unlock.unlock(minutes);
-            result = "unlocked";
+            result = Result.UNLOCKED;
         }
         Optional<Instant> until = unlock.activeUntil();
         if (output.json) {
@@ -63,10 +68,10 @@ public class UnlockCommand implements java.util.concurrent.Callable<Integer> {
             return 0;
         }
         Console.out(spec).println(switch (result) {
-            case "cleared" -> "Token guard locked again (removed " + unlock.file() + ").";
-            case "already_locked" -> "No unlock was in effect.";
-            case "locked" -> "Token guard active. Bypass once: eagle-mem unlock --minutes " + UnlockFile.DEFAULT_MINUTES;
-            default -> "Token guard unlocked until " + until.map(Instant::toString).orElse("?") + " ("
+            case CLEARED -> "Token guard locked again (removed " + unlock.file() + ").";
+            case ALREADY_LOCKED -> "No unlock was in effect.";
+            case LOCKED -> "Token guard active. Bypass once: eagle-mem unlock --minutes " + UnlockFile.DEFAULT_MINUTES;
+            case UNLOCKED -> "Token guard unlocked until " + until.map(Instant::toString).orElse("?") + " ("
                     + (status ? "end it: " : "end it early: ") + "eagle-mem unlock --clear)";
         });
         return 0;

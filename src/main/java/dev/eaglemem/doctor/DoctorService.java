@@ -82,11 +82,11 @@ public class DoctorService {
     private Check serveCheck() {
         ServeControl.Status s = serve.status();
         return switch (s.state()) {
-            case "running" -> Check.ok("serve", "running, pid " + s.pid() + ", "
+            case RUNNING -> Check.ok("serve", "running, pid " + s.pid() + ", "
                     + s.health().path("hook_requests").asLong() + " hook requests answered");
-            case "unresponsive" -> Check.warn("serve", "pid " + s.pid() + " holds the serve lock but does not answer on "
+            case UNRESPONSIVE -> Check.warn("serve", "pid " + s.pid() + " holds the serve lock but does not answer on "
                     + s.socket() + "; hooks fall back to the slow path", "eagle-mem serve --stop");
-            default -> Check.ok("serve", "not running; hooks work without it, slower (a hook starts it unless "
+            case STOPPED -> Check.ok("serve", "not running; hooks work without it, slower (a hook starts it unless "
                     + "serve.autostart is off)");
         };
     }

@@ -206,7 +206,7 @@ public class FeatureService {
 
     private Feature view(Tx tx, FeatureRow f) {
         int open = f.isActive() ? pending.openForFeature(tx, f.id()).size() : 0;
-        return new Feature(f.id(), f.project(), f.name(), f.description(), f.status(), features.files(tx, f.id()),
+        return new Feature(f.id(), f.project(), f.name(), f.description(), FeatureStatus.parse(f.status()), features.files(tx, f.id()),
                 features.dependencies(tx, f.id()), features.smokeTests(tx, f.id()), f.lastVerifiedAt(),
                 f.lastVerifiedNotes(), open, f.createdAt(), f.updatedAt());
     }

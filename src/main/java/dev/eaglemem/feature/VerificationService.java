@@ -214,10 +214,10 @@ public class VerificationService {
 
     private VerifyResult resolve(Tx tx, FeatureRow f, String notes, List<SmokeResult> commands, Instant now) {
         List<PendingCheck> open = checksIn(tx, pending.openForFeature(tx, f.id()), f.id());
-        pending.resolveFeature(tx, f.id(), "verified", notes, now);
+        pending.resolveFeature(tx, f.id(), Resolution.VERIFIED.id(), notes, now);
         features.markVerified(tx, f.id(), notes, now);
         features.addVerification(tx, f.id(), "verified", notes, commands, open.size(), now);
-        return new VerifyResult(f.name(), "verified", notes, open);
+        return new VerifyResult(f.name(), Resolution.VERIFIED, notes, open);
     }
 
     /**
@@ -234,8 +234,8 @@ public class VerificationService {
         refresh(root, project, f);
         return db.write(tx -> {
             List<PendingCheck> open = checksIn(tx, pending.openForFeature(tx, f.id()), f.id());
-            pending.resolveFeature(tx, f.id(), "waived", text, clock.instant());
-            return new VerifyResult(f.name(), "waived", text, open);
+            pending.resolveFeature(tx, f.id(), Resolution.WAIVED.id(), text, clock.instant());
+            return new VerifyResult(f.name(), Resolution.WAIVED, text, open);
         });
     }
 
@@ -247,8 +247,8 @@ public class VerificationService {
                         + row.map(p -> " (it is " + p.status() + ")").orElse(""), "see: eagle-mem feature pending");
             }
             PendingCheck check = checksIn(tx, List.of(row.get()), row.get().featureId()).getFirst();
-            pending.resolveOne(tx, id, "waived", reason, clock.instant());
-            return new VerifyResult(row.get().featureName(), "waived", reason, List.of(check));
+            pending.resolveOne(tx, id, Resolution.WAIVED.id(), reason, clock.instant());
+            return new VerifyResult(row.get().featureName(), Resolution.WAIVED, reason, List.of(check));
         });
     }
 

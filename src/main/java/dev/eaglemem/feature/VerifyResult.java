@@ -3,5 +3,5 @@ package dev.eaglemem.feature;
 import java.util.List;
 
 /** What verify or waive resolved: the checks and the feature they belong to (null for a waiver by id across features). */
-public record VerifyResult(String feature, String status, String notes, List<PendingCheck> resolved) {
+public record VerifyResult(String feature, Resolution status, String notes, List<PendingCheck> resolved) {
 }

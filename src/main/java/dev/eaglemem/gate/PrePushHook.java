@@ -11,6 +11,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Optional;
 
 import dev.eaglemem.error.EagleException;
+import dev.eaglemem.format.StateId;
 
 /**
  * Installs the git pre-push hook ({@code hooks/pre-push}, shipped in the binary) that runs
@@ -26,12 +27,29 @@ public final class PrePushHook {
     public static final String BACKUP = "pre-push.eagle-mem-backup";
     private static final String TEMPLATE = "hooks/pre-push";
 
-    /**
-     * @param status install: installed, updated, unchanged, replaced_foreign; uninstall: removed,
-     *        restored, not_installed, foreign_kept
-     * @param backup the foreign hook's backup when there is one
-     */
-    public record Result(String status, Path hook, Path backup) {
+    /** What install (installed, updated, unchanged, replaced_foreign) or uninstall (the rest) did. */
+    public enum Status implements StateId {
+        INSTALLED("installed"), UPDATED("updated"), UNCHANGED("unchanged"), REPLACED_FOREIGN("replaced_foreign"),
+        REMOVED("removed"), RESTORED("restored"), NOT_INSTALLED("not_installed"), FOREIGN_KEPT("foreign_kept");
+
+        private final String id;
+
+        Status(String id) {
+            this.id = id;
+        }
+
+        @Override
+        public String id() {
+            return id;
+        }
+
+        public static Status parse(String id) {
+            return StateId.parse(values(), id);
+        }
+    }
+
+    /** @param backup the foreign hook's backup when there is one */
+    public record Result(Status status, Path hook, Path backup) {
     }
 
     private PrePushHook() {
@@ -43,14 +61,14 @@ public final class PrePushHook {
         Path backup = hooks.resolve(BACKUP);
         String template = template();
         Optional<String> existing = read(hook);
-        String status;
+        Status status;
         if (existing.isEmpty()) {
-            status = "installed";
+            status = Status.INSTALLED;
         } else if (isOurs(existing.get())) {
             if (existing.get().equals(template)) {
-                return new Result("unchanged", hook, Files.exists(backup) ? backup : null);
+                return new Result(Status.UNCHANGED, hook, Files.exists(backup) ? backup : null);
             }
-            status = "updated";
+            status = Status.UPDATED;
         } else if (!force) {
             throw EagleException.conflict("foreign_hook", "a pre-push hook that eagle-mem did not write exists: " + hook,
                     "eagle-mem gate install --force   (keeps it as " + BACKUP + "; eagle-mem gate uninstall restores it)");
@@ -59,7 +77,7 @@ public final class PrePushHook {
                     + backup, "move one of them away, then: eagle-mem gate install --force");
         } else {
             move(hook, backup);
-            status = "replaced_foreign";
+            status = Status.REPLACED_FOREIGN;
         }
         write(hook, template);
         return new Result(status, hook, Files.exists(backup) ? backup : null);
@@ -71,16 +89,16 @@ public final class PrePushHook {
         Path backup = hooks.resolve(BACKUP);
         Optional<String> existing = read(hook);
         if (existing.isPresent() && !isOurs(existing.get())) {
-            return new Result("foreign_kept", hook, Files.exists(backup) ? backup : null);
+            return new Result(Status.FOREIGN_KEPT, hook, Files.exists(backup) ? backup : null);
         }
         if (existing.isPresent()) {
             delete(hook);
         }
         if (Files.exists(backup)) {
             move(backup, hook);
-            return new Result("restored", hook, null);
+            return new Result(Status.RESTORED, hook, null);
         }
-        return new Result(existing.isPresent() ? "removed" : "not_installed", hook, null);
+        return new Result(existing.isPresent() ? Status.REMOVED : Status.NOT_INSTALLED, hook, null);
     }
 
     /** Whether the repository's pre-push hook is eagle-mem's. */

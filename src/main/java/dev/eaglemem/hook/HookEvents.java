@@ -34,20 +34,21 @@ final class HookEvents {
             return Optional.empty();
         }
         HookContext context = context(event, sessionId, p, env, forcedAgent, skipped);
-        return switch (event) {
-            case "SessionStart" -> Optional.of(new HookEvent.SessionStart(context, orElse(p.text("source"), "startup")));
-            case "UserPromptSubmit" -> Optional.ofNullable(p.rawText("prompt"))
+        Optional<HookEventName> name = HookEventName.find(event);
+        if (name.isEmpty()) {
+            skipped.accept(event + ": not an event eagle-mem handles");
+            return Optional.empty();
+        }
+        return switch (name.get()) {
+            case SESSION_START -> Optional.of(new HookEvent.SessionStart(context, orElse(p.text("source"), "startup")));
+            case USER_PROMPT_SUBMIT -> Optional.ofNullable(p.rawText("prompt"))
                     .map(prompt -> new HookEvent.UserPromptSubmit(context, prompt));
-            case "PreToolUse" -> toolCall(p).map(call -> new HookEvent.PreToolUse(context, call, toolInput(p)));
-            case "PostToolUse" -> toolCall(p).map(call -> new HookEvent.PostToolUse(context, call,
+            case PRE_TOOL_USE -> toolCall(p).map(call -> new HookEvent.PreToolUse(context, call, toolInput(p)));
+            case POST_TOOL_USE -> toolCall(p).map(call -> new HookEvent.PostToolUse(context, call,
                     ToolCalls.result(p.node("tool_response"))));
-            case "Stop" -> Optional.of(new HookEvent.Stop(context, p.rawText("last_assistant_message")));
-            case "PreCompact" -> Optional.of(new HookEvent.PreCompact(context, orElse(p.text("trigger"), "auto")));
-            case "SessionEnd" -> Optional.of(new HookEvent.SessionEnd(context, p.text("reason")));
-            default -> {
-                skipped.accept(event + ": not an event eagle-mem handles");
-                yield Optional.empty();
-            }
+            case STOP -> Optional.of(new HookEvent.Stop(context, p.rawText("last_assistant_message")));
+            case PRE_COMPACT -> Optional.of(new HookEvent.PreCompact(context, orElse(p.text("trigger"), "auto")));
+            case SESSION_END -> Optional.of(new HookEvent.SessionEnd(context, p.text("reason")));
         };
     }
 

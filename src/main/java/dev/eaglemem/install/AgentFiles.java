@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.function.UnaryOperator;
 
 import dev.eaglemem.error.EagleException;
+import dev.eaglemem.install.ActionStatus.Outcome;
 
 /**
  * The file steps install and uninstall share for both agents: a config file edited in place (with a
@@ -45,10 +46,10 @@ final class AgentFiles {
         String before = TextFiles.read(file);
         String after = edit.apply(before);
         if (after.equals(before == null ? "" : before)) {
-            report.action(what, file, "unchanged");
+            report.action(what, file, Outcome.UNCHANGED);
             return;
         }
-        report.action(what, file, before == null ? "created" : "updated");
+        report.action(what, file, before == null ? Outcome.CREATED : Outcome.UPDATED);
         if (report.dryRun) {
             return;
         }
@@ -71,17 +72,17 @@ final class AgentFiles {
     String restoreConfig(String what, Path file, String snapshotName, Restore restore) {
         String current = TextFiles.read(file);
         if (current == null) {
-            report.action(what, file, "unchanged");
+            report.action(what, file, Outcome.UNCHANGED);
             return "";
         }
         Path snapshot = snapshot(snapshotName);
         String before = Files.exists(snapshot) ? TextFiles.read(snapshot) : created.contains(file.toString()) ? "" : null;
         String after = restore.apply(current, before);
         if (after.equals(current)) {
-            report.action(what, file, "unchanged");
+            report.action(what, file, Outcome.UNCHANGED);
             return after;
         }
-        report.action(what, file, after.isEmpty() ? "removed" : "restored");
+        report.action(what, file, after.isEmpty() ? Outcome.REMOVED : Outcome.RESTORED);
         if (!report.dryRun) {
             if (after.isEmpty()) {
                 TextFiles.delete(file);
@@ -103,10 +104,10 @@ final class AgentFiles {
         String before = TextFiles.read(file);
         String after = new ManagedBlock(file).upsert(before == null ? "" : before, AgentGuidance.instructions());
         if (after.equals(before)) {
-            report.action("instructions", file, "unchanged");
+            report.action("instructions", file, Outcome.UNCHANGED);
             return;
         }
-        report.action("instructions", file, before == null ? "created" : "updated");
+        report.action("instructions", file, before == null ? Outcome.CREATED : Outcome.UPDATED);
         if (!report.dryRun) {
             if (before == null) {
                 created.add(file.toString());
@@ -122,11 +123,11 @@ final class AgentFiles {
         }
         String after = new ManagedBlock(file).remove(current);
         if (after.equals(current)) {
-            report.action("instructions", file, "unchanged");
+            report.action("instructions", file, Outcome.UNCHANGED);
             return;
         }
         boolean ours = created.contains(file.toString()) && after.isBlank();
-        report.action("instructions", file, ours ? "removed" : "restored");
+        report.action("instructions", file, ours ? Outcome.REMOVED : Outcome.RESTORED);
         if (!report.dryRun) {
             if (ours) {
                 TextFiles.delete(file);
@@ -145,10 +146,10 @@ final class AgentFiles {
             Path file = dir.resolve("SKILL.md");
             String want = AgentGuidance.skill(name);
             if (want.equals(TextFiles.read(file))) {
-                report.action("skill " + name, file, "unchanged");
+                report.action("skill " + name, file, Outcome.UNCHANGED);
                 continue;
             }
-            report.action("skill " + name, file, Files.exists(file) ? "updated" : "created");
+            report.action("skill " + name, file, Files.exists(file) ? Outcome.UPDATED : Outcome.CREATED);
             if (!report.dryRun) {
                 if (!Files.exists(dir)) {
                     created.add(dir.toString());
@@ -164,7 +165,7 @@ final class AgentFiles {
             if (!Files.exists(dir)) {
                 continue;
             }
-            report.action("skill " + name, dir, "removed");
+            report.action("skill " + name, dir, Outcome.REMOVED);
             if (!report.dryRun) {
                 try {
                     RuntimeInstall.deleteTree(dir);

@@ -4,16 +4,19 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.eaglemem.install.ActionStatus.Outcome;
+import dev.eaglemem.install.ActionStatus.Planned;
+
 /**
  * What install or uninstall did (or, with --dry-run, would do).
  *
- * @param actions one line per file or step: what, where, and created / updated / unchanged / removed / skipped / planned
+ * @param actions one line per file or step: what, where, and what happened to it (planned, in a dry run)
  * @param warnings things the user must know or do (e.g. trust Codex hooks by hand)
  * @param hookProgram what the registered hooks run: the eagle-mem-hook shim (fast path through serve) or the binary
  */
 public record InstallReport(boolean dryRun, String binary, String hookProgram, List<Action> actions, List<String> warnings) {
 
-    public record Action(String what, Path path, String status) {
+    public record Action(String what, Path path, ActionStatus status) {
     }
 
     /** Collects actions and warnings while a step runs. */
@@ -28,8 +31,8 @@ public record InstallReport(boolean dryRun, String binary, String hookProgram, L
             this.dryRun = dryRun;
         }
 
-        void action(String what, Path path, String status) {
-            actions.add(new Action(what, path, dryRun && !status.equals("unchanged") ? "planned: " + status : status));
+        void action(String what, Path path, ActionStatus status) {
+            actions.add(new Action(what, path, dryRun && status != Outcome.UNCHANGED ? new Planned(status) : status));
         }
 
         void warn(String warning) {

@@ -21,6 +21,7 @@ import dev.eaglemem.config.BuildInfo;
 import dev.eaglemem.config.DataDir;
 import dev.eaglemem.config.EagleEnv;
 import dev.eaglemem.error.EagleException;
+import dev.eaglemem.install.ActionStatus.Outcome;
 import dev.eaglemem.serve.control.ServeControl;
 import dev.eaglemem.store.Db;
 
@@ -76,7 +77,7 @@ public class Installer {
         if (!dryRun) {
             db.get().open();
         }
-        report.action("database", dataDir.dbFile(), dryRun ? "migrate if behind" : "ready");
+        report.action("database", dataDir.dbFile(), dryRun ? Outcome.MIGRATE_IF_BEHIND : Outcome.READY);
         AgentPaths paths = AgentPaths.from(env);
         AgentFiles files = new AgentFiles(backups(), clock, report, created);
         List<String> trusted = new ArrayList<>(previous.codexTrustKeys());
@@ -118,10 +119,10 @@ public class Installer {
         Path target = dataDir.root().resolve("runtime");
         Path binary = RuntimeInstall.binary(target);
         if (RuntimeInstall.isSame(source, target) || RuntimeInstall.sameContent(source, target)) {
-            report.action("runtime", target, "unchanged");
+            report.action("runtime", target, Outcome.UNCHANGED);
             return binary;
         }
-        report.action("runtime", target, Files.exists(target) ? "updated" : "created");
+        report.action("runtime", target, Files.exists(target) ? Outcome.UPDATED : Outcome.CREATED);
         if (!report.dryRun) {
             // a serve still runs the old code; the next SessionStart starts the new one
             stopServe(report);
@@ -162,7 +163,7 @@ public class Installer {
     private List<String> trustCodex(AgentPaths paths, AgentFiles files, InstallReport.Builder report) {
         Optional<Path> codex = CodexTrust.binary(env);
         if (codex.isEmpty()) {
-            report.action("hook trust", paths.codexConfig(), "skipped (codex not on PATH)");
+            report.action("hook trust", paths.codexConfig(), new ActionStatus.Skipped("codex not on PATH"));
             report.warn(CodexTrust.MANUAL);
             return List.of();
         }
@@ -246,7 +247,7 @@ public class Installer {
         Path runtime = dataDir.root().resolve("runtime");
         Path target = purge ? dataDir.root() : runtime;
         if (Files.exists(target)) {
-            report.action(purge ? "data directory (database included)" : "runtime", target, "removed");
+            report.action(purge ? "data directory (database included)" : "runtime", target, Outcome.REMOVED);
         }
         if (!purge) {
             report.warn("the database is kept at " + dataDir.dbFile() + "; remove everything with: eagle-mem uninstall --purge");
@@ -323,7 +324,7 @@ public class Installer {
         try {
             ServeControl.Stopped stopped = serve.stop();
             if (stopped.wasRunning()) {
-                report.action("serve", dataDir.root().resolve("serve.sock"), "stopped (pid " + stopped.pid() + ")");
+                report.action("serve", dataDir.root().resolve("serve.sock"), new ActionStatus.Stopped(stopped.pid()));
             }
         } catch (EagleException e) {
             report.warn("could not stop the running serve: " + e.getMessage() + "; fix: " + e.fix());

@@ -6,6 +6,7 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 
 import dev.eaglemem.config.EagleEnv;
+import dev.eaglemem.install.ActionStatus.Outcome;
 
 /**
  * {@code ~/.local/bin/eagle-mem} → the installed runtime, so agents (and the skills they follow) can
@@ -25,7 +26,7 @@ final class LocalBin {
             if (Files.isSymbolicLink(link)) {
                 Path current = Files.readSymbolicLink(link);
                 if (current.equals(binary)) {
-                    report.action("command link", link, "unchanged");
+                    report.action("command link", link, Outcome.UNCHANGED);
                     return link.toString();
                 }
                 if (!current.toString().contains("eagle-mem")) {
@@ -36,7 +37,7 @@ final class LocalBin {
                 report.warn(link + " exists and is not a link; left alone. Call " + binary + " directly.");
                 return null;
             }
-            report.action("command link", link, Files.isSymbolicLink(link) ? "updated" : "created");
+            report.action("command link", link, Files.isSymbolicLink(link) ? Outcome.UPDATED : Outcome.CREATED);
             if (!report.dryRun) {
                 Files.createDirectories(binDir);
                 Files.deleteIfExists(link);
@@ -69,7 +70,7 @@ final class LocalBin {
         Path link = Path.of(recorded);
         try {
             if (Files.isSymbolicLink(link) && Files.readSymbolicLink(link).startsWith(runtime)) {
-                report.action("command link", link, "removed");
+                report.action("command link", link, Outcome.REMOVED);
                 if (!report.dryRun) {
                     Files.delete(link);
                 }

@@ -30,10 +30,9 @@ public class JobService {
     /**
      * One job's answer to retry or cancel.
      *
-     * @param status {@code retried}, {@code cancelled}, or {@code already_pending|already_running|already_cancelled},
-     *        or {@code already_queued} (an identical job is pending: {@code job} is that one)
+     * @param job the job as it is now; for {@code already_queued}, the identical pending one
      */
-    public record Change(long id, String status, JobRow job) {
+    public record Change(long id, JobChangeStatus status, JobRow job) {
     }
 
     /** What a list shows unless asked otherwise: the jobs that still need someone's attention. */
@@ -104,14 +103,14 @@ public class JobService {
 
     private Change retryOne(Tx tx, JobRow job) {
         if (job.status() == JobStatus.PENDING || job.status() == JobStatus.RUNNING) {
-            return new Change(job.id(), "already_" + job.status().id(), job);
+            return new Change(job.id(), JobChangeStatus.already(job.status()), job);
         }
         Optional<JobRow> queued = store.pendingDuplicate(tx, job.kind(), job.dedupeKey(), job.id());
         if (queued.isPresent()) {
-            return new Change(job.id(), "already_queued", queued.get());
+            return new Change(job.id(), JobChangeStatus.ALREADY_QUEUED, queued.get());
         }
         store.retry(tx, job.id(), clock.instant());
-        return new Change(job.id(), "retried", store.find(tx, job.id()).orElseThrow());
+        return new Change(job.id(), JobChangeStatus.RETRIED, store.find(tx, job.id()).orElseThrow());
     }
 
     public List<Change> cancel(List<Long> ids) {
@@ -123,10 +122,10 @@ public class JobService {
             List<Change> changes = new ArrayList<>();
             for (JobRow job : jobs) {
                 if (job.status() == JobStatus.CANCELLED) {
-                    changes.add(new Change(job.id(), "already_cancelled", job));
+                    changes.add(new Change(job.id(), JobChangeStatus.ALREADY_CANCELLED, job));
                 } else {
                     store.cancel(tx, job.id(), clock.instant());
-                    changes.add(new Change(job.id(), "cancelled", store.find(tx, job.id()).orElseThrow()));
+                    changes.add(new Change(job.id(), JobChangeStatus.CANCELLED, store.find(tx, job.id()).orElseThrow()));
                 }
             }
             return changes;

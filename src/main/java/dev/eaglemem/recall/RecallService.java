@@ -88,9 +88,9 @@ public class RecallService {
         SessionStartRenderer.Rendered r = SessionStartRenderer.render(read.view(), style, settings.sessionStartChars());
         String hash = sha256(r.text());
         boolean unchanged = !SessionStartRenderer.isReset(source) && read.lastHash().filter(hash::equals).isPresent();
-        String status = unchanged ? "unchanged" : read.view().empty() ? "empty" : "injected";
+        RecallStatus status = unchanged ? RecallStatus.UNCHANGED : read.view().empty() ? RecallStatus.EMPTY : RecallStatus.INJECTED;
         record(new RecallEvent(a.sessionId(), a.project(), a.agent(), "SessionStart", source, null, r.memoryIds(),
-                r.summaryIds(), unchanged ? 0 : r.text().length(), r.sectionsTrimmed(), hash, status));
+                r.summaryIds(), unchanged ? 0 : r.text().length(), r.sectionsTrimmed(), hash, status.id()));
         return unchanged ? Optional.empty() : Optional.of(r.text());
     }
 
@@ -124,9 +124,9 @@ public class RecallService {
     public Optional<String> prompt(Audience a, String prompt) {
         Optional<FtsQuery> query = PromptQuery.of(prompt);
         if (query.isEmpty()) {
-            String status = PromptQuery.isShort(prompt) ? "skipped_short_prompt" : "skipped_no_query";
+            RecallStatus status = PromptQuery.isShort(prompt) ? RecallStatus.SKIPPED_SHORT_PROMPT : RecallStatus.SKIPPED_NO_QUERY;
             record(new RecallEvent(a.sessionId(), a.project(), a.agent(), "UserPromptSubmit", null, null, null, null, 0, 0,
-                    null, status));
+                    null, status.id()));
             return Optional.empty();
         }
         String match = query.get().any();
@@ -141,16 +141,16 @@ public class RecallService {
         });
         PromptRecall.Rendered r = PromptRecall.render(PromptRecall.rank(hits, clock.instant()), a.compact(),
                 settings.promptChars());
-        String status = r.text().isEmpty() ? "no_match" : "injected";
+        RecallStatus status = r.text().isEmpty() ? RecallStatus.NO_MATCH : RecallStatus.INJECTED;
         record(new RecallEvent(a.sessionId(), a.project(), a.agent(), "UserPromptSubmit", null,
-                String.join(" ", query.get().terms()), r.memoryIds(), r.summaryIds(), r.text().length(), 0, null, status));
+                String.join(" ", query.get().terms()), r.memoryIds(), r.summaryIds(), r.text().length(), 0, null, status.id()));
         return r.text().isEmpty() ? Optional.empty() : Optional.of(r.text());
     }
 
     /** The agent's context is about to be compacted: what it was shown is gone after this. */
     public void compaction(Audience a, String trigger) {
         record(new RecallEvent(a.sessionId(), a.project(), a.agent(), "PreCompact", trigger, null, null, null, 0, 0, null,
-                "compaction"));
+                RecallStatus.COMPACTION.id()));
     }
 
     private void record(RecallEvent event) {

@@ -9,6 +9,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.eaglemem.serve.control.ServeControl;
+
 
 /** status: the unit, the manager's view, serve's view, and the first thing to fix. */
 class ServiceStatusTest {
@@ -40,7 +42,7 @@ class ServiceStatusTest {
     @Test
     void installedRunningAndAnsweringNeedsNothing() {
         installed();
-        rig.serve = new ServeView(rig.serve.socket(), "running", true, 4242L, "answering (pid 4242)");
+        rig.serve = new ServeView(rig.serve.socket(), ServeControl.State.RUNNING, true, 4242L, "answering (pid 4242)");
         ServiceStatus s = rig.service().status(null);
         assertThat(s.unit()).isEqualTo("ours");
         assertThat(s.drift()).isFalse();
@@ -88,7 +90,7 @@ class ServiceStatusTest {
     void aServeStartedOutsideTheServiceIsHandedOver() {
         installed();
         rig.runner.systemdShows("loaded", "inactive", "dead", "enabled", 0);
-        rig.serve = new ServeView(rig.serve.socket(), "running", true, 777L, "answering (pid 777)");
+        rig.serve = new ServeView(rig.serve.socket(), ServeControl.State.RUNNING, true, 777L, "answering (pid 777)");
         ServiceStatus s = rig.service().status(null);
         assertThat(s.summary()).contains("the serve running (pid 777) was started outside systemd --user");
         assertThat(s.fix()).isEqualTo("eagle-mem serve --stop && systemctl --user restart eagle-mem.service");

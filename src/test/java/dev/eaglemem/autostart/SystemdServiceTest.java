@@ -14,6 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.error.ExitCode;
 import dev.eaglemem.autostart.ServiceReport.Outcome;
+import dev.eaglemem.serve.control.ServeControl;
 
 /** install and uninstall against a scripted systemctl. */
 class SystemdServiceTest {
@@ -88,7 +89,7 @@ class SystemdServiceTest {
 
     @Test
     void installWarnsWhenAServeStartedOutsideTheServiceHoldsTheSocket() {
-        rig.serve = new ServeView(rig.serve.socket(), "running", true, 777L, "answering (pid 777)");
+        rig.serve = new ServeView(rig.serve.socket(), ServeControl.State.RUNNING, true, 777L, "answering (pid 777)");
         ServiceReport report = rig.service().install(null, false, false);
         assertThat(report.outcome()).isEqualTo(Outcome.INSTALLED);
         assertThat(report.warnings()).singleElement().asString().contains("(pid 777)")

@@ -121,12 +121,12 @@ class FeatureServiceTest {
         FeatureDetail detail = features.show(P, "checkout");
         assertThat(detail.unknownDependencies()).containsExactly("billing");
         assertThat(detail.pending()).isEmpty();
-        assertThat(features.archive(P, "auth").status()).isEqualTo("archived");
+        assertThat(features.archive(P, "auth").status()).isEqualTo(FeatureStatus.ARCHIVED);
         assertThat(features.list(P, false)).extracting(Feature::name).containsExactly("checkout");
         assertThat(features.list(P, true)).extracting(Feature::name).containsExactly("checkout", "auth");
         assertThat(features.show(P, "checkout").unknownDependencies()).containsExactly("auth", "billing");
         assertThat(error(() -> features.archive(P, "auth")).exitCode()).isEqualTo(ExitCode.NOT_FOUND);
-        assertThat(features.add(P, root, new FeatureSpec("auth", "again", null, null, null)).status()).isEqualTo("active");
+        assertThat(features.add(P, root, new FeatureSpec("auth", "again", null, null, null)).status()).isEqualTo(FeatureStatus.ACTIVE);
     }
 
     @Test

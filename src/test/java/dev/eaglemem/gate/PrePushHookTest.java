@@ -22,20 +22,20 @@ class PrePushHookTest {
         TestRepo repo = new TestRepo(tmp.resolve("shop"));
         Path hook = repo.dir.resolve(".git/hooks/pre-push");
 
-        assertThat(PrePushHook.install(repo.dir.resolve("."), false).status()).isEqualTo("installed");
+        assertThat(PrePushHook.install(repo.dir.resolve("."), false).status()).isEqualTo(PrePushHook.Status.INSTALLED);
         assertThat(Files.readString(hook)).startsWith("#!/bin/sh\n" + PrePushHook.MARKER + "\n")
                 .contains("gate check --from-pre-push");
         assertThat(Files.isExecutable(hook)).isTrue();
         assertThat(PrePushHook.installed(repo.dir)).isTrue();
-        assertThat(PrePushHook.install(repo.dir, false).status()).isEqualTo("unchanged");
+        assertThat(PrePushHook.install(repo.dir, false).status()).isEqualTo(PrePushHook.Status.UNCHANGED);
 
         Files.writeString(hook, "#!/bin/sh\n" + PrePushHook.MARKER + "\n# an older version\n");
-        assertThat(PrePushHook.install(repo.dir, false).status()).isEqualTo("updated");
+        assertThat(PrePushHook.install(repo.dir, false).status()).isEqualTo(PrePushHook.Status.UPDATED);
         assertThat(Files.readString(hook)).isEqualTo(PrePushHook.template());
 
-        assertThat(PrePushHook.uninstall(repo.dir).status()).isEqualTo("removed");
+        assertThat(PrePushHook.uninstall(repo.dir).status()).isEqualTo(PrePushHook.Status.REMOVED);
         assertThat(hook).doesNotExist();
-        assertThat(PrePushHook.uninstall(repo.dir).status()).isEqualTo("not_installed");
+        assertThat(PrePushHook.uninstall(repo.dir).status()).isEqualTo(PrePushHook.Status.NOT_INSTALLED);
     }
 
     @Test
@@ -49,14 +49,14 @@ class PrePushHookTest {
             assertThat(e.fix()).startsWith("eagle-mem gate install --force");
         });
         assertThat(Files.readString(hook)).contains("lint-staged");
-        assertThat(PrePushHook.uninstall(repo.dir).status()).isEqualTo("foreign_kept");
+        assertThat(PrePushHook.uninstall(repo.dir).status()).isEqualTo(PrePushHook.Status.FOREIGN_KEPT);
 
         PrePushHook.Result forced = PrePushHook.install(repo.dir, true);
-        assertThat(forced.status()).isEqualTo("replaced_foreign");
+        assertThat(forced.status()).isEqualTo(PrePushHook.Status.REPLACED_FOREIGN);
         assertThat(forced.backup()).hasContent("#!/bin/sh\nexec lint-staged\n");
         assertThat(PrePushHook.installed(repo.dir)).isTrue();
 
-        assertThat(PrePushHook.uninstall(repo.dir).status()).isEqualTo("restored");
+        assertThat(PrePushHook.uninstall(repo.dir).status()).isEqualTo(PrePushHook.Status.RESTORED);
         assertThat(hook).hasContent("#!/bin/sh\nexec lint-staged\n");
         assertThat(repo.dir.resolve(".git/hooks/" + PrePushHook.BACKUP)).doesNotExist();
     }

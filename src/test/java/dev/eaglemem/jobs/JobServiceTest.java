@@ -93,8 +93,9 @@ class JobServiceTest {
 
         List<JobService.Change> changes = jobs.retry(List.of(dead, cancelled, running, pending, deadDuplicate));
 
-        assertThat(changes).extracting(JobService.Change::status).containsExactly("retried", "retried", "already_running",
-                "already_pending", "already_queued");
+        assertThat(changes).extracting(JobService.Change::status).containsExactly(JobChangeStatus.RETRIED,
+                JobChangeStatus.RETRIED, JobChangeStatus.ALREADY_RUNNING, JobChangeStatus.ALREADY_PENDING,
+                JobChangeStatus.ALREADY_QUEUED);
         assertThat(changes.getLast().job().id()).as("the pending job that covers it").isEqualTo(pending);
         assertThat(status(dead)).isEqualTo(JobStatus.PENDING);
         assertThat(status(cancelled)).isEqualTo(JobStatus.PENDING);
@@ -134,8 +135,8 @@ class JobServiceTest {
         assertThat(refused.getMessage()).isEqualTo("job " + running + " (prune) is running and cannot be cancelled");
         assertThat(status(pending)).isEqualTo(JobStatus.PENDING);
 
-        assertThat(jobs.cancel(List.of(pending))).extracting(JobService.Change::status).containsExactly("cancelled");
-        assertThat(jobs.cancel(List.of(pending))).extracting(JobService.Change::status).containsExactly("already_cancelled");
+        assertThat(jobs.cancel(List.of(pending))).extracting(JobService.Change::status).containsExactly(JobChangeStatus.CANCELLED);
+        assertThat(jobs.cancel(List.of(pending))).extracting(JobService.Change::status).containsExactly(JobChangeStatus.ALREADY_CANCELLED);
         long dead = job("c", JobStatus.DEAD);
         assertThat(error(() -> jobs.cancel(List.of(dead))).fix()).startsWith("eagle-mem jobs purge-dead");
     }

@@ -9,6 +9,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.eaglemem.format.JsonOutput;
+import dev.eaglemem.format.StateId;
 import dev.eaglemem.config.DataDir;
 import dev.eaglemem.error.EagleException;
 
@@ -16,14 +17,36 @@ import dev.eaglemem.error.EagleException;
 @ApplicationScoped
 public class ServeControl {
 
+    /** Whether serve runs for this data directory, as {@code serve --status} and {@code service status} say. */
+    public enum State implements StateId {
+        /** It answers on the socket. */
+        RUNNING("running"),
+        /** It holds the lock but does not answer: starting, or hung. */
+        UNRESPONSIVE("unresponsive"),
+        STOPPED("stopped");
+
+        private final String id;
+
+        State(String id) {
+            this.id = id;
+        }
+
+        @Override
+        public String id() {
+            return id;
+        }
+
+        public static State parse(String id) {
+            return StateId.parse(values(), id);
+        }
+    }
+
     /**
      * What is known about serve for this data directory.
      *
-     * @param state running (answers on the socket), unresponsive (holds the lock, does not answer: starting
-     *        or hung), or stopped
      * @param health serve's own /health answer when it is running
      */
-    public record Status(String state, long pid, String socket, JsonNode health) {
+    public record Status(State state, long pid, String socket, JsonNode health) {
     }
 
     /** The outcome of --stop. */
@@ -46,12 +69,12 @@ public class ServeControl {
         if (health.isPresent()) {
             JsonNode body = parse(health.get().body());
             long pid = body.path("pid").asLong(files.recordedPid());
-            return new Status("running", pid, files.socket().toString(), body);
+            return new Status(State.RUNNING, pid, files.socket().toString(), body);
         }
         if (lockHeld(files)) {
-            return new Status("unresponsive", files.recordedPid(), files.socket().toString(), null);
+            return new Status(State.UNRESPONSIVE, files.recordedPid(), files.socket().toString(), null);
         }
-        return new Status("stopped", -1, files.socket().toString(), null);
+        return new Status(State.STOPPED, -1, files.socket().toString(), null);
     }
 
     /** Sends SIGTERM and waits for a clean exit. Only a process that holds the serve lock is ever signalled. */

@@ -1,0 +1,24 @@
+package dev.eaglemem.feature;
+
+import dev.eaglemem.format.StateId;
+
+/** A feature is active (its files open checks) until it is archived; {@code features.status} stores the id. */
+public enum FeatureStatus implements StateId {
+    ACTIVE("active"), ARCHIVED("archived");
+
+    private final String id;
+
+    FeatureStatus(String id) {
+        this.id = id;
+    }
+
+    @Override
+    public String id() {
+        return id;
+    }
+
+    /** The status of a stored row; an unknown value fails loudly. */
+    public static FeatureStatus parse(String id) {
+        return StateId.parse(values(), id);
+    }
+}

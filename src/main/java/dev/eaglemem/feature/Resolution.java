@@ -1,0 +1,27 @@
+package dev.eaglemem.feature;
+
+import dev.eaglemem.format.StateId;
+
+/**
+ * How a person closed open checks: verified (the feature works) or waived (a reason why it need not be
+ * checked). The id is what {@code feature_pending.status} stores; its other values, pending and superseded,
+ * are the store's own.
+ */
+public enum Resolution implements StateId {
+    VERIFIED("verified"), WAIVED("waived");
+
+    private final String id;
+
+    Resolution(String id) {
+        this.id = id;
+    }
+
+    @Override
+    public String id() {
+        return id;
+    }
+
+    public static Resolution parse(String id) {
+        return StateId.parse(values(), id);
+    }
+}
