@@ -182,13 +182,17 @@ public final class Db implements AutoCloseable {
         return Migrations.migrate(ds, options.file().resolveSibling(".migrate.lock"));
     }
 
+    private static final long MIN_ACQUISITION_MS = 2_000;
+
     private AgroalDataSource createPool() throws SQLException {
         var config = new AgroalDataSourceConfigurationSupplier()
                 .connectionPoolConfiguration(pool -> pool
                         .minSize(0)
                         .initialSize(0)
                         .maxSize(options.maxPoolSize())
-                        .acquisitionTimeout(Duration.ofMillis(options.busyTimeoutMs() * 2L))
+                        // opening a connection (file, pragmas) can take longer than a short busy timeout on a loaded
+                        // machine; the floor keeps that from reading as "the pool is exhausted"
+                        .acquisitionTimeout(Duration.ofMillis(Math.max(options.busyTimeoutMs() * 2L, MIN_ACQUISITION_MS)))
                         .connectionFactoryConfiguration(cf -> cf
                                 .jdbcUrl("jdbc:sqlite:" + options.file())
                                 .connectionProviderClass(JDBC.class)
