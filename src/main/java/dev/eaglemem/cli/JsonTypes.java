@@ -1,5 +1,6 @@
 package dev.eaglemem.cli;
 
+import dev.eaglemem.config.ConfigKey;
 import dev.eaglemem.config.ConfigService;
 import dev.eaglemem.feature.Feature;
 import dev.eaglemem.feature.FeatureDetail;
@@ -17,6 +18,7 @@ import dev.eaglemem.jobs.DrainReport;
 import dev.eaglemem.jobs.JobChangeStatus;
 import dev.eaglemem.jobs.JobOutcome;
 import dev.eaglemem.jobs.JobService;
+import dev.eaglemem.memory.AddOutcome;
 import dev.eaglemem.memory.AddResult;
 import dev.eaglemem.memory.MemoryChange;
 import dev.eaglemem.memory.MemoryList;
@@ -28,6 +30,7 @@ import dev.eaglemem.serve.control.ServeControl;
 import dev.eaglemem.serve.ServeState;
 import dev.eaglemem.autostart.CommandRun;
 import dev.eaglemem.autostart.ManagerState;
+import dev.eaglemem.autostart.Platform;
 import dev.eaglemem.autostart.ServeView;
 import dev.eaglemem.autostart.ServiceReport;
 import dev.eaglemem.autostart.ServiceStatus;
@@ -39,6 +42,7 @@ import dev.eaglemem.status.StatusReport;
 import dev.eaglemem.store.GuardRuleRow;
 import dev.eaglemem.store.JobCounts;
 import dev.eaglemem.store.JobRow;
+import dev.eaglemem.store.JobStatus;
 import dev.eaglemem.store.MemoryDetails;
 import dev.eaglemem.store.MemoryRow;
 import dev.eaglemem.store.ObservationRow;
@@ -53,7 +57,7 @@ import dev.eaglemem.store.VerificationRow;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /**
- * Records that --json output serializes with Jackson. A native image keeps their accessors only when
+ * Records and enums that --json output serializes with Jackson (JsonTypesCompletenessTest keeps this list whole). A native image keeps their accessors only when
  * they are registered; the JVM build does not need this. The states ({@link StateId} and its
  * implementations) are here for their {@code @JsonValue} id: a native image that could not see it would
  * print an enum's lower-cased name, or an install step's fields, instead of the text it always printed.
@@ -69,7 +73,9 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
         PendingCheck.class, RunResult.class, VerifyResult.class, GuardRuleRow.class, SmokeResult.class,
         VerificationRow.class, StateId.class, FeatureStatus.class, Resolution.class, ActionStatus.class, ActionStatus.Outcome.class,
         ActionStatus.Planned.class, ActionStatus.Skipped.class, ActionStatus.Stopped.class, ActionStatus.ServiceStep.class,
-        ServeControl.State.class, PrePushHook.Status.class, JobChangeStatus.class })
+        ServeControl.State.class, PrePushHook.Status.class, JobChangeStatus.class, ConfigKey.class, ConfigKey.Type.class,
+        Platform.class, ServiceReport.Outcome.class, Check.Status.class, JobOutcome.Result.class, AddOutcome.class,
+        JobStatus.class, UnlockCommand.Result.class })
 final class JsonTypes {
 
     private JsonTypes() {

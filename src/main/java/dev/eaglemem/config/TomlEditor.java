@@ -38,19 +38,21 @@ final class TomlEditor {
             lines.add(dotted.get().last() + 1, TomlLines.key(section) + "." + TomlLines.key(key) + " = " + literal + cr);
             return String.join("\n", lines);
         }
-        return append(text, section, key, literal);
+        return append(text, section, key, literal, cr);
     }
 
-    private static String append(String text, String section, String key, String literal) {
+    /** A new table at the end, in the file's own line ending ({@code cr} is "\r" in a CRLF file). */
+    private static String append(String text, String section, String key, String literal, String cr) {
+        String eol = cr + "\n";
         StringBuilder out = new StringBuilder(text);
         if (!text.isEmpty() && !text.endsWith("\n")) {
-            out.append('\n');
+            out.append(eol);
         }
         if (!text.isBlank()) {
-            out.append('\n');
+            out.append(eol);
         }
-        return out.append('[').append(TomlLines.key(section)).append("]\n").append(TomlLines.key(key)).append(" = ")
-                .append(literal).append('\n').toString();
+        return out.append('[').append(TomlLines.key(section)).append(']').append(eol).append(TomlLines.key(key))
+                .append(" = ").append(literal).append(eol).toString();
     }
 
     /** The statement's lines become one, keeping its indentation, key spelling and trailing comment. */

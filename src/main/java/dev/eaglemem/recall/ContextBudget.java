@@ -12,7 +12,7 @@ import java.util.List;
  */
 final class ContextBudget {
 
-    record Fitted(String text, int sectionsTrimmed) {
+    record Fitted(String text, int sectionsTrimmed, List<Section> kept) {
     }
 
     private ContextBudget() {
@@ -29,7 +29,7 @@ final class ContextBudget {
         if (text.length() > cap) {
             text = cutAtLine(text, cap);
         }
-        return new Fitted(text, trimmed);
+        return new Fitted(text, trimmed, List.copyOf(kept));
     }
 
     /** How a section is printed; differs between the rich and compact styles. */

@@ -52,22 +52,29 @@ final class SessionStartRenderer {
             return new Rendered(emptyLine(v), 0, List.of(), List.of());
         }
         boolean compact = style == Style.COMPACT;
-        List<Long> memoryIds = new ArrayList<>();
+        List<Long> keyIds = new ArrayList<>();
+        List<Long> otherIds = new ArrayList<>();
+        List<SummaryRow> recent = v.summaries().subList(0, Math.min(isReset(v.source()) ? 1 : 3, v.summaries().size()));
+        List<Long> taskSources = v.summaries().stream().filter(s -> s.fields().nextSteps() != null
+                && !s.fields().nextSteps().isBlank()).map(SummaryRow::id).toList();
         List<Section> sections = new ArrayList<>();
-        sections.add(new Section("Decisions & Gotchas", memories(v.memoryRows(), true, memoryIds, compact), 100));
+        sections.add(new Section("Decisions & Gotchas", memories(v.memoryRows(), true, keyIds, compact), 100, keyIds, List.of()));
         if (isReset(v.source()) && !v.workingSet().isEmpty()) {
             sections.add(new Section("Working Set", workingSet(v.workingSet()), 95));
         }
-        sections.add(new Section("Recent Sessions", recent(v.summaries(), isReset(v.source()) ? 1 : 3, compact), 90));
-        sections.add(new Section("Open Tasks", openTasks(v.summaries(), compact), 80));
+        sections.add(new Section("Recent Sessions", recent(recent, compact), 90, List.of(),
+                recent.stream().map(SummaryRow::id).toList()));
+        sections.add(new Section("Open Tasks", openTasks(v.summaries(), compact), 80, List.of(), taskSources));
         if (v.overview() != null && !v.overview().isBlank()) {
             sections.add(new Section("Project Overview", Snippets.oneLine(v.overview(), 600), 60));
         }
-        sections.add(new Section("Other Memories", memories(v.memoryRows(), false, memoryIds, compact), 50));
+        sections.add(new Section("Other Memories", memories(v.memoryRows(), false, otherIds, compact), 50, otherIds, List.of()));
         sections.removeIf(s -> s.body().isBlank());
         ContextBudget.Fitted fitted = ContextBudget.fit(header(v, compact), sections, footer(v, compact), cap,
                 compact ? s -> s.title() + ":\n" + s.body() : s -> "=== Eagle Mem: " + s.title() + " ===\n" + s.body());
-        List<Long> summaryIds = v.summaries().stream().map(SummaryRow::id).toList();
+        // only what the agent was shown counts as shown: a section the budget dropped recorded nothing
+        List<Long> memoryIds = fitted.kept().stream().flatMap(s -> s.memoryIds().stream()).toList();
+        List<Long> summaryIds = fitted.kept().stream().flatMap(s -> s.summaryIds().stream()).distinct().toList();
         return new Rendered(fitted.text(), fitted.sectionsTrimmed(), memoryIds, summaryIds);
     }
 
@@ -135,9 +142,9 @@ final class SessionStartRenderer {
         return out.toString();
     }
 
-    private static String recent(List<SummaryRow> summaries, int max, boolean compact) {
+    private static String recent(List<SummaryRow> shown, boolean compact) {
         StringBuilder out = new StringBuilder();
-        for (SummaryRow s : summaries.subList(0, Math.min(max, summaries.size()))) {
+        for (SummaryRow s : shown) {
             SummaryFields f = s.fields();
             if (!out.isEmpty()) {
                 out.append('\n');

@@ -52,7 +52,8 @@ final class ServeAccess {
             given = auth.substring("Bearer ".length()).strip();
         }
         // constant-time: the token is the only secret between a local process and the API
-        return given != null && MessageDigest.isEqual(given.getBytes(StandardCharsets.UTF_8),
+        // a blank token (an unreadable or truncated serve.token) admits nobody, not everybody
+        return !token.isBlank() && given != null && MessageDigest.isEqual(given.getBytes(StandardCharsets.UTF_8),
                 token.getBytes(StandardCharsets.UTF_8));
     }
 

@@ -10,7 +10,6 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -139,8 +138,6 @@ class TomlEditorTest {
     }
 
     @Test
-    @Disabled("bug: TomlEditor.append ignores CRLF; a new section in a CRLF file gets LF lines "
-            + "(replace and insert keep CRLF)")
     void crlfFilesKeepCrlfWhenASectionIsAppended() {
         assertThat(TomlEditor.set("a = 1\r\n", "search", "limit", "5")).isEqualTo("a = 1\r\n\r\n[search]\r\nlimit = 5\r\n");
     }

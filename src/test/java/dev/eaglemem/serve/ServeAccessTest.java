@@ -17,7 +17,6 @@ import java.util.stream.Stream;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -159,7 +158,6 @@ class ServeAccessTest {
     }
 
     @Test
-    @Disabled("bug: with a blank serve.token (see ServeFilesTest) ServeAccess accepts an empty X-Eagle-Token header")
     void aBlankServerTokenAdmitsNobody() {
         ServeServer blank = start("");
         try {

@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
 import java.util.HexFormat;
@@ -30,23 +31,35 @@ public record ServeFiles(Path socket, Path token, Path lock, Path pid, Path log,
     public String loadOrCreateToken() {
         try {
             if (!Files.exists(token)) {
-                byte[] bits = new byte[32];
-                new SecureRandom().nextBytes(bits);
-                Path temp = Files.createTempFile(token.getParent(), ".serve.token-", ".tmp",
-                        PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-                try {
-                    Files.writeString(temp, HexFormat.of().formatHex(bits) + "\n", StandardCharsets.UTF_8);
-                    Files.createLink(token, temp);
-                } catch (FileAlreadyExistsException e) {
-                    // another serve created it first; read theirs
-                } finally {
-                    Files.deleteIfExists(temp);
-                }
+                createToken(false);
+            }
+            if (Files.readString(token, StandardCharsets.UTF_8).isBlank()) {
+                // left empty by an older eagle-mem that crashed between create and write: never a usable secret
+                createToken(true);
             }
             return Files.readString(token, StandardCharsets.UTF_8).strip();
         } catch (IOException | UnsupportedOperationException e) {
             throw EagleException.failure("token_unavailable", "cannot create or read " + token + ": " + e.getMessage(),
                     "check the permissions of " + token.getParent(), e);
+        }
+    }
+
+    private void createToken(boolean replace) throws IOException {
+        byte[] bits = new byte[32];
+        new SecureRandom().nextBytes(bits);
+        Path temp = Files.createTempFile(token.getParent(), ".serve.token-", ".tmp",
+                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+        try {
+            Files.writeString(temp, HexFormat.of().formatHex(bits) + "\n", StandardCharsets.UTF_8);
+            if (replace) {
+                Files.move(temp, token, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } else {
+                Files.createLink(token, temp);
+            }
+        } catch (FileAlreadyExistsException e) {
+            // another serve created it first; the caller reads theirs
+        } finally {
+            Files.deleteIfExists(temp);
         }
     }
 
