@@ -61,10 +61,10 @@ public final class CodexAppServer {
     public HookListing listHooks() {
         long deadline = System.nanoTime() + timeout.toNanos();
         Process process = start();
-        StringBuilder stderr = new StringBuilder();
+        StringBuilder text = new StringBuilder();
         BlockingQueue<Optional<String>> stdout = new LinkedBlockingQueue<>();
         Thread.ofVirtual().start(() -> pump(process.getInputStream(), stdout));
-        Thread.ofVirtual().start(() -> drain(process.getErrorStream(), stderr));
+        Stderr stderr = new Stderr(text, Thread.ofVirtual().start(() -> drain(process.getErrorStream(), text)));
         try {
             ObjectNode clientInfo = JSON.createObjectNode().put("name", "eagle-mem").put("version", version());
             call(process, stdout, stderr, deadline, 1, "initialize", JSON.createObjectNode().set("clientInfo", clientInfo));
@@ -89,7 +89,7 @@ public final class CodexAppServer {
         }
     }
 
-    private JsonNode call(Process process, BlockingQueue<Optional<String>> stdout, StringBuilder stderr, long deadline, int id,
+    private JsonNode call(Process process, BlockingQueue<Optional<String>> stdout, Stderr stderr, long deadline, int id,
             String method, ObjectNode params) {
         ObjectNode request = JSON.createObjectNode().put("jsonrpc", "2.0").put("id", id).put("method", method);
         request.set("params", params);
@@ -97,7 +97,7 @@ public final class CodexAppServer {
         while (true) {
             Optional<String> line = next(stdout, deadline, method);
             if (line.isEmpty()) {
-                throw failed("exited" + exitCode(process) + " before answering " + method, stderr);
+                throw failed("exited" + exitCode(process) + " before answering " + method, process, stderr);
             }
             Optional<JsonNode> message = parse(line.get());
             if (message.isEmpty() || message.get().path("id").asInt(-1) != id) {
@@ -129,13 +129,13 @@ public final class CodexAppServer {
         }
     }
 
-    private void send(Process process, ObjectNode message, StringBuilder stderr) {
+    private void send(Process process, ObjectNode message, Stderr stderr) {
         try {
             OutputStream in = process.getOutputStream();
             in.write((JSON.writeValueAsString(message) + "\n").getBytes(StandardCharsets.UTF_8));
             in.flush();
         } catch (IOException e) {
-            throw failed("stopped reading its input" + exitCode(process), stderr);
+            throw failed("stopped reading its input" + exitCode(process), process, stderr);
         }
     }
 
@@ -155,11 +155,26 @@ public final class CodexAppServer {
         return new HookListing(hooks, warnings, errors);
     }
 
-    private EagleException failed(String what, StringBuilder stderr) {
-        String tail;
-        synchronized (stderr) {
-            tail = stderr.toString().strip();
+    /** The server's stderr as it is read, and the thread reading it. */
+    private record Stderr(StringBuilder text, Thread reader) {
+
+        /** All of it once the server has exited (its reader then ends at once), else what has arrived. */
+        String tail(Process process) {
+            try {
+                if (process.waitFor(1, TimeUnit.SECONDS)) {
+                    reader.join(Duration.ofSeconds(1));
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            synchronized (text) {
+                return text.toString().strip();
+            }
         }
+    }
+
+    private EagleException failed(String what, Process process, Stderr stderr) {
+        String tail = stderr.tail(process);
         return EagleException.failure("codex_app_server_failed",
                 "codex app-server " + what + (tail.isEmpty() ? "" : ": " + tail),
                 "run it by hand to see why: " + String.join(" ", argv), null);
