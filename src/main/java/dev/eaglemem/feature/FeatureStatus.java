@@ -4,18 +4,7 @@ import dev.eaglemem.format.StateId;
 
 /** A feature is active (its files open checks) until it is archived; {@code features.status} stores the id. */
 public enum FeatureStatus implements StateId {
-    ACTIVE("active"), ARCHIVED("archived");
-
-    private final String id;
-
-    FeatureStatus(String id) {
-        this.id = id;
-    }
-
-    @Override
-    public String id() {
-        return id;
-    }
+    ACTIVE, ARCHIVED;
 
     /** The status of a stored row; an unknown value fails loudly. */
     public static FeatureStatus parse(String id) {

@@ -8,18 +8,7 @@ import dev.eaglemem.format.StateId;
  * are the store's own.
  */
 public enum Resolution implements StateId {
-    VERIFIED("verified"), WAIVED("waived");
-
-    private final String id;
-
-    Resolution(String id) {
-        this.id = id;
-    }
-
-    @Override
-    public String id() {
-        return id;
-    }
+    VERIFIED, WAIVED;
 
     public static Resolution parse(String id) {
         return StateId.parse(values(), id);

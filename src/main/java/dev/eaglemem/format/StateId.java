@@ -1,5 +1,6 @@
 package dev.eaglemem.format;
 
+import java.util.Locale;
 import java.util.Optional;
 
 import com.fasterxml.jackson.annotation.JsonValue;
@@ -12,9 +13,14 @@ import com.fasterxml.jackson.annotation.JsonValue;
  */
 public interface StateId {
 
-    /** The state's text as stored and printed, e.g. {@code already_queued} or {@code SessionStart}. */
+    /**
+     * The state's text as stored and printed, e.g. {@code already_queued} or {@code SessionStart}: by default the
+     * constant's name in lower case; an enum whose text differs overrides this.
+     */
     @JsonValue
-    String id();
+    default String id() {
+        return ((Enum<?>) this).name().toLowerCase(Locale.ROOT);
+    }
 
     /** The state whose id is exactly {@code id}, if any: for text that may name something unknown. */
     static <E extends StateId> Optional<E> find(E[] states, String id) {

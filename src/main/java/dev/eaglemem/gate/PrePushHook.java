@@ -29,19 +29,8 @@ public final class PrePushHook {
 
     /** What install (installed, updated, unchanged, replaced_foreign) or uninstall (the rest) did. */
     public enum Status implements StateId {
-        INSTALLED("installed"), UPDATED("updated"), UNCHANGED("unchanged"), REPLACED_FOREIGN("replaced_foreign"),
-        REMOVED("removed"), RESTORED("restored"), NOT_INSTALLED("not_installed"), FOREIGN_KEPT("foreign_kept");
-
-        private final String id;
-
-        Status(String id) {
-            this.id = id;
-        }
-
-        @Override
-        public String id() {
-            return id;
-        }
+        INSTALLED, UPDATED, UNCHANGED, REPLACED_FOREIGN,
+        REMOVED, RESTORED, NOT_INSTALLED, FOREIGN_KEPT;
 
         public static Status parse(String id) {
             return StateId.parse(values(), id);

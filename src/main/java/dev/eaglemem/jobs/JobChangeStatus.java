@@ -8,19 +8,8 @@ import dev.eaglemem.store.JobStatus;
  * cancelled, or an identical job is already queued.
  */
 public enum JobChangeStatus implements StateId {
-    RETRIED("retried"), CANCELLED("cancelled"), ALREADY_PENDING("already_pending"), ALREADY_RUNNING("already_running"),
-    ALREADY_CANCELLED("already_cancelled"), ALREADY_QUEUED("already_queued");
-
-    private final String id;
-
-    JobChangeStatus(String id) {
-        this.id = id;
-    }
-
-    @Override
-    public String id() {
-        return id;
-    }
+    RETRIED, CANCELLED, ALREADY_PENDING, ALREADY_RUNNING,
+    ALREADY_CANCELLED, ALREADY_QUEUED;
 
     public static JobChangeStatus parse(String id) {
         return StateId.parse(values(), id);

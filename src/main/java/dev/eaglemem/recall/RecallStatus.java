@@ -7,28 +7,17 @@ import dev.eaglemem.format.StateId;
  * {@code injected} and {@code compaction} by that text).
  */
 public enum RecallStatus implements StateId {
-    INJECTED("injected"),
+    INJECTED,
     /** SessionStart with nothing to tell yet. */
-    EMPTY("empty"),
+    EMPTY,
     /** SessionStart that would repeat exactly what this session was already told. */
-    UNCHANGED("unchanged"),
-    SKIPPED_SHORT_PROMPT("skipped_short_prompt"),
+    UNCHANGED,
+    SKIPPED_SHORT_PROMPT,
     /** A prompt with no content words to search for. */
-    SKIPPED_NO_QUERY("skipped_no_query"),
-    NO_MATCH("no_match"),
+    SKIPPED_NO_QUERY,
+    NO_MATCH,
     /** Not a recall: the context is about to be compacted, so what it was shown is gone after this. */
-    COMPACTION("compaction");
-
-    private final String id;
-
-    RecallStatus(String id) {
-        this.id = id;
-    }
-
-    @Override
-    public String id() {
-        return id;
-    }
+    COMPACTION;
 
     public static RecallStatus parse(String id) {
         return StateId.parse(values(), id);

@@ -20,21 +20,10 @@ public class ServeControl {
     /** Whether serve runs for this data directory, as {@code serve --status} and {@code service status} say. */
     public enum State implements StateId {
         /** It answers on the socket. */
-        RUNNING("running"),
+        RUNNING,
         /** It holds the lock but does not answer: starting, or hung. */
-        UNRESPONSIVE("unresponsive"),
-        STOPPED("stopped");
-
-        private final String id;
-
-        State(String id) {
-            this.id = id;
-        }
-
-        @Override
-        public String id() {
-            return id;
-        }
+        UNRESPONSIVE,
+        STOPPED;
 
         public static State parse(String id) {
             return StateId.parse(values(), id);
