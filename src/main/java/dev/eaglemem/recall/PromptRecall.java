@@ -55,7 +55,7 @@ final class PromptRecall {
 
     private static String line(SearchRow hit, boolean compact) {
         String date = hit.date().substring(0, 10);
-        String snippet = Snippets.oneLine(hit.snippet(), compact ? 200 : 320);
+        String snippet = Snippets.oneLine(Snippets.readable(hit.snippet()), compact ? 200 : 320);
         String title = Snippets.oneLine(hit.title(), 120);
         if ("memory".equals(hit.kind())) {
             String ref = compact ? hit.memoryKind() : hit.memoryKind() + " mem-" + hit.id() + ", " + date;

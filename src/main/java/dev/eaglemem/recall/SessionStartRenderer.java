@@ -132,7 +132,7 @@ final class SessionStartRenderer {
         StringBuilder out = new StringBuilder();
         int n = 0;
         for (MemoryRow m : picked) {
-            String detail = Snippets.firstLine(m.content());
+            String detail = MemoryLines.detail(m);
             String line = "- [" + m.kind() + "] " + m.title()
                     + (detail.isEmpty() || detail.equals(m.title()) ? "" : " — " + Snippets.oneLine(detail, compact ? 140 : 200))
                     + (compact ? "" : " (mem-" + m.id() + ")");

@@ -92,7 +92,7 @@ public class SearchService {
     private static SearchHit hit(SearchRow r) {
         RecordId id = new RecordId(RecordId.Kind.ofLabel(r.kind()), r.id());
         return new SearchHit(id.toString(), r.kind(), r.memoryKind(), r.project(), Snippets.oneLine(r.title(), TITLE_MAX),
-                Snippets.oneLine(r.snippet(), SNIPPET_MAX), r.date(), r.score());
+                Snippets.oneLine(Snippets.readable(r.snippet()), SNIPPET_MAX), r.date(), r.score());
     }
 
 }
