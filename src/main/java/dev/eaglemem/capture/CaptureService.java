@@ -89,12 +89,12 @@ public class CaptureService {
         });
     }
 
-    /** One observation per tool call; a call delivered twice (same tool_use_id) is stored once. */
     /** How often this session has already modified {@code file} (project-relative): the stuck-loop signal. */
     public int editsOf(String sessionId, String file) {
         return db.read(tx -> observations.editsOf(tx, sessionId, file));
     }
 
+    /** One observation per tool call; a call delivered twice (same tool_use_id) is stored once. */
     public void toolUsed(Origin o, ToolUse use) {
         db.write(tx -> {
             Instant now = clock.instant();

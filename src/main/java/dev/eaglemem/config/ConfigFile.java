@@ -80,7 +80,7 @@ public final class ConfigFile {
     }
 
     private static void flattenInto(String prefix, JsonNode node, Map<String, JsonNode> out) {
-        for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext();) {
+        for (Iterator<Map.Entry<String, JsonNode>> it = node.properties().iterator(); it.hasNext();) {
             Map.Entry<String, JsonNode> field = it.next();
             String name = prefix + field.getKey();
             if (field.getValue().isObject()) {

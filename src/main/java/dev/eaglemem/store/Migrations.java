@@ -121,7 +121,7 @@ public final class Migrations {
         }
 
         @Override
-        public Collection<LoadableResource> getResources(String prefix, String... suffixes) {
+        public Collection<LoadableResource> getResources(String prefix, String[] suffixes) {
             return FILES.stream()
                     .filter(f -> f.startsWith(prefix) && List.of(suffixes).stream().anyMatch(f::endsWith))
                     .<LoadableResource>map(MigrationResource::new)

@@ -177,7 +177,7 @@ class TomlEditorTest {
     }
 
     private static void flattenInto(String prefix, JsonNode node, Map<String, JsonNode> out) {
-        for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext();) {
+        for (Iterator<Map.Entry<String, JsonNode>> it = node.properties().iterator(); it.hasNext();) {
             Map.Entry<String, JsonNode> field = it.next();
             if (field.getValue().isObject()) {
                 flattenInto(prefix + field.getKey() + ".", field.getValue(), out);

@@ -11,7 +11,7 @@ class PromptQueryTest {
     @Test
     void keepsContentWordsAndDropsChatterAndRequestVerbs() {
         assertThat(PromptQuery.of("Could you please fix the release guardrail bug in src/gate.py?"))
-                .get().extracting(FtsQuery::terms).asList().containsExactly("release", "guardrail", "bug", "src", "gate");
+                .get().extracting(FtsQuery::terms).asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.LIST).containsExactly("release", "guardrail", "bug", "src", "gate");
     }
 
     @Test
@@ -24,7 +24,7 @@ class PromptQueryTest {
 
     @Test
     void keepsShortTechnicalTermsAndCapsTheTermCount() {
-        assertThat(PromptQuery.of("the db and ui and ci configs")).get().extracting(FtsQuery::terms).asList()
+        assertThat(PromptQuery.of("the db and ui and ci configs")).get().extracting(FtsQuery::terms).asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.LIST)
                 .containsExactly("db", "ui", "ci", "configs");
         assertThat(PromptQuery.of("alpha bravo charlie delta echo foxtrot golf hotel india juliet").orElseThrow().terms())
                 .hasSize(8);
