@@ -44,6 +44,11 @@ final class Console {
         return iso.substring(0, 10) + " " + iso.substring(11, 16);
     }
 
+    /** "1 open check", "2 open checks": {@code n} and the noun, plural unless n is 1. */
+    static String count(long n, String noun) {
+        return n + " " + noun + (n == 1 ? "" : "s");
+    }
+
     static String orDash(Object value) {
         return value == null || value.toString().isBlank() ? "-" : value.toString();
     }

@@ -82,7 +82,9 @@ public class FeatureCommand {
         return 0;
     }
 
-    @Command(name = "verify", description = "Mark a feature verified: resolves all of its open checks and records the notes.")
+    @Command(name = "verify", description = {
+            "Mark a feature verified: records the working tree's changes of its files (as pending does), resolves",
+            "all of its open checks and records the notes." })
     int verify(@Mixin OutputMixin output, @Parameters(paramLabel = "NAME") String name,
             @Option(names = "--notes", required = true, paramLabel = "TEXT", description = "What you checked and what passed.")
             String notes) {
@@ -91,14 +93,16 @@ public class FeatureCommand {
         if (output.json) {
             Console.json(spec, r);
         } else {
-            Console.out(spec).println("Verified " + r.feature() + ": resolved " + r.resolved().size() + " open check(s).");
+            Console.out(spec).println("Verified " + r.feature() + ": resolved "
+                    + Console.count(r.resolved().size(), "open check") + ".");
         }
         return 0;
     }
 
     @Command(name = "waive", description = {
-            "Waive one open check (ID) or every open check of a feature (NAME). A waiver covers only the file",
-            "content it was given for: a later edit opens a new check." })
+            "Waive one open check (ID) or every open check of a feature (NAME, after recording the working tree's",
+            "changes of its files). A waiver covers only the file content it was given for: a later edit opens",
+            "a new check." })
     int waive(@Mixin OutputMixin output, @Parameters(paramLabel = "ID|NAME") String target,
             @Option(names = "--reason", required = true, paramLabel = "TEXT", description = "Why this is safe (required).")
             String reason) {
@@ -107,7 +111,8 @@ public class FeatureCommand {
         if (output.json) {
             Console.json(spec, r);
         } else {
-            Console.out(spec).println("Waived " + r.resolved().size() + " open check(s) of " + r.feature() + ".");
+            Console.out(spec).println("Waived " + Console.count(r.resolved().size(), "open check") + " of "
+                    + r.feature() + ".");
         }
         return 0;
     }

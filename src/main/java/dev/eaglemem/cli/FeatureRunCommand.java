@@ -14,8 +14,9 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 @Command(name = "run", description = {
-        "Run a feature's smoke tests in the project root, streaming their output. The feature is verified only",
-        "when every command exits 0 (exit 1 otherwise); the run is recorded either way." })
+        "Run a feature's smoke tests in the project root, streaming their output. The working tree's changes of",
+        "its files are recorded first (as pending does); the feature and those checks are verified only when",
+        "every command exits 0 (exit 1 otherwise); the run is recorded either way." })
 public class FeatureRunCommand implements Callable<Integer> {
 
     @Spec
@@ -45,11 +46,13 @@ public class FeatureRunCommand implements Callable<Integer> {
         if (output.json) {
             Console.json(spec, r);
         } else if (r.passed()) {
-            Console.out(spec).println("Verified " + r.feature() + ": all " + r.commands().size()
-                    + " smoke test(s) passed; resolved " + r.resolved().size() + " open check(s).");
+            Console.out(spec).println("Verified " + r.feature() + ": " + (r.commands().size() == 1 ? "the smoke test"
+                    : "all " + Console.count(r.commands().size(), "smoke test")) + " passed; resolved "
+                    + Console.count(r.resolved().size(), "open check") + ".");
         } else {
-            Console.out(spec).println("Not verified: " + r.commands().stream().filter(c -> c.exitCode() != 0).count()
-                    + " smoke test(s) failed. Fix them and rerun: eagle-mem feature run " + r.feature());
+            long failed = r.commands().stream().filter(c -> c.exitCode() != 0).count();
+            Console.out(spec).println("Not verified: " + Console.count(failed, "smoke test") + " failed. Fix "
+                    + (failed == 1 ? "it" : "them") + " and rerun: eagle-mem feature run " + r.feature());
         }
         return r.passed() ? 0 : ExitCode.FAILURE.code();
     }

@@ -61,7 +61,7 @@ public class VerificationService {
      * of the same feature and file are superseded. With no active features it returns without running git.
      */
     public Recorded recordChanges(Path root, String project, List<String> files, PendingSource source, String sessionId) {
-        return record(root, project, match(root, project, files), source, sessionId);
+        return record(root, project, match(root, project, files, null), source, sessionId);
     }
 
     private Recorded record(Path root, String project, Matched m, PendingSource source, String sessionId) {
@@ -89,13 +89,17 @@ public class VerificationService {
         });
     }
 
-    private Matched match(Path root, String project, List<String> files) {
+    /** The files' current fingerprints and active features; {@code only} (null for all) keeps just that feature. */
+    private Matched match(Path root, String project, List<String> files, Long only) {
         List<FeatureStore.PatternRow> rows = db.read(tx -> features.activePatterns(tx, project));
         if (rows.isEmpty() || files.isEmpty()) {
             return Matched.NONE;
         }
         Map<Long, List<PathPattern>> byFeature = new LinkedHashMap<>();
         for (FeatureStore.PatternRow r : rows) {
+            if (only != null && r.featureId() != only) {
+                continue;
+            }
             try {
                 byFeature.computeIfAbsent(r.featureId(), k -> new ArrayList<>()).add(PathPattern.of(r.pattern()));
             } catch (IllegalArgumentException e) {
@@ -126,7 +130,7 @@ public class VerificationService {
      * is the file's current content.
      */
     public List<PendingCheck> pendingForFiles(Path root, String project, List<String> files, String sessionId) {
-        Matched m = match(root, project, files);
+        Matched m = match(root, project, files, null);
         record(root, project, m, PendingSource.RELEASE, sessionId);
         return current(project, m, List.copyOf(m.fingerprints().keySet()));
     }
@@ -164,11 +168,19 @@ public class VerificationService {
         if (root == null) {
             return checks(open);
         }
-        Set<String> files = new LinkedHashSet<>(DiffFingerprint.changedFiles(root));
-        open.forEach(p -> files.add(p.file()));
-        Matched m = match(root, project, List.copyOf(files));
+        Matched m = match(root, project, workingTreeFiles(root, open), null);
         record(root, project, m, PendingSource.CLI, null);
         return current(project, m, null);
+    }
+
+    /**
+     * What {@code pending} re-checks: the working tree's changed files (uncommitted changes and the commits
+     * a push would send, see {@link DiffFingerprint#changedFiles}) and the files of the given open checks.
+     */
+    private static List<String> workingTreeFiles(Path root, List<PendingRow> open) {
+        Set<String> files = new LinkedHashSet<>(DiffFingerprint.changedFiles(root));
+        open.forEach(p -> files.add(p.file()));
+        return List.copyOf(files);
     }
 
     private List<PendingCheck> current(String project, Matched m, List<String> files) {
@@ -202,27 +214,41 @@ public class VerificationService {
     }
 
     /**
-     * Marks the feature verified: every open check (re-fingerprinted first when {@code root} is known, so
-     * the verification covers the files as they are now) and a history entry.
+     * Marks the feature verified: its open checks and a history entry. With {@code root} the working tree's
+     * changes of the feature's files are recorded first (as {@code pending} records them), so the
+     * verification covers the files as they are now and the gate finds that content verified.
      */
     public VerifyResult verify(String project, Path root, String name, String notes) {
         String text = required(notes, "--notes", "eagle-mem feature verify " + name + " --notes \"cart tests pass\"");
         FeatureRow f = db.read(tx -> FeatureService.require(tx, features, project, name));
-        refresh(root, project, f);
-        return db.write(tx -> resolve(tx, f, text, List.of(), clock.instant()));
+        recordFeature(root, project, f);
+        return db.write(tx -> resolve(tx, f, pending.openForFeature(tx, f.id()), text, List.of(), clock.instant()));
     }
 
-    private VerifyResult resolve(Tx tx, FeatureRow f, String notes, List<SmokeResult> commands, Instant now) {
-        List<PendingCheck> open = checksIn(tx, pending.openForFeature(tx, f.id()), f.id());
-        pending.resolveFeature(tx, f.id(), Resolution.VERIFIED.id(), notes, now);
+    /** Resolves those of {@code rows} still open (one changed since, by a hook say, is not) as verified. */
+    private VerifyResult resolve(Tx tx, FeatureRow f, List<PendingRow> rows, String notes, List<SmokeResult> commands,
+            Instant now) {
+        List<PendingCheck> resolved = resolveRows(tx, f, rows, Resolution.VERIFIED, notes, now);
         features.markVerified(tx, f.id(), notes, now);
-        features.addVerification(tx, f.id(), "verified", notes, commands, open.size(), now);
-        return new VerifyResult(f.name(), Resolution.VERIFIED, notes, open);
+        features.addVerification(tx, f.id(), "verified", notes, commands, resolved.size(), now);
+        return new VerifyResult(f.name(), Resolution.VERIFIED, notes, resolved);
+    }
+
+    private List<PendingCheck> resolveRows(Tx tx, FeatureRow f, List<PendingRow> rows, Resolution as, String notes,
+            Instant now) {
+        List<PendingRow> resolved = new ArrayList<>();
+        for (PendingRow p : rows) {
+            if (pending.resolveOne(tx, p.id(), as.id(), notes, now)) {
+                resolved.add(p);
+            }
+        }
+        return checksIn(tx, resolved, f.id());
     }
 
     /**
-     * Waives one check (a number) or every open check of a feature (a name). A waiver covers only the
-     * content it was given for; the reason is required.
+     * Waives one check (a number) or every open check of a feature (a name; like verify, the working tree's
+     * changes of its files are recorded first, so the waiver covers the files as they are now). A waiver
+     * covers only the content it was given for; the reason is required.
      */
     public VerifyResult waive(String project, Path root, String idOrName, String reason) {
         String id = idOrName == null ? "" : idOrName.strip().replaceFirst("^#", "");
@@ -231,12 +257,9 @@ public class VerificationService {
             return waiveOne(project, Long.parseLong(id), text);
         }
         FeatureRow f = db.read(tx -> FeatureService.require(tx, features, project, id));
-        refresh(root, project, f);
-        return db.write(tx -> {
-            List<PendingCheck> open = checksIn(tx, pending.openForFeature(tx, f.id()), f.id());
-            pending.resolveFeature(tx, f.id(), Resolution.WAIVED.id(), text, clock.instant());
-            return new VerifyResult(f.name(), Resolution.WAIVED, text, open);
-        });
+        recordFeature(root, project, f);
+        return db.write(tx -> new VerifyResult(f.name(), Resolution.WAIVED, text,
+                resolveRows(tx, f, pending.openForFeature(tx, f.id()), Resolution.WAIVED, text, clock.instant())));
     }
 
     private VerifyResult waiveOne(String project, long id, String reason) {
@@ -255,7 +278,9 @@ public class VerificationService {
     /**
      * Runs the feature's smoke tests in order in the project root, streaming their output to {@code out}.
      * Every command runs (a later failure is worth knowing too); the feature is verified only when all
-     * exit 0, and the run is recorded in its history either way.
+     * exit 0, and the run is recorded in its history either way. The working tree's changes of the
+     * feature's files are recorded before the commands start, so a pass resolves the checks of the content
+     * that was tested (a file changed during the run opens a new check) and a failure leaves them open.
      */
     public RunResult run(String project, Path root, String name, PrintWriter out) {
         if (root == null) {
@@ -268,6 +293,7 @@ public class VerificationService {
             throw EagleException.invalidInput("feature '" + f.name() + "' has no smoke tests",
                     "eagle-mem feature update " + f.name() + " --smoke 'npm test -- cart'");
         }
+        List<PendingRow> tested = recordFeature(root, project, f);
         List<SmokeResult> results = new ArrayList<>();
         for (String command : commands) {
             out.println("$ " + command);
@@ -285,21 +311,21 @@ public class VerificationService {
             db.write(tx -> features.addVerification(tx, f.id(), "failed", notes, results, 0, clock.instant()));
             return new RunResult(f.name(), false, results, List.of());
         }
-        refresh(root, project, f);
-        VerifyResult v = db.write(tx -> resolve(tx, f, notes, results, clock.instant()));
+        VerifyResult v = db.write(tx -> resolve(tx, f, tested, notes, results, clock.instant()));
         return new RunResult(f.name(), true, results, v.resolved());
     }
 
-    /** Re-fingerprints the files of the feature's open checks so a resolution covers their current content. */
-    private void refresh(Path root, String project, FeatureRow f) {
-        if (root == null) {
-            return;
+    /**
+     * Records the working tree's changes of the feature's files the way {@link #pending} does (for this
+     * feature only: other features' checks, a dependent's included, are left alone) and returns the
+     * feature's open checks afterwards: what resolving it now covers. Without a root nothing is recorded.
+     */
+    private List<PendingRow> recordFeature(Path root, String project, FeatureRow f) {
+        if (root != null) {
+            List<PendingRow> open = db.read(tx -> pending.openForFeature(tx, f.id()));
+            record(root, project, match(root, project, workingTreeFiles(root, open), f.id()), PendingSource.CLI, null);
         }
-        List<String> files = db.read(tx -> pending.openForFeature(tx, f.id())).stream().map(PendingRow::file)
-                .distinct().toList();
-        if (!files.isEmpty()) {
-            record(root, project, match(root, project, files), PendingSource.CLI, null);
-        }
+        return db.read(tx -> pending.openForFeature(tx, f.id()));
     }
 
     private List<PendingCheck> checksIn(Tx tx, List<PendingRow> rows, long featureId) {

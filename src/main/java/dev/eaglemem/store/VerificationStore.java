@@ -41,9 +41,6 @@ public final class VerificationStore {
             """;
     private static final String OPEN_FOR_FEATURE = "SELECT " + COLUMNS + FROM
             + "WHERE p.feature_id = ? AND p.status = 'pending' ORDER BY p.id";
-    private static final String RESOLVE_FEATURE = """
-            UPDATE feature_pending SET status = ?, notes = ?, resolved_at = ? WHERE feature_id = ? AND status = 'pending'
-            """;
     private static final String RESOLVE_ONE = """
             UPDATE feature_pending SET status = ?, notes = ?, resolved_at = ? WHERE id = ? AND status = 'pending'
             """;
@@ -111,17 +108,6 @@ public final class VerificationStore {
         return tx.call(OPEN_FOR_FEATURE, ps -> {
             ps.setLong(1, featureId);
             return all(ps);
-        });
-    }
-
-    /** Resolves every open row of the feature as verified or waived; returns how many. */
-    public int resolveFeature(Tx tx, long featureId, String status, String notes, Instant now) {
-        return tx.call(RESOLVE_FEATURE, ps -> {
-            ps.setString(1, status);
-            ps.setString(2, notes);
-            ps.setString(3, Timestamps.format(now));
-            ps.setLong(4, featureId);
-            return ps.executeUpdate();
         });
     }
 

@@ -11,8 +11,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 /**
  * {@code eagle-mem feature …} and {@code eagle-mem guard …} through the packaged launcher, in a real git
- * repository. Pending checks come from {@code feature pending}, which re-fingerprints the working tree
- * the same way the hooks' recordChanges does, and from a failed {@code feature run}.
+ * repository. Pending checks come from {@code feature pending}, {@code feature run} and {@code feature verify},
+ * which record the working tree's changes the same way the hooks' recordChanges does (no hook runs here).
  */
 class FeatureCliIT {
 
@@ -76,13 +76,14 @@ class FeatureCliIT {
         cli.run("feature", "add", "broken", "--file", "src/broken.ts", "--smoke", "echo boom; exit 3").ok();
         assertThat(cli.run("feature", "pending", "--json").ok().json().get("pending")).isEmpty();
 
-        // a failed run opens nothing by itself but does not verify; its history records the exit code
+        // a failed run records the edit to src/broken.ts (a new file: no hook saw it) but does not verify it;
+        // its history records the exit code
         write("src/broken.ts", "new\n");
         Cli.Result failed = cli.run("feature", "run", "broken");
         failed.exits(1);
-        assertThat(failed.out()).contains("$ echo boom; exit 3").contains("  boom").contains("-> exit 3").contains("Not verified");
+        assertThat(failed.out()).contains("$ echo boom; exit 3").contains("  boom").contains("-> exit 3")
+                .contains("Not verified: 1 smoke test failed. Fix it and rerun: eagle-mem feature run broken");
 
-        // the edit to src/broken.ts is found by pending (a new file: no hook saw it)
         JsonNode pending = cli.run("feature", "pending", "--json").ok().json().get("pending");
         assertThat(pending).hasSize(1);
         assertThat(pending.get(0).get("feature").asText()).isEqualTo("broken");
@@ -118,6 +119,51 @@ class FeatureCliIT {
         JsonNode history = cli.run("feature", "show", "checkout", "--json").ok().json();
         assertThat(history.get("feature").get("last_verified_notes").asText()).contains("echo cart-ok (exit 0,");
         assertThat(history.get("verifications").get(0).get("commands")).hasSize(2);
+    }
+
+    /** The issue's scenario: {@code echo x >> src/pay/charge.py; eagle-mem feature run checkout}, then push. */
+    @Test
+    void runAndVerifyCoverAnEditNoHookSawSoTheGateLetsItsPushThrough() {
+        write("src/pay/charge.py", "def charge(): pass\n");
+        write("src/pay/refund.py", "def refund(): pass\n");
+        commit();
+        String remote = cli.workspace.resolve("remote.git").toString();
+        cli.git("init", "-q", "--bare", "-b", "main", remote);
+        cli.git("remote", "add", "origin", remote);
+        cli.git("push", "-q", "-u", "origin", "main");
+        cli.run("feature", "add", "checkout", "--file", "src/pay/**", "--smoke", "true").ok();
+
+        append("src/pay/charge.py", "x\n");
+        assertThat(cli.run("feature", "run", "checkout").ok().out())
+                .contains("Verified checkout: the smoke test passed; resolved 1 open check.");
+        assertThat(cli.run("feature", "pending", "--json").ok().json().get("pending")).isEmpty();
+        commit();
+        JsonNode gate = cli.run("gate", "check", "--json").ok().json();
+        assertThat(gate.get("changed_files").toString()).isEqualTo("[\"src/pay/charge.py\"]");
+        assertThat(gate.get("blocked").asBoolean()).isFalse();
+
+        // changed after the run: pending again, and the gate blocks that push
+        append("src/pay/charge.py", "y\n");
+        append("src/pay/refund.py", "y\n");
+        commit();
+        Cli.Result blocked = cli.run("gate", "check");
+        blocked.exits(1);
+        assertThat(blocked.err()).contains("2 feature verifications are pending").contains("eagle-mem feature verify checkout");
+
+        append("src/pay/refund.py", "z\n");
+        assertThat(cli.run("feature", "verify", "checkout", "--notes", "charge and refund checked").ok().out())
+                .isEqualTo("Verified checkout: resolved 2 open checks.\n");
+        assertThat(cli.run("feature", "pending", "--json").ok().json().get("pending")).isEmpty();
+        commit();
+        assertThat(cli.run("gate", "check", "--json").ok().json().get("blocked").asBoolean()).isFalse();
+    }
+
+    private void append(String file, String text) {
+        try {
+            write(file, Files.readString(cli.repo.resolve(file)) + text);
+        } catch (IOException e) {
+            throw new AssertionError(e);
+        }
     }
 
     @Test

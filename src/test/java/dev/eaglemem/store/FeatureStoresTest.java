@@ -111,7 +111,7 @@ class FeatureStoresTest {
                 .isInstanceOf(EagleException.class);
         assertThat(t.db.write((Tx tx) -> pending.resolveOne(tx, a, "waived", "docs only", now))).isTrue();
         assertThat(t.db.write((Tx tx) -> pending.resolveOne(tx, a, "waived", "again", now))).isFalse();
-        assertThat(t.db.write((Tx tx) -> pending.resolveFeature(tx, id, "verified", "cart tests pass", now))).isEqualTo(1);
+        assertThat(t.db.write((Tx tx) -> pending.resolveOne(tx, b, "verified", "cart tests pass", now))).isTrue();
         PendingRow verified = t.db.read((Tx tx) -> pending.find(tx, b)).orElseThrow();
         assertThat(verified.status()).isEqualTo("verified");
         assertThat(verified.notes()).isEqualTo("cart tests pass");
