@@ -112,10 +112,19 @@ final class SummaryExtractor {
         return commands > 0 ? "Ran " + commands + " command(s)" : null;
     }
 
-    private static String firstParagraph(String text) {
+    /**
+     * The first paragraph, without a label the agent put in front of it ("Summary:", "**Done**:", "## Summary"):
+     * it is shown after "Completed:", where a second label only repeats itself.
+     */
+    static String firstParagraph(String text) {
         int blank = text.indexOf("\n\n");
-        return (blank < 0 ? text : text.substring(0, blank)).replaceAll("\\s+", " ").strip();
+        String paragraph = (blank < 0 ? text : text.substring(0, blank)).replaceAll("\\s+", " ").strip();
+        return LEADING_LABEL.matcher(paragraph).replaceFirst("").strip();
     }
+
+    private static final Pattern LEADING_LABEL = Pattern.compile("^(?:#+\\s*(?:summary|done|completed|result)\\b\\s*[:—-]?"
+            + "|[*_]{0,2}(?:summary|done|completed|what i did|result)[*_]{0,2}\\s*[:—-][*_]{0,2})\\s*(?=\\S)",
+            Pattern.CASE_INSENSITIVE);
 
     static String lines(List<String> items) {
         return items.isEmpty() ? null : String.join("\n", items);

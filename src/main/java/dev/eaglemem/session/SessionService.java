@@ -20,6 +20,7 @@ import dev.eaglemem.store.SessionOverview;
 import dev.eaglemem.store.SessionRow;
 import dev.eaglemem.store.SessionStore;
 import dev.eaglemem.store.SummaryFields;
+import dev.eaglemem.store.SummaryRow;
 import dev.eaglemem.store.SummaryStore;
 
 /** Sessions and their summaries. A summary saved here is authoritative: automatic capture only fills its gaps. */
@@ -83,8 +84,10 @@ public class SessionService {
                 sessions.end(tx, id, now);
             }
             events.append(tx, project, id, agent, "summary_saved", "ok", Map.of("capture_source", manual ? "manual" : "agent"), now);
-            return new SaveResult(id, project, agent, manual, items(fields.decisions()), items(fields.gotchas()),
-                    summaries.findBySession(tx, id).orElseThrow());
+            // counted from what is stored now: a save that adds only --completed keeps the earlier decisions
+            SummaryRow stored = summaries.findBySession(tx, id).orElseThrow();
+            return new SaveResult(id, project, agent, manual, items(stored.fields().decisions()),
+                    items(stored.fields().gotchas()), stored);
         });
     }
 

@@ -66,6 +66,16 @@ class SessionServiceTest {
     }
 
     @Test
+    void aSecondSaveThatAddsOnlyWhatWasDoneStillCountsTheStoredDecisions() {
+        service.save(new SessionSave("sess-2", null, "code/app", "/w", null, "codex",
+                done("Started", "Round half-even; keep cents as integers", "Tax is per line")));
+        SaveResult again = service.save(new SessionSave("sess-2", null, null, "/w", null, "codex", done("Finished", null, null)));
+        assertThat(again.decisions()).isEqualTo(2);
+        assertThat(again.gotchas()).isEqualTo(1);
+        assertThat(again.summary().fields().completed()).isEqualTo("Finished");
+    }
+
+    @Test
     void aManualSaveMakesAClosedSession() {
         SaveResult r = service.save(new SessionSave(null, "code/app", null, "/w", "claude-code", "codex", done("x", null, null)));
         assertThat(r.manual()).isTrue();
