@@ -12,6 +12,7 @@ import java.util.Optional;
 
 
 import dev.eaglemem.config.EagleEnv;
+import dev.eaglemem.error.EagleException;
 import dev.eaglemem.gate.PrePushCheck;
 import dev.eaglemem.gate.PrePushHook;
 import dev.eaglemem.gate.PendingChecks;
@@ -53,19 +54,38 @@ public class GateCommand {
             "awaiting verification; exit 0 otherwise (and outside a git repository)." })
     int check(@Mixin OutputMixin output, @Option(names = "--repo", paramLabel = "PATH") Path repo,
             @Option(names = "--from-pre-push", description = "Read git's pre-push lines from stdin (what the hook does).") boolean prePush,
-            @Option(names = "--remote", paramLabel = "NAME", defaultValue = "origin") String remote) {
+            @Option(names = "--remote", paramLabel = "NAME", description = "The remote pushed to (default: origin).") String remote) {
         Optional<List<String>> input = prePush ? readPrePush(System.in, spec.commandLine().getErr()) : Optional.of(List.of());
         if (env.get("EAGLE_MEM_DISABLE_HOOKS").filter(v -> !v.equals("0")).isPresent()) {
+            if (!output.json && !prePush) {
+                Console.out(spec).println("Gate check skipped: EAGLE_MEM_DISABLE_HOOKS is set.");
+            }
             return verdict(output, Optional.empty(), "disabled");
         }
         Optional<Path> root = PrePushCheck.topLevel(dir(repo));
         if (root.isEmpty()) {
+            if (!output.json && !prePush) {
+                Console.out(spec).println("Not inside a git repository (" + dir(repo) + "): nothing to check.");
+            }
             return verdict(output, Optional.empty(), "not_a_repository");
         }
+        // git hands a pre-push hook a URL when the push names no remote; only a name can be checked
+        if (remote != null && !remote.contains("/") && !remote.contains(":")
+                && !PrePushCheck.remotes(root.get()).contains(remote)) {
+            throw EagleException.invalidInput("no remote named '" + remote + "' in " + root.get()
+                    + " (remotes: " + String.join(", ", PrePushCheck.remotes(root.get())) + ")", "git -C " + root.get() + " remote -v");
+        }
         List<String> files = prePush && input.isPresent()
-                ? PrePushCheck.changedFiles(root.get(), remote, PrePushCheck.parse(input.get()))
+                ? PrePushCheck.changedFiles(root.get(), remote == null ? "origin" : remote, PrePushCheck.parse(input.get()))
                 : PrePushCheck.changedFilesOfHead(root.get());
-        return verdict(output, Optional.of(PrePushCheck.check(root.get(), files, checks)), "checked");
+        int exit = verdict(output, Optional.of(PrePushCheck.check(root.get(), files, checks)), "checked");
+        if (exit == 0 && !output.json && !prePush) {
+            Console.out(spec).println(files.isEmpty() ? "Nothing to check: no commits or changes in " + root.get()
+                    + " that the upstream lacks."
+                    : "Checked " + Console.count(files.size(), "changed file") + ": no feature awaiting verification covers"
+                            + " them, so a push would go through.");
+        }
+        return exit;
     }
 
     private int verdict(OutputMixin output, Optional<PrePushCheck.Verdict> verdict, String status) {

@@ -72,6 +72,12 @@ public final class PrePushCheck {
         return top.ok() && !top.out().isBlank() ? Optional.of(Path.of(top.out().strip())) : Optional.empty();
     }
 
+    /** The names of the repository's remotes ({@code git remote}). */
+    public static List<String> remotes(Path repoRoot) {
+        Git.Run run = new Git(repoRoot).run("remote");
+        return run.ok() ? run.lines() : List.of();
+    }
+
     /** The files the pushed refs change; {@code remote} names the remote being pushed to. */
     public static List<String> changedFiles(Path repoRoot, String remote, List<RefUpdate> updates) {
         Git git = new Git(repoRoot);

@@ -25,6 +25,11 @@ enum HookEventName implements StateId {
         return StateId.find(values(), name);
     }
 
+    /** The names eagle-mem handles, for messages. */
+    static String ids() {
+        return java.util.Arrays.stream(values()).map(HookEventName::id).collect(java.util.stream.Collectors.joining(", "));
+    }
+
     static HookEventName parse(String name) {
         return StateId.parse(values(), name);
     }

@@ -3,6 +3,7 @@ package dev.eaglemem.hook;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Consumer;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -24,21 +25,28 @@ import dev.eaglemem.project.SessionIds;
  */
 final class HookEvents {
 
+    /** Events Claude Code or Codex send that eagle-mem deliberately ignores (seen in the captured payloads). */
+    static final Set<String> AGENT_EVENTS_NOT_HANDLED = Set.of("Interrupt", "Notification", "PermissionRequest",
+            "PostCompact", "PostModelRequest", "PreModelRequest", "SubagentStart", "SubagentStop", "PostToolUseFailure");
+
     private final ProjectResolver resolver = new ProjectResolver();
 
     Optional<HookEvent> parse(String event, HookPayload p, EagleEnv env, AgentSource forcedAgent,
             Consumer<String> skipped) {
+        Optional<HookEventName> name = HookEventName.find(event);
+        if (name.isEmpty()) {
+            // an agent event we leave alone is normal; a name no agent sends is a registration mistake worth a line
+            if (!AGENT_EVENTS_NOT_HANDLED.contains(event)) {
+                skipped.accept(event + ": not an event eagle-mem handles (" + HookEventName.ids() + ")");
+            }
+            return Optional.empty();
+        }
         String sessionId = p.text("session_id");
         if (sessionId == null || !SessionIds.isValid(sessionId)) {
             skipped.accept(event + ": no valid session_id in the payload");
             return Optional.empty();
         }
         HookContext context = context(event, sessionId, p, env, forcedAgent, skipped);
-        Optional<HookEventName> name = HookEventName.find(event);
-        if (name.isEmpty()) {
-            skipped.accept(event + ": not an event eagle-mem handles");
-            return Optional.empty();
-        }
         return switch (name.get()) {
             case SESSION_START -> Optional.of(new HookEvent.SessionStart(context, orElse(p.text("source"), "startup")));
             case USER_PROMPT_SUBMIT -> Optional.ofNullable(p.rawText("prompt"))

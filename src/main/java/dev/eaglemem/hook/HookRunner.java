@@ -89,8 +89,9 @@ public class HookRunner {
                 return Optional.empty();
             }
             AgentSource forced = agentOption == null ? null : AgentSource.parse(agentOption).orElse(null);
-            Optional<HookEvent> parsed = events.parse(event, payload.get(), env, forced, reason -> {
-            });
+            // a skipped event says why in the log: a hook registered for the wrong event or a payload without a
+            // session would otherwise fail silently, hook after hook
+            Optional<HookEvent> parsed = events.parse(event, payload.get(), env, forced, reason -> warn(event, "skipped: " + reason));
             if (parsed.isEmpty()) {
                 return Optional.empty();
             }

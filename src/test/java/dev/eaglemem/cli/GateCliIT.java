@@ -39,6 +39,20 @@ class GateCliIT {
     }
 
     @Test
+    void aCheckThatFindsNothingSaysSoAndAnUnknownRemoteIsAnError() throws Exception {
+        assertThat(cli.run("gate", "check").ok().out()).containsPattern("Nothing to check: no commits or changes in|Checked \\d+ changed files?: no feature");
+
+        Cli.Result unknown = cli.run("gate", "check", "--remote", "nosuch");
+        unknown.exits(2);
+        assertThat(unknown.err()).contains("no remote named 'nosuch'").contains("fix: git -C ").contains("remote -v");
+
+        Path outside = Files.createDirectories(cli.home.resolve("not-a-repo"));
+        cli.cwd = outside;
+        assertThat(cli.run("gate", "check").ok().out()).contains("Not inside a git repository").contains("nothing to check");
+        cli.cwd = cli.repo;
+    }
+
+    @Test
     void aForeignHookIsKeptUnlessForcedAndComesBackOnUninstall() throws Exception {
         Files.createDirectories(hook().getParent());
         Files.writeString(hook(), "#!/bin/sh\nexit 0\n");

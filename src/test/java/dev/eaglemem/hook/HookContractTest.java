@@ -86,6 +86,18 @@ class HookContractTest {
     }
 
     @Test
+    void anEventEagleMemDoesNotHandleAnswersNothingAndSaysWhyInTheLog() throws Exception {
+        try (TestDb t = TestDb.in(dir)) {
+            HookRig.Output out = new HookRig(t.db, dir.resolve("eagle-mem.log")).run("Bogus",
+                    bytes("{\"session_id\":\"4b1f7f7e-0000-4000-8000-000000000001\",\"cwd\":\"/tmp\"}"));
+            assertThat(out.stdout()).isEmpty();
+            assertThat(out.exit()).isZero();
+        }
+        assertThat(Files.readString(dir.resolve("eagle-mem.log"))).contains("[WARN] hook Bogus: skipped: Bogus: not an event"
+                + " eagle-mem handles (SessionStart, UserPromptSubmit");
+    }
+
+    @Test
     void aSecretInsideMalformedInputDoesNotReachTheLog() throws Exception {
         String key = "ghp_" + "Zr8Kq2Lm5Np7Tv1Xw4Yb6Cd9Fg3Hj0Ks2Qe5Ru";
         try (TestDb t = TestDb.in(dir)) {

@@ -70,7 +70,8 @@ class HookGoldenTest {
         }
         assertThat(out.exit()).isZero();
         assertContract(event, out.stdout());
-        assertThat(dir.resolve("eagle-mem.log")).as("nothing went wrong").doesNotExist();
+        Path log = dir.resolve("eagle-mem.log");
+        assertThat(log).as("nothing went wrong: %s", Files.exists(log) ? Files.readString(log) : "").doesNotExist();
 
         Path golden = GOLDEN.resolve(fixture.getParent().getFileName()).resolve(fixture.getFileName().toString()
                 .replace(".json", ".out"));
