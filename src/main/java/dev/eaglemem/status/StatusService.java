@@ -2,13 +2,16 @@ package dev.eaglemem.status;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.util.List;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.eaglemem.config.DataDir;
+import dev.eaglemem.error.EagleException;
 import dev.eaglemem.store.Db;
 import dev.eaglemem.store.HealthStore;
 import dev.eaglemem.store.Migrations;
+import dev.eaglemem.store.ProjectStore;
 import dev.eaglemem.store.StatsStore;
 import dev.eaglemem.store.TableCounts;
 
@@ -19,20 +22,35 @@ public class StatusService {
     private final Db db;
     private final StatsStore stats;
     private final HealthStore health;
+    private final ProjectStore projects;
     private final DataDir dataDir;
 
-    public StatusService(Db db, StatsStore stats, HealthStore health, DataDir dataDir) {
+    public StatusService(Db db, StatsStore stats, HealthStore health, ProjectStore projects, DataDir dataDir) {
         this.db = db;
+        this.projects = projects;
         this.stats = stats;
         this.health = health;
         this.dataDir = dataDir;
     }
 
-    public StatusReport status(String project, String version) {
-        record Read(int schema, TableCounts projectCounts, TableCounts totals) {
+    /**
+     * @param named true when the user named the project ({@code -p}): a key eagle-mem has never seen is then a
+     *        mistake to report, not a project with zero of everything
+     */
+    public StatusReport status(String project, boolean named, String version) {
+        record Read(int schema, TableCounts projectCounts, TableCounts totals, boolean known, List<String> keys) {
         }
-        Read read = db.read(tx -> new Read(health.schemaVersion(tx),
-                project == null ? null : stats.counts(tx, project), stats.counts(tx, null)));
+        Read read = db.read(tx -> {
+            boolean known = project == null || !named || projects.exists(tx, project);
+            return new Read(health.schemaVersion(tx), project == null ? null : stats.counts(tx, project),
+                    stats.counts(tx, null), known, known ? List.of() : projects.recentKeys(tx, 5));
+        });
+        if (!read.known()) {
+            throw EagleException.notFound("no project '" + project + "' in " + db.file() + (read.keys().isEmpty()
+                    ? " (it holds no project yet)" : " (recent: " + String.join(", ", read.keys()) + ")"),
+                    read.keys().isEmpty() ? "eagle-mem status   (inside a repository, without -p)"
+                            : "eagle-mem status -p " + read.keys().getFirst());
+        }
         return new StatusReport(version, dataDir.root(), db.file(), size(), read.schema(), Migrations.LATEST,
                 db.migrationsApplied(), project, read.projectCounts(), read.totals(), dataDir.configFile());
     }

@@ -1,6 +1,8 @@
 package dev.eaglemem.store;
 
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 
 /** The projects every other row hangs off (keys from {@code dev.eaglemem.project}). */
 public final class ProjectStore {
@@ -21,6 +23,29 @@ public final class ProjectStore {
             ps.setString(3, at);
             ps.setString(4, at);
             ps.executeUpdate();
+        });
+    }
+
+    /** Project keys, most recently seen first, at most {@code limit}. */
+    public List<String> recentKeys(Tx tx, int limit) {
+        return tx.call("SELECT key FROM projects ORDER BY last_seen_at DESC, key LIMIT ?", ps -> {
+            ps.setInt(1, limit);
+            List<String> keys = new ArrayList<>();
+            try (var rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    keys.add(rs.getString(1));
+                }
+            }
+            return keys;
+        });
+    }
+
+    public boolean exists(Tx tx, String key) {
+        return tx.call("SELECT 1 FROM projects WHERE key = ?", ps -> {
+            ps.setString(1, key);
+            try (var rs = ps.executeQuery()) {
+                return rs.next();
+            }
         });
     }
 }

@@ -35,7 +35,7 @@ final class RecordRoutes {
     }
 
     void register(Router router, LogFile log) {
-        Reply.serve(router.get("/status"), log, ctx -> Reply.ok(status.status(Params.project(ctx), BuildInfo.version())));
+        Reply.serve(router.get("/status"), log, ctx -> Reply.ok(status.status(Params.project(ctx), Params.project(ctx) != null, BuildInfo.version())));
         Reply.serve(router.get("/search"), log, this::search);
         Reply.serve(router.get("/timeline"), log, this::timeline);
         Reply.serve(router.get("/records"), log, this::records);

@@ -106,7 +106,7 @@ final class ApiRig implements AutoCloseable {
         HookHandlers handlers = new HookHandlers(capture, recall, memories, jobQueue,
                 TestGuards.wire(t.db, memories, capture, dir, clock));
         HookRunner hooks = new HookRunner(env, () -> log, () -> handlers);
-        api = new ServeApi(new StatusService(t.db, new StatsStore(), new HealthStore(), new DataDir(dir, dir.resolve("config.toml"))),
+        api = new ServeApi(new StatusService(t.db, new StatsStore(), new HealthStore(), new ProjectStore(), new DataDir(dir, dir.resolve("config.toml"))),
                 new SearchService(t.db, new SearchStore()), new TimelineService(t.db, new TimelineStore()),
                 new RecordService(t.db, new MemoryStore(), new SummaryStore(), new SessionStore(), new PromptStore(),
                         new ObservationStore()),
