@@ -54,6 +54,7 @@ import dev.eaglemem.store.SummaryFields;
 import dev.eaglemem.store.SummaryRow;
 import dev.eaglemem.store.TableCounts;
 import dev.eaglemem.store.VerificationRow;
+import dev.eaglemem.tokenguard.TokenPolicy;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /**
@@ -75,7 +76,7 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
         ActionStatus.Planned.class, ActionStatus.Skipped.class, ActionStatus.Stopped.class, ActionStatus.ServiceStep.class,
         ServeControl.State.class, PrePushHook.Status.class, JobChangeStatus.class, ConfigKey.class, ConfigKey.Type.class,
         Platform.class, ServiceReport.Outcome.class, Check.Status.class, JobOutcome.Result.class, AddOutcome.class,
-        JobStatus.class, UnlockCommand.Result.class })
+        JobStatus.class, UnlockCommand.Result.class, TokenPolicy.Effect.class })
 final class JsonTypes {
 
     private JsonTypes() {

@@ -6,6 +6,7 @@ import java.util.Optional;
 
 import dev.eaglemem.config.DataDir;
 import dev.eaglemem.error.EagleException;
+import dev.eaglemem.tokenguard.TokenPolicy;
 import dev.eaglemem.tokenguard.UnlockFile;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -39,10 +40,12 @@ public class UnlockCommand implements java.util.concurrent.Callable<Integer> {
 
     private final DataDir dataDir;
     private final Clock clock;
+    private final TokenPolicy policy;
 
-    public UnlockCommand(DataDir dataDir, Clock clock) {
+    public UnlockCommand(DataDir dataDir, Clock clock, TokenPolicy policy) {
         this.dataDir = dataDir;
         this.clock = clock;
+        this.policy = policy;
     }
 
     @Override
@@ -64,13 +67,18 @@ public class UnlockCommand implements java.util.concurrent.Callable<Integer> {
         Optional<Instant> until = unlock.activeUntil();
         if (output.json) {
             Console.json(spec, Console.fields("status", result, "active", until.isPresent(), "expires_at",
-                    until.map(Instant::toString).orElse(null), "file", unlock.file().toString()));
+                    until.map(Instant::toString).orElse(null), "file", unlock.file().toString(), "guard", policy.effect()));
             return 0;
         }
         Console.out(spec).println(switch (result) {
             case CLEARED -> "Token guard locked again (removed " + unlock.file() + ").";
             case ALREADY_LOCKED -> "No unlock was in effect.";
-            case LOCKED -> "Token guard active. Bypass once: eagle-mem unlock --minutes " + UnlockFile.DEFAULT_MINUTES;
+            case LOCKED -> switch (policy.effect()) {
+                case ACTIVE -> "Token guard active. Bypass once: eagle-mem unlock --minutes " + UnlockFile.DEFAULT_MINUTES;
+                case IDLE_NO_RTK -> "No unlock in effect, and none needed: rtk is not on PATH, so the token guard"
+                        + " (token_guard.rtk = auto) lets every command run as it is.";
+                case OFF -> "No unlock in effect; the token guard is off (token_guard.rtk = off).";
+            };
             case UNLOCKED -> "Token guard unlocked until " + until.map(Instant::toString).orElse("?") + " ("
                     + (status ? "end it: " : "end it early: ") + "eagle-mem unlock --clear)";
         });

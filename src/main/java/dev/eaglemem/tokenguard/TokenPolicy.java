@@ -28,6 +28,24 @@ public class TokenPolicy {
         this.unlock = UnlockFile.in(dataDir, clock);
     }
 
+    /** What the guard does on this machine now, unlock aside: the answer to "is it on?". */
+    public enum Effect implements dev.eaglemem.format.StateId {
+        /** token_guard.rtk = off. */
+        OFF,
+        /** auto, and rtk is not on PATH: nothing to rewrite to, so every command runs as it is. */
+        IDLE_NO_RTK,
+        /** rtk on PATH (rewrites), or enforce (denies without it). */
+        ACTIVE
+    }
+
+    public Effect effect() {
+        return switch (settings.rtk()) {
+            case OFF -> Effect.OFF;
+            case ENFORCE -> Effect.ACTIVE;
+            case AUTO -> Executables.find(env.vars(), "rtk").isPresent() ? Effect.ACTIVE : Effect.IDLE_NO_RTK;
+        };
+    }
+
     public TokenDecision decide(AgentSource agent, String command) {
         if (settings.rtk() == TokenGuardSettings.Rtk.OFF) {
             return new TokenDecision.Allow(); // no PATH walk, no file read

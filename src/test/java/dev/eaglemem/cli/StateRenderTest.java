@@ -22,6 +22,9 @@ import dev.eaglemem.autostart.Platform;
 import dev.eaglemem.autostart.ServeView;
 import dev.eaglemem.autostart.ServiceStatus;
 import dev.eaglemem.config.DataDir;
+import dev.eaglemem.config.ConfigKeys;
+import dev.eaglemem.config.EagleConfig;
+import dev.eaglemem.tokenguard.TokenPolicy;
 import dev.eaglemem.config.EagleEnv;
 import dev.eaglemem.feature.Feature;
 import dev.eaglemem.feature.FeatureDetail;
@@ -113,21 +116,27 @@ class StateRenderTest {
         assertThat(text.toString()).contains("  serve     unresponsive       /d/serve.sock\n");
     }
 
+    /** token_guard.rtk = enforce: the guard is active whatever is on this machine's PATH. */
+    private TokenPolicy enforcing(DataDir data) {
+        EagleConfig config = new EagleConfig(data.configFile(), Map.of(ConfigKeys.TOKEN_GUARD_RTK.name(), "enforce"), List.of());
+        return new TokenPolicy(config, new EagleEnv(Map.of("PATH", tmp.toString()), tmp, tmp), data, Clock.systemUTC());
+    }
+
     @Test
     void unlockStates() {
         DataDir data = new DataDir(tmp.resolve("data"), tmp.resolve("config.toml"));
         Clock clock = Clock.fixed(Instant.parse("2026-01-02T03:04:05Z"), ZoneOffset.UTC);
-        assertThat(run(new UnlockCommand(data, clock), "--status")).isEqualTo(
+        assertThat(run(new UnlockCommand(data, clock, enforcing(data)), "--status")).isEqualTo(
                 "Token guard active. Bypass once: eagle-mem unlock --minutes 15\n");
-        assertThat(run(new UnlockCommand(data, clock), "--clear")).isEqualTo("No unlock was in effect.\n");
-        assertThat(run(new UnlockCommand(data, clock), "--minutes", "5")).isEqualTo(
+        assertThat(run(new UnlockCommand(data, clock, enforcing(data)), "--clear")).isEqualTo("No unlock was in effect.\n");
+        assertThat(run(new UnlockCommand(data, clock, enforcing(data)), "--minutes", "5")).isEqualTo(
                 "Token guard unlocked until 2026-01-02T03:09:05Z (end it early: eagle-mem unlock --clear)\n");
-        assertThat(run(new UnlockCommand(data, clock), "--status")).isEqualTo(
+        assertThat(run(new UnlockCommand(data, clock, enforcing(data)), "--status")).isEqualTo(
                 "Token guard unlocked until 2026-01-02T03:09:05Z (end it: eagle-mem unlock --clear)\n");
-        assertThat(run(new UnlockCommand(data, clock), "--status", "--json")).startsWith(
+        assertThat(run(new UnlockCommand(data, clock, enforcing(data)), "--status", "--json")).startsWith(
                 "{\"status\":\"unlocked\",\"active\":true,");
-        assertThat(run(new UnlockCommand(data, clock), "--clear")).startsWith("Token guard locked again (removed ");
-        assertThat(run(new UnlockCommand(data, clock), "--clear", "--json")).startsWith(
+        assertThat(run(new UnlockCommand(data, clock, enforcing(data)), "--clear")).startsWith("Token guard locked again (removed ");
+        assertThat(run(new UnlockCommand(data, clock, enforcing(data)), "--clear", "--json")).startsWith(
                 "{\"status\":\"already_locked\",\"active\":false,");
     }
 
