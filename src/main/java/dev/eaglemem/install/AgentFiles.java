@@ -57,7 +57,8 @@ final class AgentFiles {
             created.add(file.toString());
         } else {
             Path snapshot = snapshot(snapshotName);
-            if (!Files.exists(snapshot)) {
+            // a file install created has no "before": a snapshot of it now would hold our own entries
+            if (!Files.exists(snapshot) && !created.contains(file.toString())) {
                 TextFiles.write(snapshot, before);
             }
             TextFiles.write(backups.resolve(snapshotName + "." + STAMP.format(clock.instant())), before);
