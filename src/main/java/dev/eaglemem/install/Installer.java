@@ -400,7 +400,9 @@ public class Installer {
         }
         Optional<Path> codex = CodexTrust.binary(env);
         if (codex.isEmpty()) {
-            return InstallFinding.ok("codex_trust", "not checked: codex is not on PATH");
+            return InstallFinding.problem("codex_trust", "not checked: codex is not on PATH, and Codex skips eagle-mem's"
+                    + " hooks until they are trusted", "codex   (once: \"Hooks need review\" → \"Trust all and continue\");"
+                    + " or put codex on PATH (or set " + CodexTrust.BIN_VARIABLE + ") and run: eagle-mem install --agent codex");
         }
         try {
             List<HookState> ours = CodexTrust.ours(codex.get(), env, paths);

@@ -10,6 +10,8 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
+import dev.eaglemem.doctor.Check;
+import dev.eaglemem.doctor.DoctorReport;
 import dev.eaglemem.install.ActionStatus.Outcome;
 import dev.eaglemem.install.InstallReport;
 import dev.eaglemem.install.Installer.Agent;
@@ -43,5 +45,22 @@ class InstallAndDoctorRenderTest {
         InstallReport none = new InstallReport(false, "/b/eagle-mem", null, "eagle-mem", List.of(), List.of(), List.of());
         assertThat(install(none, true)).contains("no eagle-mem command pre-approved in Claude Code (--no-allow)")
                 .contains("\"command\": \"eagle-mem statusline\"").doesNotContain("agents call");
+    }
+
+    @Test
+    void doctorLabelsGetAColumnAsWideAsTheLongest() {
+        DoctorReport report = new DoctorReport(Check.Status.WARN, Path.of("/d"), Path.of("/d/memory.db"), Path.of("/d/config.toml"),
+                null, 9, null, 0, List.of(new Check("wal", Check.Status.OK, "no write-ahead log", null),
+                        new Check("claude_hooks", Check.Status.OK, "all there", null),
+                        new Check("codex_trust", Check.Status.WARN, "not checked", "codex")));
+        StringWriter text = new StringWriter();
+        DoctorCommand.print(new PrintWriter(text, true), report);
+        assertThat(text.toString()).isEqualTo("""
+                ok    wal          no write-ahead log
+                ok    claude_hooks all there
+                WARN  codex_trust  not checked
+                      fix: codex
+                overall: warn
+                """);
     }
 }

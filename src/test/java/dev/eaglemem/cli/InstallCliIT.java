@@ -82,6 +82,7 @@ class InstallCliIT {
             assertThat(c.get("name").asText() + " " + c.get("status").asText()).isEqualTo("path warn");
             assertThat(c.get("fix").asText()).startsWith("export PATH=\"$HOME/.local/bin:$PATH\"");
         });
+        assertThat(cli.run("doctor").ok().out()).contains("WARN  path         ").contains("ok    claude_hooks " + settings());
 
         cli.env.put("PATH", bin + ":" + System.getenv("PATH"));
         JsonNode byName = cli.run("install", "--agent", "claude-code", "--json").ok().json();

@@ -189,4 +189,14 @@ class InstallerTest {
         installer(pathWith()).uninstall(CLAUDE, false, false);
         assertThat(settings()).doesNotExist();
     }
+
+    @Test
+    void codexTrustThatCannotBeCheckedIsAWarning() {
+        installer(pathWith()).install(EnumSet.of(Agent.CODEX), false);
+        InstallFinding trust = finding(installer(pathWith()).findings(), "codex_trust");
+        assertThat(trust.problem()).isTrue();
+        assertThat(trust.detail()).startsWith("not checked: codex is not on PATH");
+        assertThat(trust.fix()).contains("Trust all and continue").contains("eagle-mem install --agent codex");
+        assertThat(home.resolve(".codex/AGENTS.md")).content().contains("`eagle-mem session save");
+    }
 }
