@@ -13,7 +13,8 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 @Command(name = "doctor", description = {
-        "Check the data directory, config, database integrity, schema version, WAL size and permissions.",
+        "Check the data directory, config, database integrity, schema version, WAL size and permissions, and what",
+        "install set up: the runtime, `eagle-mem` on PATH, the agents' hooks, Codex hook trust; then serve.",
         "Changes nothing. Exit 1 when a check fails." })
 public class DoctorCommand implements Callable<Integer> {
 
@@ -35,20 +36,25 @@ public class DoctorCommand implements Callable<Integer> {
         if (output.json) {
             Console.json(spec, report);
         } else {
-            PrintWriter out = Console.out(spec);
-            for (Check c : report.checks()) {
-                String mark = switch (c.status()) {
-                    case OK -> "ok  ";
-                    case WARN -> "WARN";
-                    case FAIL -> "FAIL";
-                };
-                out.printf("%s  %-10s %s%n", mark, c.name(), c.detail());
-                if (c.fix() != null) {
-                    out.println("      fix: " + c.fix());
-                }
-            }
-            out.println("overall: " + report.overall().name().toLowerCase(Locale.ROOT));
+            print(Console.out(spec), report);
         }
         return report.overall() == Check.Status.FAIL ? 1 : 0;
+    }
+
+    /** One line per check, the names in a column as wide as the longest. */
+    static void print(PrintWriter out, DoctorReport report) {
+        int width = report.checks().stream().mapToInt(c -> c.name().length()).max().orElse(0);
+        for (Check c : report.checks()) {
+            String mark = switch (c.status()) {
+                case OK -> "ok  ";
+                case WARN -> "WARN";
+                case FAIL -> "FAIL";
+            };
+            out.println(mark + "  " + c.name() + " ".repeat(width - c.name().length() + 1) + c.detail());
+            if (c.fix() != null) {
+                out.println("      fix: " + c.fix());
+            }
+        }
+        out.println("overall: " + report.overall().name().toLowerCase(Locale.ROOT));
     }
 }

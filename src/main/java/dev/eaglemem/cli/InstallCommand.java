@@ -1,5 +1,6 @@
 package dev.eaglemem.cli;
 
+import java.util.Set;
 import java.util.concurrent.Callable;
 
 import dev.eaglemem.install.InstallReport;
@@ -13,7 +14,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "install", description = {
         "Install eagle-mem for your agents: copies this runtime to $EAGLE_MEM_DIR/runtime, links ~/.local/bin/eagle-mem,",
         "migrates the database, and merges hooks, an instruction block and skills into the agents' configuration",
-        "(~/.claude, ~/.codex; backups first, your own settings untouched). Running it again changes nothing." })
+        "(~/.claude, ~/.codex; backups first, your own settings untouched), and pre-approves five eagle-mem commands",
+        "in Claude Code's permissions.allow (--no-allow skips them). Running it again changes nothing." })
 public class InstallCommand implements Callable<Integer> {
 
     @Spec
@@ -28,6 +30,10 @@ public class InstallCommand implements Callable<Integer> {
     @Option(names = "--dry-run", description = "Show what would change; change nothing.")
     boolean dryRun;
 
+    @Option(names = "--no-allow", description = "Pre-approve no eagle-mem command in Claude Code's permissions.allow "
+            + "(and take out the ones an earlier install added); the agent then asks before each one.")
+    boolean noAllow;
+
     private final Installer installer;
 
     public InstallCommand(Installer installer) {
@@ -36,11 +42,12 @@ public class InstallCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        InstallReport report = installer.install(InstallRender.agents(agent), dryRun);
+        Set<Installer.Agent> agents = InstallRender.agents(agent);
+        InstallReport report = installer.install(agents, dryRun, !noAllow);
         if (output.json) {
             Console.json(spec, report);
         } else {
-            InstallRender.print(Console.out(spec), "install", report);
+            InstallRender.print(Console.out(spec), "install", report, agents, noAllow);
         }
         return 0;
     }

@@ -25,6 +25,11 @@ final class InstallRender {
     }
 
     static void print(PrintWriter out, String verb, InstallReport report) {
+        print(out, verb, report, EnumSet.noneOf(Installer.Agent.class), false);
+    }
+
+    /** For install: also what Claude Code is told ({@code agents}) and, with --no-allow, that nothing is pre-approved. */
+    static void print(PrintWriter out, String verb, InstallReport report, Set<Installer.Agent> agents, boolean noAllow) {
         out.println((report.dryRun() ? "Would " + verb : capitalized(verb) + "ed") + " eagle-mem"
                 + (report.binary() == null ? "" : " (" + report.binary() + ")") + ":");
         for (InstallReport.Action a : report.actions()) {
@@ -33,6 +38,19 @@ final class InstallRender {
         if (report.hookProgram() != null) {
             out.println("  hooks run " + report.hookProgram() + (report.hookProgram().endsWith("eagle-mem-hook")
                     ? " (asks a warm `eagle-mem serve`, falls back to the binary)" : ""));
+        }
+        if (report.command() != null && !report.command().equals("eagle-mem")) {
+            out.println("  agents call eagle-mem as " + report.command() + " (`eagle-mem` by name does not reach this install)");
+        }
+        if (agents.contains(Installer.Agent.CLAUDE_CODE)) {
+            if (noAllow) {
+                out.println("  no eagle-mem command pre-approved in Claude Code (--no-allow): it asks before each one");
+            } else if (!report.allowRules().isEmpty()) {
+                out.println("  pre-approved in Claude Code's permissions.allow (install --no-allow leaves them out):");
+                report.allowRules().forEach(rule -> out.println("    " + rule));
+            }
+            out.println("  Claude Code status bar (optional), in its settings.json: \"statusLine\": {\"type\": \"command\", \"command\": \""
+                    + report.command().replace("\\", "\\\\").replace("\"", "\\\"") + " statusline\"}");
         }
         for (String w : report.warnings()) {
             out.println("  ! " + w);

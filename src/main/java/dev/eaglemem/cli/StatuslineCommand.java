@@ -15,7 +15,8 @@ import picocli.CommandLine.Spec;
 
 @Command(name = "statusline", description = {
         "One line for Claude Code's status bar: project, memories, sessions. Reads Claude's statusLine JSON on stdin",
-        "when given. Enable it in ~/.claude/settings.json: \"statusLine\": {\"type\": \"command\", \"command\": \"eagle-mem statusline\"}" })
+        "when given. Enable it in ~/.claude/settings.json: \"statusLine\": {\"type\": \"command\", \"command\": \"eagle-mem statusline\"}",
+        "(with the full path, e.g. ~/.local/bin/eagle-mem, when eagle-mem is not on PATH; `eagle-mem install` prints the line to use)." })
 public class StatuslineCommand implements Callable<Integer> {
 
     private static final ObjectMapper JSON = new ObjectMapper();

@@ -72,6 +72,7 @@ public class UninstallCommand implements Callable<Integer> {
         if (s.fix() != null) {
             warnings.add("the user service: " + s.fix());
         }
-        return new InstallReport(report.dryRun(), report.binary(), report.hookProgram(), actions, warnings);
+        return new InstallReport(report.dryRun(), report.binary(), report.hookProgram(), report.command(),
+                report.allowRules(), actions, warnings);
     }
 }

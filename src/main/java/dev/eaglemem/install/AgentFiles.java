@@ -39,6 +39,18 @@ final class AgentFiles {
     }
 
     /**
+     * The config file's text before the first install: its snapshot, "" when install created it, else
+     * {@code current} (no install changed it yet).
+     */
+    String beforeInstall(Path file, String snapshotName, String current) {
+        Path snapshot = snapshot(snapshotName);
+        if (Files.exists(snapshot)) {
+            return TextFiles.read(snapshot);
+        }
+        return created.contains(file.toString()) || current == null ? "" : current;
+    }
+
+    /**
      * Applies {@code edit} to a config file. The first install keeps the untouched original as the
      * uninstall snapshot; every change also leaves a timestamped backup.
      */
@@ -57,7 +69,8 @@ final class AgentFiles {
             created.add(file.toString());
         } else {
             Path snapshot = snapshot(snapshotName);
-            if (!Files.exists(snapshot)) {
+            // a file install created has no "before": a snapshot of it now would hold our own entries
+            if (!Files.exists(snapshot) && !created.contains(file.toString())) {
                 TextFiles.write(snapshot, before);
             }
             TextFiles.write(backups.resolve(snapshotName + "." + STAMP.format(clock.instant())), before);
@@ -100,9 +113,9 @@ final class AgentFiles {
     }
 
     /** The managed block needs no snapshot: it is delimited, and removing it restores the rest exactly. */
-    void addBlock(Path file) {
+    void addBlock(Path file, String command) {
         String before = TextFiles.read(file);
-        String after = new ManagedBlock(file).upsert(before == null ? "" : before, AgentGuidance.instructions());
+        String after = new ManagedBlock(file).upsert(before == null ? "" : before, AgentGuidance.instructions(command));
         if (after.equals(before)) {
             report.action("instructions", file, Outcome.UNCHANGED);
             return;
@@ -137,14 +150,14 @@ final class AgentFiles {
         }
     }
 
-    void addSkills(Path skillsDir) {
+    void addSkills(Path skillsDir, String command) {
         if (!Files.exists(skillsDir) && !report.dryRun) {
             created.add(skillsDir.toString());
         }
         for (String name : AgentGuidance.SKILLS) {
             Path dir = skillsDir.resolve("eagle-mem-" + name);
             Path file = dir.resolve("SKILL.md");
-            String want = AgentGuidance.skill(name);
+            String want = AgentGuidance.skill(name, command);
             if (want.equals(TextFiles.read(file))) {
                 report.action("skill " + name, file, Outcome.UNCHANGED);
                 continue;

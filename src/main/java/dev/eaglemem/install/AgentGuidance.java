@@ -5,6 +5,8 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * What install tells the agents: the managed block for CLAUDE.md / AGENTS.md and the skills under
@@ -15,7 +17,15 @@ final class AgentGuidance {
     /** Folder names under skills/; each is installed as {@code eagle-mem-<name>/SKILL.md}. AgentGuidanceTest checks the list. */
     static final List<String> SKILLS = List.of("memories", "save-summary", "search");
 
+    /** {@code eagle-mem} where it starts a command the agent runs (not where prose names the tool). */
+    private static final Pattern COMMAND = Pattern.compile("(?<![\\w./-])eagle-mem(?= (?:memories|session|search|show|install|uninstall)\\b)");
+
     private AgentGuidance() {
+    }
+
+    /** The skill with its commands calling eagle-mem as {@code command} (the name, or a path when that does not resolve). */
+    static String skill(String name, String command) {
+        return commands(skill(name), command);
     }
 
     static String skill(String name) {
@@ -27,6 +37,14 @@ final class AgentGuidance {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    static String instructions(String command) {
+        return commands(instructions(), command);
+    }
+
+    private static String commands(String text, String command) {
+        return command.equals(LocalBin.NAME) ? text : COMMAND.matcher(text).replaceAll(Matcher.quoteReplacement(command));
     }
 
     static String instructions() {

@@ -40,10 +40,30 @@ public final class ClaudeSettings {
      */
     public String add(String original, List<HookRegistration> hooks, List<String> allowRules,
             Predicate<String> isOurs) {
+        return add(original, hooks, allowRules, allowRules::contains, null, isOurs);
+    }
+
+    /**
+     * As {@link #add(String, List, List, Predicate)}, and also takes out our permission rules that are not wanted
+     * any more (another form of the command, or none at all: {@code install --no-allow}). A rule the file already
+     * had before install is the user's and stays.
+     *
+     * @param isOurAllowRule tells our permission rules apart, in any form install may have written them
+     * @param beforeInstall the file's text before the first install ("" when it did not exist); null when unknown,
+     *        and then no rule is taken out
+     */
+    public String add(String original, List<HookRegistration> hooks, List<String> allowRules,
+            Predicate<String> isOurAllowRule, String beforeInstall, Predicate<String> isOurs) {
         JsonText json = new JsonText(file, "eagle-mem install");
         ObjectNode root = json.parseObject(original);
         ObjectNode pristine = root.deepCopy();
         tree(json).reconcile(root, hooks, isOurs);
+        if (beforeInstall != null) {
+            ObjectNode before = snapshot(beforeInstall.isBlank() ? "{}" : beforeInstall);
+            if (before != null) {
+                removeAllowRules(json, root, rule -> isOurAllowRule.test(rule) && !allowRules.contains(rule), before);
+            }
+        }
         addAllowRules(json, root, allowRules);
         return root.equals(pristine) ? Objects.requireNonNullElse(original, "") : JsonText.print(root);
     }
@@ -57,12 +77,17 @@ public final class ClaudeSettings {
      * @param beforeInstall the text saved at install time, or null when it is not known
      */
     public String remove(String current, String beforeInstall, Predicate<String> isOurs, List<String> allowRules) {
+        return remove(current, beforeInstall, isOurs, (Predicate<String>) allowRules::contains);
+    }
+
+    /** As {@link #remove(String, String, Predicate, List)}, our permission rules told apart by {@code isOurAllowRule}. */
+    public String remove(String current, String beforeInstall, Predicate<String> isOurs, Predicate<String> isOurAllowRule) {
         JsonText json = new JsonText(file, "eagle-mem uninstall");
         ObjectNode root = json.parseObject(current);
         ObjectNode before = snapshot(beforeInstall);
         ObjectNode pristine = root.deepCopy();
         tree(json).prune(root, isOurs, before);
-        removeAllowRules(json, root, allowRules, before);
+        removeAllowRules(json, root, isOurAllowRule, before);
         if (before != null && root.equals(before)) {
             return beforeInstall;
         }
@@ -121,7 +146,7 @@ public final class ClaudeSettings {
     }
 
     /** Rules the user already had before install were not added by us, so they stay. */
-    private static void removeAllowRules(JsonText json, ObjectNode root, List<String> rules, ObjectNode before) {
+    private static void removeAllowRules(JsonText json, ObjectNode root, Predicate<String> ours, ObjectNode before) {
         ObjectNode permissions = json.objectOrNull(root, "permissions", "\"permissions\"");
         ArrayNode allow = permissions == null ? null : json.arrayOrNull(permissions, "allow", "permissions.allow");
         if (allow == null || allow.isEmpty()) {
@@ -132,7 +157,7 @@ public final class ClaudeSettings {
         boolean removed = false;
         for (int i = allow.size() - 1; i >= 0; i--) {
             JsonNode rule = allow.get(i);
-            if (rule.isTextual() && rules.contains(rule.asText()) && !theirs.contains(rule.asText())) {
+            if (rule.isTextual() && ours.test(rule.asText()) && !theirs.contains(rule.asText())) {
                 allow.remove(i);
                 removed = true;
             }

@@ -23,9 +23,11 @@ import dev.eaglemem.error.EagleException;
  * @param localBinLink the ~/.local/bin/eagle-mem link install made, or null
  * @param hookProgram what the hook entries run: the eagle-mem-hook shim or the binary (null in manifests
  *        written before the shim existed: the binary)
+ * @param command how the agents' instructions and allow rules call eagle-mem: {@code eagle-mem} or a full path
+ *        (null in manifests written before it was recorded)
  */
 public record InstallManifest(String version, String installedAt, String binary, List<String> agents,
-        List<String> createdFiles, List<String> codexTrustKeys, String localBinLink, String hookProgram) {
+        List<String> createdFiles, List<String> codexTrustKeys, String localBinLink, String hookProgram, String command) {
 
     static final String FILE = "install.json";
     private static final ObjectMapper JSON = new ObjectMapper()
@@ -40,7 +42,7 @@ public record InstallManifest(String version, String installedAt, String binary,
     }
 
     static InstallManifest empty() {
-        return new InstallManifest(null, null, null, List.of(), List.of(), List.of(), null, null);
+        return new InstallManifest(null, null, null, List.of(), List.of(), List.of(), null, null, null);
     }
 
     static InstallManifest read(Path dataDir) {
@@ -69,7 +71,8 @@ public record InstallManifest(String version, String installedAt, String binary,
     InstallManifest withCreated(List<String> more) {
         List<String> all = new ArrayList<>(createdFiles);
         more.stream().filter(f -> !all.contains(f)).forEach(all::add);
-        return new InstallManifest(version, installedAt, binary, agents, all, codexTrustKeys, localBinLink, hookProgram);
+        return new InstallManifest(version, installedAt, binary, agents, all, codexTrustKeys, localBinLink, hookProgram,
+                command);
     }
 
     /** The program the hook entries were registered with. */

@@ -13,8 +13,19 @@ import dev.eaglemem.install.ActionStatus.Planned;
  * @param actions one line per file or step: what, where, and what happened to it (planned, in a dry run)
  * @param warnings things the user must know or do (e.g. trust Codex hooks by hand)
  * @param hookProgram what the registered hooks run: the eagle-mem-hook shim (fast path through serve) or the binary
+ * @param command how the agents' instructions, allow rules and the status line call eagle-mem: {@code eagle-mem},
+ *        or the full path of the link when that name does not reach this install (null for uninstall)
+ * @param allowRules the commands pre-approved in Claude Code's {@code permissions.allow} (none with --no-allow,
+ *        without Claude Code, and for uninstall)
  */
-public record InstallReport(boolean dryRun, String binary, String hookProgram, List<Action> actions, List<String> warnings) {
+public record InstallReport(boolean dryRun, String binary, String hookProgram, String command, List<String> allowRules,
+        List<Action> actions, List<String> warnings) {
+
+    public InstallReport {
+        allowRules = List.copyOf(allowRules);
+        actions = List.copyOf(actions);
+        warnings = List.copyOf(warnings);
+    }
 
     public record Action(String what, Path path, ActionStatus status) {
     }
@@ -24,6 +35,8 @@ public record InstallReport(boolean dryRun, String binary, String hookProgram, L
         final boolean dryRun;
         String binary;
         String hookProgram;
+        String command;
+        List<String> allowRules = List.of();
         final List<Action> actions = new ArrayList<>();
         final List<String> warnings = new ArrayList<>();
 
@@ -40,7 +53,7 @@ public record InstallReport(boolean dryRun, String binary, String hookProgram, L
         }
 
         InstallReport build() {
-            return new InstallReport(dryRun, binary, hookProgram, actions, warnings);
+            return new InstallReport(dryRun, binary, hookProgram, command, allowRules, actions, warnings);
         }
     }
 }

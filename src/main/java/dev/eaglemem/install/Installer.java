@@ -2,6 +2,7 @@ package dev.eaglemem.install;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.format.DateTimeFormatter;
@@ -22,7 +23,9 @@ import dev.eaglemem.config.DataDir;
 import dev.eaglemem.config.EagleEnv;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.install.ActionStatus.Outcome;
+import dev.eaglemem.platform.Executables;
 import dev.eaglemem.serve.control.ServeControl;
+import dev.eaglemem.shell.ShellWords;
 import dev.eaglemem.store.Db;
 
 /**
@@ -62,6 +65,14 @@ public class Installer {
     }
 
     public InstallReport install(Set<Agent> agents, boolean dryRun) {
+        return install(agents, dryRun, true);
+    }
+
+    /**
+     * @param allowRules false for {@code --no-allow}: pre-approve no eagle-mem command in Claude Code (and take out
+     *        the rules an earlier install added)
+     */
+    public InstallReport install(Set<Agent> agents, boolean dryRun, boolean allowRules) {
         InstallReport.Builder report = new InstallReport.Builder(dryRun);
         InstallManifest previous = InstallManifest.read(dataDir.root());
         List<String> created = new ArrayList<>(previous.createdFiles());
@@ -73,7 +84,9 @@ public class Installer {
         report.binary = binary.toString();
         String program = HookProgram.choose(RuntimeInstall.source(), binary, env, report).toString();
         report.hookProgram = program;
-        String link = LocalBin.link(binary, AgentPaths.from(env).localBin(), env, report);
+        String link = LocalBin.link(binary, AgentPaths.from(env).localBin(), report);
+        String command = LocalBin.command(link, binary, env, report);
+        report.command = command;
         if (!dryRun) {
             db.get().open();
         }
@@ -82,17 +95,19 @@ public class Installer {
         AgentFiles files = new AgentFiles(backups(), clock, report, created);
         List<String> trusted = new ArrayList<>(previous.codexTrustKeys());
         if (agents.contains(Agent.CLAUDE_CODE)) {
-            installClaude(paths, files, program);
+            List<String> allow = allowRules ? Registrations.claudeAllowRules(command) : List.of();
+            report.allowRules = allow;
+            installClaude(paths, files, program, command, allow);
         }
         if (agents.contains(Agent.CODEX)) {
-            installCodex(paths, files, program, report, trusted);
+            installCodex(paths, files, program, command, report, trusted);
         }
         if (!dryRun) {
             Set<String> all = new LinkedHashSet<>(previous.agents());
             agents.forEach(a -> all.add(a.id()));
             new InstallManifest(BuildInfo.version(), DateTimeFormatter.ISO_INSTANT.format(clock.instant()), binary.toString(),
                     List.copyOf(all), created, trusted.stream().distinct().toList(),
-                    link != null ? link : previous.localBinLink(), program).write(dataDir.root());
+                    link != null ? link : previous.localBinLink(), program, command).write(dataDir.root());
         }
         return report.build();
     }
@@ -135,16 +150,18 @@ public class Installer {
         return binary;
     }
 
-    private static void installClaude(AgentPaths paths, AgentFiles files, String binary) {
+    /** Our allow rules in another form than {@code allow} (another path, or all of them with --no-allow) come out. */
+    private static void installClaude(AgentPaths paths, AgentFiles files, String binary, String command, List<String> allow) {
         ClaudeSettings settings = new ClaudeSettings(paths.claudeSettings());
         files.editConfig("hooks", paths.claudeSettings(), "claude-settings.json",
-                text -> settings.add(text, Registrations.claude(binary), Registrations.claudeAllowRules(), Registrations::isOurs));
-        files.addBlock(paths.claudeInstructions());
-        files.addSkills(paths.claudeSkills());
+                text -> settings.add(text, Registrations.claude(binary), allow, Registrations::isOurAllowRule,
+                        files.beforeInstall(paths.claudeSettings(), "claude-settings.json", text), Registrations::isOurs));
+        files.addBlock(paths.claudeInstructions(), command);
+        files.addSkills(paths.claudeSkills(), command);
     }
 
-    private void installCodex(AgentPaths paths, AgentFiles files, String binary, InstallReport.Builder report,
-            List<String> trusted) {
+    private void installCodex(AgentPaths paths, AgentFiles files, String binary, String command,
+            InstallReport.Builder report, List<String> trusted) {
         CodexHooksFile hooks = new CodexHooksFile(paths.codexHooks());
         files.editConfig("hooks", paths.codexHooks(), "codex-hooks.json",
                 text -> hooks.add(text, Registrations.codex(binary), Registrations::isOurs));
@@ -156,8 +173,8 @@ public class Installer {
         if (!report.dryRun) {
             trusted.addAll(trustCodex(paths, files, report));
         }
-        files.addBlock(paths.codexInstructions());
-        files.addSkills(paths.codexSkills());
+        files.addBlock(paths.codexInstructions(), command);
+        files.addSkills(paths.codexSkills(), command);
     }
 
     private List<String> trustCodex(AgentPaths paths, AgentFiles files, InstallReport.Builder report) {
@@ -201,7 +218,7 @@ public class Installer {
         if (removing.contains(Agent.CLAUDE_CODE)) {
             ClaudeSettings settings = new ClaudeSettings(paths.claudeSettings());
             files.restoreConfig("hooks", paths.claudeSettings(), "claude-settings.json",
-                    (current, before) -> settings.remove(current, before, Registrations::isOurs, Registrations.claudeAllowRules()));
+                    (current, before) -> settings.remove(current, before, Registrations::isOurs, Registrations::isOurAllowRule));
             files.removeBlock(paths.claudeInstructions());
             files.removeSkills(paths.claudeSkills());
         }
@@ -214,7 +231,8 @@ public class Installer {
             removeRuntime(manifest, purge, report);
         } else if (!dryRun) {
             new InstallManifest(manifest.version(), manifest.installedAt(), manifest.binary(), List.copyOf(remaining),
-                    created, manifest.codexTrustKeys(), manifest.localBinLink(), manifest.hookProgram()).write(dataDir.root());
+                    created, manifest.codexTrustKeys(), manifest.localBinLink(), manifest.hookProgram(), manifest.command())
+                    .write(dataDir.root());
         }
         return report.build();
     }
@@ -250,7 +268,7 @@ public class Installer {
             report.action(purge ? "data directory (database included)" : "runtime", target, Outcome.REMOVED);
         }
         if (!purge) {
-            report.warn("the database is kept at " + dataDir.dbFile() + "; remove everything with: eagle-mem uninstall --purge");
+            report.warn(afterUninstall(runtime));
         }
         if (report.dryRun) {
             return;
@@ -265,7 +283,37 @@ public class Installer {
         }
     }
 
-    /** What doctor checks: the runtime, and for each installed agent its hooks (drift) and, for Codex, trust. */
+    /**
+     * The hint uninstall leaves: the database stays, and how to delete it or install again, naming only commands
+     * that exist once the runtime and its link are gone: the launcher this uninstall runs from when it is not the
+     * runtime (a checkout's target/eagle-mem), else plain {@code rm} and a checkout's launcher.
+     */
+    private String afterUninstall(Path runtime) {
+        Optional<Path> launcher = survivingLauncher(runtime);
+        String db = "the database is kept at " + dataDir.dbFile();
+        if (launcher.isPresent()) {
+            String run = ShellWords.quote(launcher.get().toString());
+            return db + "; delete it too: " + run + " uninstall --purge; install again: " + run + " install";
+        }
+        return db + "; delete it too: rm -r " + ShellWords.quote(dataDir.root().toString())
+                + "; install again from a checkout: target/eagle-mem install (or a downloaded eagle-mem binary: ./eagle-mem install)";
+    }
+
+    /** The launcher of the runtime this process runs from, when that is not the installed runtime (which goes). */
+    private static Optional<Path> survivingLauncher(Path runtime) {
+        try {
+            Path source = RuntimeInstall.source();
+            if (RuntimeInstall.isSame(source, runtime) || source.startsWith(runtime)) {
+                return Optional.empty();
+            }
+            Path launcher = Files.isDirectory(source) ? RuntimeInstall.binary(source) : source;
+            return Files.isExecutable(launcher) ? Optional.of(launcher) : Optional.empty();
+        } catch (EagleException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** What doctor checks: the runtime, `eagle-mem` on PATH, and for each installed agent its hooks (drift) and, for Codex, trust. */
     public List<InstallFinding> findings() {
         InstallManifest manifest = InstallManifest.read(dataDir.root());
         if (manifest.binary() == null) {
@@ -276,6 +324,7 @@ public class Installer {
         out.add(Files.isExecutable(binary) ? InstallFinding.ok("runtime", binary.toString())
                 : InstallFinding.problem("runtime", binary + " is missing", "eagle-mem install"));
         AgentPaths paths = AgentPaths.from(env);
+        out.add(pathFinding(manifest, binary, paths));
         if (manifest.agents().contains(Agent.CLAUDE_CODE.id())) {
             out.add(drift("claude_hooks", paths.claudeSettings(), "claude-code", text -> new ClaudeSettings(paths.claudeSettings())
                     .drift(text, Registrations.claude(manifest.hooksRun()), Registrations::isOurs)));
@@ -286,6 +335,50 @@ public class Installer {
             out.add(codexTrust(paths));
         }
         return out;
+    }
+
+    /**
+     * Does {@code eagle-mem} run this install by name? The agents' instructions and allow rules call it by name
+     * when install found the link's folder on PATH; when it did not, they use the full path, and only typing
+     * {@code eagle-mem} in a shell is affected.
+     */
+    private InstallFinding pathFinding(InstallManifest manifest, Path binary, AgentPaths paths) {
+        Path link = manifest.localBinLink() != null ? Path.of(manifest.localBinLink()) : paths.localBin().resolve(LocalBin.NAME);
+        Path binDir = link.getParent();
+        String reinstall = ShellWords.quote(binary.toString()) + " install";
+        if (manifest.localBinLink() == null) {
+            String there = ShellWords.quote(link.toString());
+            return Files.exists(link, LinkOption.NOFOLLOW_LINKS)
+                    ? InstallFinding.problem("path", link + " is not eagle-mem's link (install left it alone); the agents"
+                            + " call " + binary + " directly", "mv " + there + " " + there + ".bak && " + reinstall)
+                    : InstallFinding.problem("path", "install could not create " + link + "; the agents call " + binary
+                            + " directly", reinstall);
+        }
+        if (!Files.isSymbolicLink(link) || !Files.exists(link)) {
+            return InstallFinding.problem("path", link + " is missing or broken", reinstall);
+        }
+        boolean byName = manifest.command() == null || LocalBin.NAME.equals(manifest.command());
+        String agents = byName ? "the agents' instructions and allow rules call `eagle-mem` by name, so they fail too"
+                : "the agents were given the full path " + manifest.command() + ", so only your shell is affected";
+        Optional<Path> first = Executables.find(env.vars(), LocalBin.NAME);
+        if (!LocalBin.onPath(binDir, env)) {
+            return InstallFinding.problem("path", binDir + " is not on PATH: `eagle-mem` does not run by name; " + agents,
+                    LocalBin.exportLine(binDir, env) + "   (add it to your shell profile, e.g. ~/.bashrc or ~/.zshrc)");
+        }
+        if (first.isPresent() && !sameFile(first.get(), binary)) {
+            return InstallFinding.problem("path", "`eagle-mem` on PATH is " + first.get() + ", not " + link
+                    + " (this install); " + agents, "put " + binDir + " before " + first.get().getParent()
+                    + " on PATH, or remove " + first.get());
+        }
+        return InstallFinding.ok("path", "`eagle-mem` runs " + link + " (→ " + binary + ")");
+    }
+
+    private static boolean sameFile(Path a, Path b) {
+        try {
+            return Files.exists(a) && Files.exists(b) && Files.isSameFile(a, b);
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     private static InstallFinding drift(String name, Path file, String agent, Function<String, List<String>> check) {
@@ -307,7 +400,9 @@ public class Installer {
         }
         Optional<Path> codex = CodexTrust.binary(env);
         if (codex.isEmpty()) {
-            return InstallFinding.ok("codex_trust", "not checked: codex is not on PATH");
+            return InstallFinding.problem("codex_trust", "not checked: codex is not on PATH, and Codex skips eagle-mem's"
+                    + " hooks until they are trusted", "codex   (once: \"Hooks need review\" → \"Trust all and continue\");"
+                    + " or put codex on PATH (or set " + CodexTrust.BIN_VARIABLE + ") and run: eagle-mem install --agent codex");
         }
         try {
             List<HookState> ours = CodexTrust.ours(codex.get(), env, paths);

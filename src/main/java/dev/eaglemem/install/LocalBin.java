@@ -4,23 +4,28 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.util.Optional;
 
 import dev.eaglemem.config.EagleEnv;
 import dev.eaglemem.install.ActionStatus.Outcome;
+import dev.eaglemem.platform.Executables;
+import dev.eaglemem.shell.ShellWords;
 
 /**
  * {@code ~/.local/bin/eagle-mem} → the installed runtime, so agents (and the skills they follow) can
- * call {@code eagle-mem} by name. Never replaces a file or link that is not an eagle-mem runtime.
+ * call {@code eagle-mem} by name. Never replaces a file or link that is not an eagle-mem runtime. When the
+ * name would not reach this install (the folder is not on PATH, or another eagle-mem comes first), what
+ * install tells the agents calls the link by its full path instead.
  */
 final class LocalBin {
 
-    private static final String NAME = "eagle-mem";
+    static final String NAME = "eagle-mem";
 
     private LocalBin() {
     }
 
     /** Returns the link's path when install made or refreshed it, null when it left things alone. */
-    static String link(Path binary, Path binDir, EagleEnv env, InstallReport.Builder report) {
+    static String link(Path binary, Path binDir, InstallReport.Builder report) {
         Path link = binDir.resolve(NAME);
         try {
             if (Files.isSymbolicLink(link)) {
@@ -43,7 +48,6 @@ final class LocalBin {
                 Files.deleteIfExists(link);
                 Files.createSymbolicLink(link, binary);
             }
-            warnIfNotOnPath(binDir, env, report);
             return link.toString();
         } catch (IOException | UnsupportedOperationException e) {
             report.warn("could not link " + link + " (" + e.getMessage() + "); call " + binary + " directly");
@@ -51,15 +55,59 @@ final class LocalBin {
         }
     }
 
-    private static void warnIfNotOnPath(Path binDir, EagleEnv env, InstallReport.Builder report) {
-        String path = env.get("PATH").orElse("");
-        for (String dir : path.split(":")) {
-            if (!dir.isBlank() && Path.of(dir).toAbsolutePath().normalize().equals(binDir.toAbsolutePath().normalize())) {
-                return;
+    /**
+     * How the agents' instructions, allow rules and the status line call eagle-mem: {@code eagle-mem} when that
+     * name runs this install here, else the link's (or, without a link, the binary's) full path, shell-quoted.
+     * Warns, on every install, when the name does not reach this install.
+     *
+     * @param link what {@link #link} returned: the link's path, or null when there is none
+     */
+    static String command(String link, Path binary, EagleEnv env, InstallReport.Builder report) {
+        if (link == null) {
+            return ShellWords.quote(binary.toString());
+        }
+        Path linkPath = Path.of(link);
+        Path binDir = linkPath.getParent();
+        Optional<Path> first = Executables.find(env.vars(), NAME);
+        if (first.isPresent() && !sameDir(first.get().getParent(), binDir) && !sameFile(first.get(), binary)) {
+            report.warn("`" + NAME + "` on PATH is " + first.get() + ", not this install; agents are told to call " + link
+                    + ". Put " + binDir + " before " + first.get().getParent() + " on PATH, or remove " + first.get());
+            return ShellWords.quote(link);
+        }
+        if (!onPath(binDir, env)) {
+            report.warn(binDir + " is not on PATH, so `" + NAME + "` does not run by name; agents are told to call " + link
+                    + ". To type `" + NAME + "` yourself, add to your shell profile (~/.bashrc, ~/.zshrc): "
+                    + exportLine(binDir, env));
+            return ShellWords.quote(link);
+        }
+        return NAME;
+    }
+
+    /** The shell-profile line that puts {@code binDir} on PATH; {@code $HOME} stands for the home directory. */
+    static String exportLine(Path binDir, EagleEnv env) {
+        String dir = binDir.startsWith(env.home()) ? "$HOME/" + env.home().relativize(binDir) : binDir.toString();
+        return "export PATH=\"" + dir + ":$PATH\"";
+    }
+
+    static boolean onPath(Path dir, EagleEnv env) {
+        for (String entry : env.get("PATH").orElse("").split(":")) {
+            if (!entry.isBlank() && sameDir(Path.of(entry), dir)) {
+                return true;
             }
         }
-        report.warn(binDir + " is not on PATH, so agents cannot run `eagle-mem` by name. Add to your shell profile:"
-                + " export PATH=\"" + binDir + ":$PATH\"");
+        return false;
+    }
+
+    private static boolean sameDir(Path a, Path b) {
+        return a != null && b != null && a.toAbsolutePath().normalize().equals(b.toAbsolutePath().normalize());
+    }
+
+    private static boolean sameFile(Path a, Path b) {
+        try {
+            return Files.exists(a) && Files.exists(b) && Files.isSameFile(a, b);
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     /** Removes the link install made, only while it still points into the runtime. */

@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -25,6 +26,9 @@ public final class Registrations {
      */
     private static final Pattern OURS = Pattern.compile("^\\s*(?:(?:'[^']*eagle-mem'|\"[^\"]*eagle-mem\"|[^\\s'\"]*eagle-mem)\\s+hook"
             + "|'[^']*eagle-mem-hook'|\"[^\"]*eagle-mem-hook\"|[^\\s'\"]*eagle-mem-hook)\\s+[A-Za-z]+(?:\\s|$)");
+    /** The command part of one of our permission rules, bare or as any path: {@code Bash(<command> }. */
+    private static final Pattern ALLOW_COMMAND = Pattern.compile("^Bash\\((?:'[^']*/eagle-mem'|[^\\s'\"()]*/eagle-mem|eagle-mem) ");
+    private static final String BARE_PREFIX = "Bash(" + LocalBin.NAME + " ";
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** One agent's registrations and permission rules. */
@@ -52,8 +56,31 @@ public final class Registrations {
         return template("codex", binary).hooks();
     }
 
+    /** The permission rules as the template has them, calling eagle-mem by name. */
     static List<String> claudeAllowRules() {
-        return template("claude-code", "eagle-mem").allow();
+        return BareAllow.RULES;
+    }
+
+    /** The permission rules for agents that call eagle-mem as {@code command} (a name or a shell-quoted path). */
+    static List<String> claudeAllowRules(String command) {
+        return BareAllow.RULES.stream().map(rule -> rule.startsWith(BARE_PREFIX)
+                ? "Bash(" + command + " " + rule.substring(BARE_PREFIX.length()) : rule).toList();
+    }
+
+    /**
+     * One of our permission rules in any form install may have written it: {@code Bash(eagle-mem search:*)} or
+     * {@code Bash(/home/u/.local/bin/eagle-mem search:*)}, whatever the path.
+     */
+    static boolean isOurAllowRule(String rule) {
+        if (rule == null) {
+            return false;
+        }
+        Matcher m = ALLOW_COMMAND.matcher(rule);
+        return BareAllow.RULES.contains(rule) || m.find() && BareAllow.RULES.contains(BARE_PREFIX + rule.substring(m.end()));
+    }
+
+    private static final class BareAllow {
+        static final List<String> RULES = template("claude-code", LocalBin.NAME).allow();
     }
 
     static Template template(String agent, String binary) {

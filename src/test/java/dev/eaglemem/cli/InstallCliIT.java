@@ -60,6 +60,51 @@ class InstallCliIT {
     }
 
     @Test
+    void installSaysWhatItPreApprovesAndUsesWhatResolvesWhetherOrNotTheLinkIsOnPath() throws Exception {
+        cli.env.put("EAGLE_MEM_DIR", cli.home.resolve(".eagle-mem").toString());
+        Path bin = cli.home.resolve(".local/bin");
+        String link = bin.resolve("eagle-mem").toString();
+        for (int i = 0; i < 2; i++) {
+            JsonNode report = cli.run("install", "--agent", "claude-code", "--json").ok().json();
+            assertThat(report.get("warnings")).as("install %d warns", i + 1).anySatisfy(w -> assertThat(w.asText())
+                    .contains(bin + " is not on PATH").contains("export PATH=\"$HOME/.local/bin:$PATH\""));
+            assertThat(report.get("command").asText()).isEqualTo(link);
+            assertThat(report.get("allow_rules")).hasSize(5)
+                    .allSatisfy(rule -> assertThat(rule.asText()).startsWith("Bash(" + link + " "));
+        }
+        String human = cli.run("install", "--agent", "claude-code").ok().out();
+        assertThat(human).contains("pre-approved in Claude Code's permissions.allow", "    Bash(" + link + " session save:*)",
+                "\"command\": \"" + link + " statusline\"", "! " + bin + " is not on PATH");
+        assertThat(settings()).content().contains("\"Bash(" + link + " memories add:*)\"");
+        assertThat(cli.home.resolve(".claude/CLAUDE.md")).content().contains("`" + link + " session save --session-id");
+        JsonNode doctor = cli.run("doctor", "--json").ok().json();
+        assertThat(doctor.get("checks")).anySatisfy(c -> {
+            assertThat(c.get("name").asText() + " " + c.get("status").asText()).isEqualTo("path warn");
+            assertThat(c.get("fix").asText()).startsWith("export PATH=\"$HOME/.local/bin:$PATH\"");
+        });
+        assertThat(cli.run("doctor").ok().out()).contains("WARN  path         ").contains("ok    claude_hooks " + settings());
+
+        cli.env.put("PATH", bin + ":" + System.getenv("PATH"));
+        JsonNode byName = cli.run("install", "--agent", "claude-code", "--json").ok().json();
+        assertThat(byName.get("command").asText()).isEqualTo("eagle-mem");
+        assertThat(byName.get("warnings")).noneSatisfy(w -> assertThat(w.asText()).contains("not on PATH"));
+        assertThat(settings()).content().contains("\"Bash(eagle-mem memories add:*)\"").doesNotContain(link + " memories");
+        assertThat(cli.run("doctor", "--json").ok().json().get("checks"))
+                .anySatisfy(c -> assertThat(c.get("name").asText() + " " + c.get("status").asText()).isEqualTo("path ok"));
+
+        JsonNode noAllow = cli.run("install", "--agent", "claude-code", "--no-allow", "--json").ok().json();
+        assertThat(noAllow.get("allow_rules")).isEmpty();
+        assertThat(settings()).content().doesNotContain("memories add:*");
+
+        Cli.Result uninstall = cli.run("uninstall").ok();
+        assertThat(uninstall.out()).as("the hint names a launcher that is still there")
+                .contains(Cli.LAUNCHER.toRealPath() + " uninstall --purge").doesNotContain("with: eagle-mem uninstall");
+        assertThat(Path.of(link)).doesNotExist();
+        assertThat(Cli.LAUNCHER).isExecutable();
+        assertThat(settings()).doesNotExist();
+    }
+
+    @Test
     void aMalformedSettingsFileStopsInstallBeforeAnythingChanges() throws Exception {
         Files.createDirectories(settings().getParent());
         Files.writeString(settings(), "{ \"model\": \"opus\", }");

@@ -29,7 +29,11 @@ class DoctorServiceTest {
     }
 
     private DoctorReport run() {
-        EagleEnv env = new EagleEnv(Map.of("EAGLE_MEM_DIR", dir.resolve("mem").toString()), dir, dir);
+        return run(Map.of("EAGLE_MEM_DIR", dir.resolve("mem").toString()));
+    }
+
+    private DoctorReport run(Map<String, String> vars) {
+        EagleEnv env = new EagleEnv(vars, dir, dir);
         return new DoctorService(dataDir(), new HealthStore(), new Installer(env, dataDir(), () -> {
             throw new AssertionError("doctor must not open the database through the installer");
         }, java.time.Clock.systemUTC(), new ServeControl(dataDir())), new JobStore(), new ServeControl(dataDir())).run();
@@ -83,5 +87,31 @@ class DoctorServiceTest {
         assertThat(check(r, "config").status()).isEqualTo(Check.Status.FAIL);
         assertThat(check(r, "config").detail()).contains("line 1");
         assertThat(r.overall()).isEqualTo(Check.Status.FAIL);
+    }
+
+    @Test
+    void anInstallWhoseLinkIsNotOnPathAndWhoseCodexTrustIsUncheckedWarns() throws Exception {
+        dataDir().ensureExists();
+        Path binary = dataDir().root().resolve("runtime/eagle-mem");
+        Files.createDirectories(binary.getParent());
+        Files.writeString(binary, "#!/bin/sh\n");
+        Files.setPosixFilePermissions(binary, PosixFilePermissions.fromString("rwx------"));
+        Path link = dir.resolve(".local/bin/eagle-mem");
+        Files.createDirectories(link.getParent());
+        Files.createSymbolicLink(link, binary);
+        Files.writeString(dataDir().root().resolve("install.json"), "{\"binary\": \"" + binary + "\", \"agents\": [\"codex\"],"
+                + " \"created_files\": [], \"codex_trust_keys\": [], \"local_bin_link\": \"" + link + "\", \"command\": \"eagle-mem\"}");
+        Map<String, String> vars = Map.of("EAGLE_MEM_DIR", dataDir().root().toString(), "PATH", "/usr/bin:/bin");
+
+        DoctorReport r = run(vars);
+        assertThat(check(r, "path").status()).isEqualTo(Check.Status.WARN);
+        assertThat(check(r, "path").detail()).contains(link.getParent() + " is not on PATH").contains("by name");
+        assertThat(check(r, "path").fix()).startsWith("export PATH=\"$HOME/.local/bin:$PATH\"").contains("shell profile");
+        assertThat(check(r, "codex_trust").status()).as("not checked is not ok").isEqualTo(Check.Status.WARN);
+        assertThat(check(r, "codex_trust").fix()).contains("Trust all and continue");
+
+        DoctorReport onPath = run(Map.of("EAGLE_MEM_DIR", dataDir().root().toString(), "PATH", link.getParent() + ":/usr/bin"));
+        assertThat(check(onPath, "path").status()).isEqualTo(Check.Status.OK);
+        assertThat(check(onPath, "path").detail()).contains(link.toString());
     }
 }

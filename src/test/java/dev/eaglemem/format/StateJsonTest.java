@@ -54,7 +54,8 @@ class StateJsonTest {
     @Test
     void installActionStatus() {
         Path p = Path.of("/home/u/.eagle-mem/runtime");
-        InstallReport report = new InstallReport(true, "/bin/eagle-mem", "/bin/eagle-mem-hook", List.of(
+        InstallReport report = new InstallReport(true, "/bin/eagle-mem", "/bin/eagle-mem-hook", "eagle-mem",
+                List.of("Bash(eagle-mem search:*)"), List.of(
                 new InstallReport.Action("runtime", p, Outcome.CREATED),
                 new InstallReport.Action("runtime", p, Outcome.UPDATED),
                 new InstallReport.Action("runtime", p, Outcome.UNCHANGED),
@@ -68,7 +69,8 @@ class StateJsonTest {
                 new InstallReport.Action("service", p, new ActionStatus.ServiceStep("systemd could not be asked", true)),
                 new InstallReport.Action("service", p, new ActionStatus.ServiceStep("not installed; nothing to remove", false))), List.of("w"));
         assertThat(JsonOutput.write(report)).isEqualTo("{\"dry_run\":true,\"binary\":\"/bin/eagle-mem\","
-                + "\"hook_program\":\"/bin/eagle-mem-hook\",\"actions\":["
+                + "\"hook_program\":\"/bin/eagle-mem-hook\",\"command\":\"eagle-mem\",\"allow_rules\":[\"Bash(eagle-mem search:*)\"],"
+                + "\"actions\":["
                 + "{\"what\":\"runtime\",\"path\":\"/home/u/.eagle-mem/runtime\",\"status\":\"created\"},"
                 + "{\"what\":\"runtime\",\"path\":\"/home/u/.eagle-mem/runtime\",\"status\":\"updated\"},"
                 + "{\"what\":\"runtime\",\"path\":\"/home/u/.eagle-mem/runtime\",\"status\":\"unchanged\"},"

@@ -159,6 +159,39 @@ class ClaudeSettingsTest {
     }
 
     @Test
+    void ourRulesInAnotherFormAreReplacedAndUninstallRecognisesEitherForm() throws Exception {
+        String original = "{\n  \"permissions\": {\n    \"allow\": [\n      \"Bash(make:*)\"\n    ]\n  }\n}\n";
+        List<String> bare = Registrations.claudeAllowRules("eagle-mem");
+        List<String> full = Registrations.claudeAllowRules("/home/dev/.local/bin/eagle-mem");
+        String byName = settings.add(original, claudeHooks(BIN), bare, Registrations::isOurAllowRule, original, OURS);
+        String byPath = settings.add(byName, claudeHooks(BIN), full, Registrations::isOurAllowRule, original, OURS);
+        assertThat(JSON.readTree(byPath).get("permissions").get("allow")).extracting(JsonNode::asText)
+                .containsExactlyElementsOf(concat(List.of("Bash(make:*)"), full));
+        assertThat(settings.add(byPath, claudeHooks(BIN), full, Registrations::isOurAllowRule, original, OURS))
+                .as("idempotent").isSameAs(byPath);
+        String none = settings.add(byPath, claudeHooks(BIN), List.of(), Registrations::isOurAllowRule, original, OURS);
+        assertThat(JSON.readTree(none).get("permissions").get("allow")).extracting(JsonNode::asText)
+                .containsExactly("Bash(make:*)");
+        assertThat(settings.remove(byPath, original, OURS, Registrations::isOurAllowRule)).isEqualTo(original);
+        assertThat(settings.remove(byName, original, OURS, Registrations::isOurAllowRule)).isEqualTo(original);
+    }
+
+    @Test
+    void aRuleOfOursTheUserHadBeforeInstallIsNotTakenOut() throws Exception {
+        String original = "{\"permissions\": {\"allow\": [\"Bash(eagle-mem search:*)\"]}}";
+        String none = settings.add(original, List.of(), List.of(), Registrations::isOurAllowRule, original, OURS);
+        assertThat(none).isSameAs(original);
+        String unknown = settings.add(original, List.of(), List.of(), Registrations::isOurAllowRule, null, OURS);
+        assertThat(unknown).as("no before-install text: nothing is taken out").isSameAs(original);
+    }
+
+    private static List<String> concat(List<String> a, List<String> b) {
+        List<String> out = new ArrayList<>(a);
+        out.addAll(b);
+        return out;
+    }
+
+    @Test
     void aRuleTheUserAlreadyHadStaysAfterUninstall() throws Exception {
         String original = read("claude/compact.json");
         String edited = add(original).replace("\"model\": \"sonnet\"", "\"model\": \"opus\"");

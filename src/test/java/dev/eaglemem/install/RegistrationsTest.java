@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
@@ -50,6 +51,21 @@ class RegistrationsTest {
         assertThat(Registrations.codex("/b")).filteredOn(h -> h.event().equals("SessionEnd"))
                 .extracting(HookRegistration::timeoutSeconds).containsExactly(3);
         assertThat(Registrations.claudeAllowRules()).contains("Bash(eagle-mem session save:*)");
+    }
+
+    @Test
+    void allowRulesCallEagleMemAsInstallSaysAndAreRecognisedInEveryForm() {
+        assertThat(Registrations.claudeAllowRules("eagle-mem")).isEqualTo(Registrations.claudeAllowRules());
+        assertThat(Registrations.claudeAllowRules("/home/u/.local/bin/eagle-mem")).hasSize(5)
+                .contains("Bash(/home/u/.local/bin/eagle-mem session save:*)", "Bash(/home/u/.local/bin/eagle-mem search:*)");
+        assertThat(Registrations.claudeAllowRules("'/home/my u/.local/bin/eagle-mem'"))
+                .contains("Bash('/home/my u/.local/bin/eagle-mem' show:*)");
+        assertThat(Registrations.claudeAllowRules("/home/u/.local/bin/eagle-mem")).allMatch(Registrations::isOurAllowRule);
+        assertThat(Registrations.claudeAllowRules("'/home/my u/.local/bin/eagle-mem'")).allMatch(Registrations::isOurAllowRule);
+        assertThat(Registrations.claudeAllowRules()).allMatch(Registrations::isOurAllowRule);
+        assertThat(List.of("Bash(make:*)", "Bash(eagle-mem status:*)", "Bash(/x/not-eagle-mem search:*)",
+                "Bash(/x/eagle-mem search now:*)", "Bash(eagle-mem-hook search:*)", "Read(/home/u/.local/bin/eagle-mem search:*)"))
+                .noneMatch(Registrations::isOurAllowRule);
     }
 
     @Test
