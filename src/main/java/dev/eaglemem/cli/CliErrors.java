@@ -22,8 +22,9 @@ import picocli.CommandLine.ParseResult;
 /**
  * The one place that turns failures into output and exit codes. Every error prints
  * {@code eagle-mem: <what went wrong, where>} and {@code   fix: <command>} on stderr; with
- * {@code --json} the same goes to stdout as {@code {"error":{...}}}. Environment failures and bugs
- * are also written to eagle-mem.log so they are never lost.
+ * {@code --json} the same goes to stdout as {@code {"error":{...}}}. A command line picocli refuses is described by
+ * {@link ArgErrors} (did you mean, the corrected line). Environment failures and bugs are also written to
+ * eagle-mem.log so they are never lost.
  */
 @Singleton
 public class CliErrors {
@@ -66,9 +67,7 @@ public class CliErrors {
             logLine("WARN", "hook: " + e.getMessage());
             return 0;
         }
-        String usage = cmd.getCommandSpec().qualifiedName() + " --help";
-        EagleException error = EagleException.invalidInput(e.getMessage(), usage);
-        report(cmd, containsJson(args), error);
+        report(cmd, containsJson(args), ArgErrors.describe(e, args));
         return ExitCode.INVALID_INPUT.code();
     }
 

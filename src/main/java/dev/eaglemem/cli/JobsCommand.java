@@ -40,10 +40,10 @@ public class JobsCommand {
                     + "cancelled or all; several with commas (default: pending,running,dead).") String status,
             @Option(names = { "-k", "--kind" }, paramLabel = "KIND",
                     description = "Only this kind (prune, enrich-summary).") String kind,
-            @Option(names = { "-n", "--limit" }, defaultValue = "50",
-                    description = "At most N (default ${DEFAULT-VALUE}).") int limit) {
+            @Option(names = { Limit.SHORT, Limit.LONG }, paramLabel = Limit.LABEL, defaultValue = "50", converter = Limit.class,
+                    description = Limit.RANGE + " (default ${DEFAULT-VALUE}).") int limit) {
         Set<JobStatus> statuses = JobService.statuses(status);
-        List<JobRow> rows = jobs.list(new JobQuery(statuses, kind, Math.max(1, limit)));
+        List<JobRow> rows = jobs.list(new JobQuery(statuses, kind, limit));
         JobCounts counts = jobs.counts();
         if (output.json) {
             Console.json(spec, Console.fields("statuses", JobsRender.ids(statuses), "kind", kind, "jobs", rows,

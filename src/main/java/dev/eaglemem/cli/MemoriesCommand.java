@@ -33,16 +33,16 @@ public class MemoriesCommand {
 
     @Command(name = "list", aliases = "ls", description = "Memories of this project (and personal ones): decisions and gotchas first.")
     int list(@Mixin OutputMixin output,
-            @Option(names = { "-k", "--kind" }, paramLabel = "KIND", description = "Only this kind.") String kind,
+            @Option(names = { "-k", "--kind", "--type" }, paramLabel = "KIND", description = "Only this kind.") String kind,
             @Option(names = "--forgotten", description = "List forgotten memories instead.") boolean forgotten,
-            @Option(names = { "-n", "--limit" }, defaultValue = "50", description = "At most N (default ${DEFAULT-VALUE}).") int limit,
-            @Mixin ProjectOption project,
-            @Option(names = "--all-projects", description = "Every project's memories.") boolean all) {
+            @Option(names = { Limit.SHORT, Limit.LONG }, paramLabel = Limit.LABEL, defaultValue = "50", converter = Limit.class,
+                    description = Limit.RANGE + " (default ${DEFAULT-VALUE}).") int limit,
+            @Mixin ProjectsOption projects) {
         String kindId = kind == null ? null : MemoryKind.require(kind).id();
-        String scope = all ? null : context.requireProject(project.key);
-        List<MemoryRow> rows = memories.list(new MemoryQuery(scope, kindId, forgotten, Math.max(1, limit)));
+        String scope = projects.scope(context);
+        List<MemoryRow> rows = memories.list(new MemoryQuery(scope, kindId, forgotten, limit));
         if (output.json) {
-            Console.json(spec, new MemoryList(scope, all, rows));
+            Console.json(spec, new MemoryList(scope, scope == null, rows));
         } else {
             MemoryRender.list(Console.out(spec), rows, forgotten ? "No forgotten memories." : "No memories yet. "
                     + "Add one: eagle-mem memories add --kind decision --title \"…\" --content \"…\"");

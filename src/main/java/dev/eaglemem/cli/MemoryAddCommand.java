@@ -34,9 +34,12 @@ public class MemoryAddCommand implements Callable<Integer> {
     @Mixin
     MemoryOptions memory;
 
-    @Option(names = { "-k", "--kind" }, required = true, paramLabel = "KIND",
+    @Option(names = { "-k", "--kind", "--type" }, required = true, paramLabel = "KIND",
             description = "decision, gotcha, pattern, preference, discovery, friction, context, feedback or fact.")
     String kind;
+
+    @Option(names = { "-f", "--file" }, paramLabel = "PATH", description = "A file the memory is about (repeatable).")
+    List<String> files;
 
     @Parameters(paramLabel = "WORDS", arity = "0..*", description = "The content, if --content is not given.")
     List<String> words;
@@ -82,7 +85,7 @@ public class MemoryAddCommand implements Callable<Integer> {
         String key = s == MemoryScope.PERSONAL ? context.project(project.key).orElse(null) : context.requireProject(project.key);
         Long supersedes = resolution == null || resolution.supersedes == null ? null : MemoryRender.parseId(resolution.supersedes);
         AddResult result = memories.add(new MemoryDraft(k, s, memory.title, content, memory.details(), memory.topic,
-                memory.files, key, context.agent(agent).id(), sessionId, supersedes,
+                files, key, context.agent(agent).id(), sessionId, supersedes,
                 resolution != null && resolution.keepBoth));
         if (output.json) {
             Console.json(spec, result);

@@ -3,7 +3,6 @@ package dev.eaglemem.cli;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
 
 import dev.eaglemem.store.MemoryDetails;
 import picocli.CommandLine.Option;
@@ -19,9 +18,6 @@ public class MemoryOptions {
 
     @Option(names = "--topic", paramLabel = "KEY", description = "Topic key such as architecture/storage: a later add with the same key updates this memory.")
     String topic;
-
-    @Option(names = { "-f", "--file" }, paramLabel = "PATH", description = "A file the memory is about (repeatable).")
-    List<String> files;
 
     @Option(names = "--situation", paramLabel = "TEXT", description = "feedback/fact: when this applies.")
     String situation;

@@ -1,12 +1,14 @@
 package dev.eaglemem.cli;
 
+import java.util.List;
 import java.util.concurrent.Callable;
 
-import dev.eaglemem.project.CurrentContext;
+import dev.eaglemem.error.EagleException;
 import dev.eaglemem.memory.MemoryChange;
 import dev.eaglemem.memory.MemoryKind;
 import dev.eaglemem.memory.MemoryPatch;
 import dev.eaglemem.memory.MemoryService;
+import dev.eaglemem.project.CurrentContext;
 import dev.eaglemem.store.MemoryRow;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -15,7 +17,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-@Command(name = "update", aliases = "edit", description = "Change a memory; only the options given change. The revision count goes up.")
+@Command(name = "update", aliases = "edit", description = {
+        "Change a memory; only the options given change. The revision count goes up when something did change",
+        "(an update to the same values answers UNCHANGED). Files: --add-file/--remove-file one by one, or -f to replace them all." })
 public class MemoryUpdateCommand implements Callable<Integer> {
 
     @Spec
@@ -30,8 +34,18 @@ public class MemoryUpdateCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "ID", description = "12 or mem-12")
     String id;
 
-    @Option(names = { "-k", "--kind" }, paramLabel = "KIND", description = "Change the kind.")
+    @Option(names = { "-k", "--kind", "--type" }, paramLabel = "KIND", description = "Change the kind.")
     String kind;
+
+    @Option(names = { "-f", "--file" }, paramLabel = "PATH",
+            description = "Replace ALL of the memory's files with these (repeatable); not with --add-file/--remove-file.")
+    List<String> files;
+
+    @Option(names = "--add-file", paramLabel = "PATH", description = "Add a file (repeatable).")
+    List<String> addFiles;
+
+    @Option(names = "--remove-file", paramLabel = "PATH", description = "Remove a file (repeatable).")
+    List<String> removeFiles;
 
     @Option(names = "--agent", paramLabel = "AGENT", description = "Who is changing it (default: detected).")
     String agent;
@@ -46,16 +60,23 @@ public class MemoryUpdateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        long memoryId = MemoryRender.parseId(id);
         MemoryKind k = kind == null ? null : MemoryKind.require(kind);
         MemoryPatch patch = new MemoryPatch(k, memory.title, memory.content(), memory.situation, memory.behavior,
-                memory.impact, memory.action, memory.subject, memory.predicate, memory.object, memory.topic, memory.files,
-                agent == null ? null : context.agent(agent).id());
-        MemoryRow updated = memories.update(MemoryRender.parseId(id), patch);
+                memory.impact, memory.action, memory.subject, memory.predicate, memory.object, memory.topic, files,
+                addFiles, removeFiles, agent == null ? null : context.agent(agent).id());
+        if (patch.isEmpty()) {
+            throw EagleException.invalidInput("nothing to update for mem-" + memoryId + ": give what changes",
+                    "eagle-mem memories update " + memoryId + " --title TEXT | --content TEXT | --kind KIND | --topic KEY"
+                            + " | --add-file PATH | --remove-file PATH");
+        }
+        MemoryService.StateChange change = memories.update(memoryId, patch);
+        MemoryRow m = change.memory();
         if (output.json) {
-            Console.json(spec, MemoryChange.updated(updated));
+            Console.json(spec, MemoryChange.updated(change));
         } else {
-            Console.out(spec).println("Updated " + MemoryRender.ref(updated) + " (revision " + updated.revisionCount() + "): "
-                    + updated.title());
+            Console.out(spec).println((change.changed() ? "Updated " : "Unchanged (already so): ") + MemoryRender.ref(m)
+                    + " (revision " + m.revisionCount() + "): " + m.title());
         }
         return 0;
     }

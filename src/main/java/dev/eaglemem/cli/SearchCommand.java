@@ -31,16 +31,18 @@ public class SearchCommand implements Callable<Integer> {
     @Parameters(paramLabel = "QUERY", arity = "1..*", description = "Words to look for (punctuation and FTS syntax are ignored).")
     List<String> query;
 
-    @Option(names = "--type", paramLabel = "TYPE", description = "summary, memory, prompt, or a memory kind (decision, gotcha…).")
+    @Option(names = "--type", paramLabel = "TYPE", description = "Only summary, memory or prompt records.")
     String type;
 
+    @Option(names = { "-k", "--kind" }, paramLabel = "KIND",
+            description = "Only memories of this kind (decision, gotcha…; --type KIND says the same).")
+    String kind;
+
     @Mixin
-    ProjectOption project;
+    ProjectsOption projects;
 
-    @Option(names = { "-a", "--all-projects" }, description = "Search every project.")
-    boolean allProjects;
-
-    @Option(names = { "-n", "--limit" }, paramLabel = "N", description = "At most N hits (default: config search.limit, 10).")
+    @Option(names = { Limit.SHORT, Limit.LONG }, paramLabel = Limit.LABEL, converter = Limit.class,
+            description = Limit.RANGE + " (default: config search.limit, 10).")
     Integer limit;
 
     private final SearchService search;
@@ -55,9 +57,10 @@ public class SearchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        String scope = allProjects ? null : context.requireProject(project.key);
-        int n = limit != null ? Math.max(1, limit) : settings.searchLimit();
-        SearchResult result = search.search(new SearchRequest(String.join(" ", query), type, scope, n));
+        String scope = projects.scope(context);
+        boolean allProjects = scope == null;
+        int n = limit != null ? limit : settings.searchLimit();
+        SearchResult result = search.search(new SearchRequest(String.join(" ", query), type, kind, scope, n));
         if (output.json) {
             Console.json(spec, result);
             return 0;

@@ -31,15 +31,15 @@ public class SessionCommand {
 
     @Command(name = "list", aliases = "ls", description = "Recent sessions of this project, most recently active first.")
     int list(@Mixin OutputMixin output,
-            @Option(names = { "-n", "--limit" }, defaultValue = "20", description = "At most N (default ${DEFAULT-VALUE}).") int limit,
-            @Mixin ProjectOption project,
-            @Option(names = { "-a", "--all-projects" }, description = "Every project's sessions.") boolean all) {
-        String scope = all ? null : context.requireProject(project.key);
-        List<SessionOverview> rows = sessions.list(scope, Math.max(1, limit));
+            @Option(names = { Limit.SHORT, Limit.LONG }, paramLabel = Limit.LABEL, defaultValue = "20", converter = Limit.class,
+                    description = Limit.RANGE + " (default ${DEFAULT-VALUE}).") int limit,
+            @Mixin ProjectsOption projects) {
+        String scope = projects.scope(context);
+        List<SessionOverview> rows = sessions.list(scope, limit);
         if (output.json) {
-            Console.json(spec, new SessionList(scope, all, rows));
+            Console.json(spec, new SessionList(scope, scope == null, rows));
         } else {
-            SessionRender.list(Console.out(spec), rows, all);
+            SessionRender.list(Console.out(spec), rows, scope == null);
         }
         return 0;
     }

@@ -6,7 +6,13 @@ import java.util.Optional;
 /** Every key {@code config.toml} understands. README "Configuration" documents the same table. */
 public final class ConfigKeys {
 
-    public static final ConfigKey SEARCH_LIMIT = ConfigKey.integer("search.limit", 10, 1, 100,
+    /**
+     * The most results one list or search returns: the range 1 to this is the one rule of every {@code -n/--limit},
+     * of {@code search.limit} and of the HTTP API's {@code limit=}; a number outside it is refused, never clamped.
+     */
+    public static final int MAX_LIMIT = 1000;
+
+    public static final ConfigKey SEARCH_LIMIT = ConfigKey.integer("search.limit", 10, 1, MAX_LIMIT,
             "Default number of results for eagle-mem search.");
     public static final ConfigKey REDACTION_EXTRA_PATTERNS = ConfigKey.stringList("redaction.extra_patterns",
             ConfigValues::regexProblem,

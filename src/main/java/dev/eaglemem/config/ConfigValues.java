@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.toml.TomlMapper;
 
 import dev.eaglemem.error.EagleException;
+import dev.eaglemem.format.Similar;
 
 /** Conversions between typed config values, TOML literals and command-line text. */
 public final class ConfigValues {
@@ -87,7 +88,8 @@ public final class ConfigValues {
     }
 
     static EagleException unknownKey(String name) {
-        return EagleException.invalidInput("unknown config key '" + name + "'",
+        return EagleException.invalidInput("unknown config key '" + name + "'"
+                + Similar.hint(name, ConfigKeys.ALL.stream().map(ConfigKey::name).toList()),
                 "eagle-mem config list   (shows every key with its type and default)");
     }
 }

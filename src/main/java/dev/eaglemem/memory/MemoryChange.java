@@ -5,7 +5,8 @@ import dev.eaglemem.store.MemoryRow;
 /**
  * What forget, restore and update answer, on the CLI ({@code --json}) and over HTTP alike.
  *
- * @param status {@code forgotten}, {@code already_forgotten}, {@code restored}, {@code already_active} or {@code updated}
+ * @param status {@code forgotten}, {@code already_forgotten}, {@code restored}, {@code already_active}, {@code updated}
+ *        or {@code unchanged} (an update that changed nothing: no revision counted)
  */
 public record MemoryChange(String status, MemoryRow memory) {
 
@@ -17,7 +18,7 @@ public record MemoryChange(String status, MemoryRow memory) {
         return new MemoryChange(change.changed() ? "restored" : "already_active", change.memory());
     }
 
-    public static MemoryChange updated(MemoryRow memory) {
-        return new MemoryChange("updated", memory);
+    public static MemoryChange updated(MemoryService.StateChange change) {
+        return new MemoryChange(change.changed() ? "updated" : "unchanged", change.memory());
     }
 }

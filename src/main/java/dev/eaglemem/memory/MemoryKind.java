@@ -6,6 +6,7 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 import dev.eaglemem.error.EagleException;
+import dev.eaglemem.format.Similar;
 
 /** What a memory records. {@code feedback} and {@code fact} are structured; the rest are free text. */
 public enum MemoryKind {
@@ -29,8 +30,8 @@ public enum MemoryKind {
 
     /** Parses a user-given kind or fails with the list of kinds. */
     public static MemoryKind require(String text) {
-        return parse(text).orElseThrow(() -> EagleException.invalidInput("unknown kind '" + text + "'",
-                "--kind one of: " + allIds()));
+        return parse(text).orElseThrow(() -> EagleException.invalidInput("unknown kind '" + text + "'"
+                + Similar.hint(text, Arrays.stream(values()).map(MemoryKind::id).toList()), "--kind one of: " + allIds()));
     }
 
     public static String allIds() {

@@ -2,8 +2,10 @@ package dev.eaglemem.memory;
 
 import java.time.Clock;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -29,7 +31,7 @@ import dev.eaglemem.store.Tx;
 @ApplicationScoped
 public class MemoryService {
 
-    /** What forget and restore did; {@code changed} is false when the memory was already in that state. */
+    /** What forget, restore and update did; {@code changed} is false when the memory was already in that state. */
     public record StateChange(MemoryRow memory, boolean changed) {
     }
 
@@ -150,21 +152,34 @@ public class MemoryService {
         return db.read(tx -> memories.list(tx, query));
     }
 
-    /** Applies a patch to an active memory; the revision count goes up. */
-    public MemoryRow update(long id, MemoryPatch patch) {
+    /**
+     * Applies a patch to an active memory. When the result differs from the memory (kind, title, content, structured
+     * parts, topic or files), it is stored and the revision count goes up; when it does not, nothing is written and
+     * {@code changed} is false.
+     */
+    public StateChange update(long id, MemoryPatch patch) {
         MemoryRow current = show(id);
         if (current.isDeleted()) {
             throw EagleException.conflict("memory_forgotten", "memory " + id + " is forgotten",
                     "restore it first: eagle-mem memories restore " + id);
         }
         NewMemoryRow row = MemoryDrafts.toRow(merge(current, patch), redactor);
+        if (sameContent(current, row)) {
+            return new StateChange(current, false);
+        }
         return db.write(tx -> {
             Instant now = clock.instant();
             checkTopicFree(tx, row, id);
             memories.revise(tx, id, row, now);
             record(tx, row, "memory_updated", id, now);
-            return reload(tx, id);
+            return new StateChange(reload(tx, id), true);
         });
+    }
+
+    private static boolean sameContent(MemoryRow m, NewMemoryRow row) {
+        return Objects.equals(m.kind(), row.kind()) && Objects.equals(m.title(), row.title())
+                && Objects.equals(m.content(), row.content()) && Objects.equals(m.details(), row.details())
+                && Objects.equals(m.topicKey(), row.topicKey()) && Objects.equals(m.files(), row.files());
     }
 
     private static MemoryDraft merge(MemoryRow m, MemoryPatch p) {
@@ -179,9 +194,32 @@ public class MemoryService {
         String content = p.content() != null ? p.content() : notesOf(m);
         String topic = p.topicKey() != null ? p.topicKey() : m.topicKey();
         MemoryScope scope = MemoryScope.parse(m.scope()).orElseThrow();
-        return new MemoryDraft(kind, scope, or(p.title(), m.title()), content, details, topic,
-                p.files() != null ? p.files() : m.files(), m.project(), or(p.agent(), m.sourceAgent()), m.sessionId(),
-                null, true);
+        return new MemoryDraft(kind, scope, or(p.title(), m.title()), content, details, topic, files(m, p), m.project(),
+                or(p.agent(), m.sourceAgent()), m.sessionId(), null, true);
+    }
+
+    /** {@code files} replaces the list; {@code addFiles}/{@code removeFiles} edit it; a path to remove must be there. */
+    private static List<String> files(MemoryRow m, MemoryPatch p) {
+        boolean edits = !p.addFiles().isEmpty() || !p.removeFiles().isEmpty();
+        if (p.files() != null && edits) {
+            throw EagleException.invalidInput("-f/--file replaces all of the memory's files, --add-file and --remove-file "
+                    + "change one at a time: use one way or the other",
+                    "eagle-mem memories update " + m.id() + " --add-file PATH --remove-file PATH");
+        }
+        if (p.files() != null) {
+            return p.files();
+        }
+        List<String> remove = p.removeFiles().stream().map(String::strip).toList();
+        List<String> unknown = remove.stream().filter(f -> !m.files().contains(f)).toList();
+        if (!unknown.isEmpty()) {
+            throw EagleException.invalidInput("memory " + m.id() + " has no file " + String.join(", ", unknown)
+                    + (m.files().isEmpty() ? " (it has none)" : " (its files: " + String.join(", ", m.files()) + ")"),
+                    "eagle-mem memories show " + m.id());
+        }
+        List<String> files = new ArrayList<>(m.files());
+        files.removeAll(remove);
+        files.addAll(p.addFiles());
+        return files;
     }
 
     /** The free text of a memory: all of it for plain kinds, the notes after the rendered part for structured ones. */

@@ -9,7 +9,8 @@ import dev.eaglemem.error.EagleException;
 /**
  * The id search prints and {@code eagle-mem show} takes: {@code mem-12}, {@code sum-3}, {@code prm-40},
  * and {@code obs-7} for a tool call (timelines list them; search does not index them).
- * A bare kind prefix keeps ids from different tables apart.
+ * A kind prefix keeps ids from different tables apart; a bare number is a memory's ({@code 12} is {@code mem-12}),
+ * as everywhere a memory id is taken.
  */
 public record RecordId(Kind kind, long id) {
 
@@ -42,16 +43,17 @@ public record RecordId(Kind kind, long id) {
         }
     }
 
-    private static final Pattern FORM = Pattern.compile("(mem|sum|prm|obs)[-:]?(\\d{1,18})");
+    private static final Pattern FORM = Pattern.compile("(?:(mem|sum|prm|obs)[-:]?)?(\\d{1,18})");
 
     public static RecordId parse(String text) {
         Matcher m = FORM.matcher(text.strip().toLowerCase(Locale.ROOT));
         if (!m.matches()) {
-            throw EagleException.invalidInput("'" + text + "' is not a record id (expected mem-N, sum-N, prm-N or obs-N)",
+            throw EagleException.invalidInput("'" + text + "' is not a record id (expected mem-N or N, sum-N, prm-N or obs-N)",
                     "eagle-mem search <words>   (prints the ids)");
         }
+        String prefix = m.group(1) == null ? Kind.MEMORY.prefix : m.group(1);
         for (Kind k : Kind.values()) {
-            if (k.prefix.equals(m.group(1))) {
+            if (k.prefix.equals(prefix)) {
                 return new RecordId(k, Long.parseLong(m.group(2)));
             }
         }

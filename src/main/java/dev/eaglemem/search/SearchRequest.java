@@ -1,8 +1,14 @@
 package dev.eaglemem.search;
 
 /**
- * @param type a record kind (memory, summary, prompt) or a memory kind (decision, gotcha…); null for all
+ * @param type what records: {@code summary}, {@code memory} or {@code prompt} (a memory kind is taken too, as the
+ *        same as {@code kind}); null for all
+ * @param kind a memory kind (decision, gotcha…): only memories of that kind; null for any
  * @param project the project to search (its memories plus personal ones); null for every project
  */
-public record SearchRequest(String query, String type, String project, int limit) {
+public record SearchRequest(String query, String type, String kind, String project, int limit) {
+
+    public SearchRequest(String query, String type, String project, int limit) {
+        this(query, type, null, project, limit);
+    }
 }

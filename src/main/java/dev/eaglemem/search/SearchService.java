@@ -1,6 +1,7 @@
 package dev.eaglemem.search;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
@@ -13,6 +14,7 @@ import dev.eaglemem.store.Db;
 import dev.eaglemem.store.SearchRow;
 import dev.eaglemem.store.SearchStore;
 import dev.eaglemem.store.Tx;
+import dev.eaglemem.format.Similar;
 import dev.eaglemem.format.Snippets;
 
 /**
@@ -35,10 +37,36 @@ public class SearchService {
         this.store = store;
     }
 
-    /** Which tables a --type selects, and the memory kind filter if any. */
+    /**
+     * Which tables {@code --type} selects and which memory kind {@code --kind} keeps. The vocabulary: a record's
+     * type is summary, memory or prompt; a memory's kind is decision, gotcha… ({@code --kind}, as in
+     * {@code memories list}). {@code --type} also takes a kind, the same as {@code --kind}: it always has.
+     */
     private record Target(boolean summaries, boolean memories, boolean prompts, String memoryKind) {
 
-        static Target of(String type) {
+        private static final List<String> TYPES = List.of("summary", "memory", "prompt");
+
+        static Target of(String type, String kind) {
+            String memoryKind = kind == null || kind.isBlank() ? null : MemoryKind.parse(kind).map(MemoryKind::id)
+                    .orElseThrow(() -> EagleException.invalidInput("unknown --kind '" + kind + "'"
+                            + Similar.hint(kind, kindIds()) + " (a memory's kind: " + MemoryKind.allIds() + ")",
+                            "eagle-mem search --kind decision <words>"));
+            Target target = ofType(type);
+            if (memoryKind == null) {
+                return target;
+            }
+            if (target.memoryKind() != null && !target.memoryKind().equals(memoryKind)) {
+                throw EagleException.invalidInput("--type " + type.strip() + " and --kind " + kind.strip()
+                        + " name two memory kinds", "eagle-mem search --kind " + memoryKind + " <words>");
+            }
+            if (!target.memories()) {
+                throw EagleException.invalidInput("--kind " + kind.strip() + " keeps only memories, but --type "
+                        + type.strip() + " excludes them", "eagle-mem search --kind " + memoryKind + " <words>   (no --type)");
+            }
+            return new Target(false, true, false, memoryKind);
+        }
+
+        private static Target ofType(String type) {
             if (type == null || type.isBlank()) {
                 return new Target(true, true, true, null);
             }
@@ -48,10 +76,21 @@ public class SearchService {
                 case "memory", "memories" -> new Target(false, true, false, null);
                 case "prompt", "prompts" -> new Target(false, false, true, null);
                 default -> MemoryKind.parse(t).map(k -> new Target(false, true, false, k.id()))
-                        .orElseThrow(() -> EagleException.invalidInput("unknown --type '" + type
-                                + "': use summary, memory, prompt or a memory kind (" + MemoryKind.allIds() + ")",
-                                "eagle-mem search --type decision <words>"));
+                        .orElseThrow(() -> EagleException.invalidInput("unknown --type '" + type + "'"
+                                + Similar.hint(t, concat(TYPES, kindIds())) + ": --type takes summary, memory or prompt;"
+                                + " a memory's kind goes in --kind (" + MemoryKind.allIds() + ")",
+                                "eagle-mem search --kind decision <words>   or   eagle-mem search --type summary <words>"));
             };
+        }
+
+        private static List<String> kindIds() {
+            return Arrays.stream(MemoryKind.values()).map(MemoryKind::id).toList();
+        }
+
+        private static List<String> concat(List<String> a, List<String> b) {
+            List<String> all = new ArrayList<>(a);
+            all.addAll(b);
+            return all;
         }
     }
 
@@ -59,7 +98,7 @@ public class SearchService {
         FtsQuery query = FtsQuery.parse(request.query()).orElseThrow(() -> EagleException.invalidInput(
                 "the search query '" + request.query() + "' has no searchable words (letters or digits)",
                 "eagle-mem search \"release gate\""));
-        Target target = Target.of(request.type());
+        Target target = Target.of(request.type(), request.kind());
         List<SearchRow> rows = db.read(tx -> run(tx, query.all(), target, request));
         String mode = "all";
         if (rows.isEmpty() && query.terms().size() > 1) {

@@ -98,6 +98,72 @@ class MemoriesCliIT {
     }
 
     @Test
+    void oneVocabularyKindOrTypeAllProjectsAndOneLimitRange() {
+        cli.run("memories", "add", "--type", "gotcha", "-c", "CartTest fails on CI").ok();
+        cli.run("memories", "add", "-k", "decision", "--project", "code/other", "-c", "Other decides").ok();
+        assertThat(cli.run("memories", "list", "--type", "gotcha", "--json").ok().json().get("memories")).hasSize(1);
+        assertThat(cli.run("memories", "list", "--kind", "decision", "--json").ok().json().get("memories")).isEmpty();
+
+        JsonNode all = cli.run("memories", "list", "-a", "--json").ok().json();
+        assertThat(all.get("all_projects").asBoolean()).isTrue();
+        assertThat(all.get("project").isNull()).isTrue();
+        assertThat(all.get("memories")).hasSize(2);
+        assertThat(cli.run("memories", "list", "-a", "-p", "code/other").exits(2).err())
+                .contains("-p code/other and --all-projects contradict each other");
+
+        Cli.Result zero = cli.run("memories", "list", "-n", "0");
+        zero.exits(2);
+        assertThat(zero.err()).isEqualTo("eagle-mem: Invalid value for option '--limit': '0' is not a whole number from 1 to"
+                + " 1000\n  fix: eagle-mem memories list --help\n");
+        cli.run("memories", "list", "-n", "1001").exits(2);
+        cli.run("memories", "list", "-n", "1000").ok();
+    }
+
+    @Test
+    void updateAddsRemovesOrReplacesFilesAndCountsOnlyRealChanges() {
+        long id = cli.run("memories", "add", "-k", "gotcha", "-t", "Flaky", "-c", "CartTest is flaky", "-f", "src/a.ts",
+                "--json").ok().json().get("memory").get("id").asLong();
+        String ref = String.valueOf(id);
+
+        JsonNode edited = cli.run("memories", "update", ref, "--add-file", "src/b.ts", "--remove-file", "src/a.ts", "--json")
+                .ok().json();
+        assertThat(edited.get("status").asText()).isEqualTo("updated");
+        assertThat(edited.get("memory").get("files")).extracting(JsonNode::asText).containsExactly("src/b.ts");
+        assertThat(edited.get("memory").get("revision_count").asInt()).isEqualTo(2);
+
+        JsonNode same = cli.run("memories", "update", ref, "--add-file", "src/b.ts", "-t", "Flaky", "--json").ok().json();
+        assertThat(same.get("status").asText()).isEqualTo("unchanged");
+        assertThat(same.get("memory").get("revision_count").asInt()).isEqualTo(2);
+        assertThat(cli.run("memories", "update", "mem-" + id, "-c", "CartTest is flaky").ok().out())
+                .isEqualTo("Unchanged (already so): mem-" + id + " (revision 2): Flaky\n");
+
+        assertThat(cli.run("memories", "update", ref, "-f", "x.ts", "--add-file", "y.ts").exits(2).err())
+                .contains("-f/--file replaces all of the memory's files");
+        assertThat(cli.run("memories", "update", ref, "--remove-file", "nope.ts").exits(2).err())
+                .contains("has no file nope.ts (its files: src/b.ts)");
+        assertThat(cli.run("memories", "update", ref).exits(2).err()).contains("nothing to update for mem-" + id);
+        assertThat(cli.run("memories", "update", "--help").ok().out()).contains("Replace ALL of the memory's files");
+
+        JsonNode replaced = cli.run("memories", "update", ref, "-f", "src/c.ts", "-f", "src/d.ts", "--json").ok().json();
+        assertThat(replaced.get("memory").get("files")).extracting(JsonNode::asText).containsExactly("src/c.ts", "src/d.ts");
+        assertThat(replaced.get("memory").get("revision_count").asInt()).isEqualTo(3);
+    }
+
+    @Test
+    void aMistypedOptionOrCommandSaysWhatWasMeantEvenWithARequiredOneMissing() {
+        Cli.Result typo = cli.run("memories", "add", "-c", "x", "--kidn", "decision");
+        typo.exits(2);
+        assertThat(typo.err()).isEqualTo("eagle-mem: unknown option '--kidn' for eagle-mem memories add; did you mean --kind?\n"
+                + "  fix: eagle-mem memories add -c x --kind decision\n");
+
+        JsonNode json = cli.run("memories", "lst", "--json").exits(2).json();
+        assertThat(json.get("error").get("message").asText())
+                .isEqualTo("'lst' is not a command of eagle-mem memories; did you mean list?");
+        assertThat(json.get("error").get("fix").asText()).isEqualTo("eagle-mem memories list --json");
+        assertThat(cli.run("memories", "list", "--kind", "decison").exits(2).err()).contains("did you mean decision?");
+    }
+
+    @Test
     void contentCanComeFromStandardInput() {
         JsonNode created = cli.runWithInput("Line one\nLine two\n", "memories", "add", "--kind", "context", "--content",
                 "-", "--json").ok().json();

@@ -69,6 +69,45 @@ class SearchSessionCliIT {
     }
 
     @Test
+    void oneVocabularyOnSearchShowAndSessionWithHelpAndVersionCommands() {
+        cli.run("memories", "add", "--kind", "decision", "-c", "Use WAL mode for SQLite").ok();
+        cli.run("memories", "add", "--kind", "gotcha", "-c", "WAL files grow without checkpoints").ok();
+        cli.run("session", "save", "--completed", "Checked the WAL settings").ok();
+
+        JsonNode gotchas = cli.run("search", "wal", "--kind", "gotcha", "--json").ok().json();
+        assertThat(gotchas.get("hits")).singleElement().satisfies(h -> assertThat(h.get("memory_kind").asText()).isEqualTo("gotcha"));
+        assertThat(cli.run("search", "wal", "--type", "gotcha", "--json").ok().json()).isEqualTo(gotchas);
+        assertThat(cli.run("search", "wal", "--type", "summary", "--json").ok().json().get("hits"))
+                .allSatisfy(h -> assertThat(h.get("kind").asText()).isEqualTo("summary"));
+        assertThat(cli.run("search", "wal", "--type", "summary", "-k", "gotcha").exits(2).err())
+                .contains("--kind gotcha keeps only memories, but --type summary excludes them");
+        assertThat(cli.run("search", "wal", "--type", "decison").exits(2).err())
+                .contains("unknown --type 'decison'; did you mean decision?").contains("a memory's kind goes in --kind");
+        assertThat(cli.run("search", "wal", "-n", "0").exits(2).err()).contains("from 1 to 1000");
+        assertThat(cli.run("search", "wal", "-a", "--json").ok().json().get("project").isNull()).isTrue();
+
+        assertThat(cli.run("show", "1", "--json").ok().json()).isEqualTo(cli.run("show", "mem-1", "--json").ok().json());
+        assertThat(cli.run("timeline", "2", "--json").ok().json().get("anchor").asText()).isEqualTo("mem-2");
+
+        JsonNode sessions = cli.run("session", "list", "-a", "-n", "1000", "--json").ok().json();
+        assertThat(sessions.get("all_projects").asBoolean()).isTrue();
+        assertThat(cli.run("session", "list", "-n", "1001").exits(2).err()).contains("'1001' is not a whole number from 1 to 1000");
+
+        Cli.Result typo = cli.run("serch", "wal");
+        typo.exits(2);
+        assertThat(typo.err()).isEqualTo("eagle-mem: 'serch' is not an eagle-mem command; did you mean search?\n"
+                + "  fix: eagle-mem search wal\n");
+        assertThat(cli.run("search", "wal", "--all").exits(2).err()).contains("did you mean --all-projects?");
+
+        assertThat(cli.run("help", "search").ok().out()).isEqualTo(cli.run("search", "--help").ok().out())
+                .contains("--kind").contains("--all-projects");
+        assertThat(cli.run("help", "memories", "update").ok().out()).contains("--add-file");
+        assertThat(cli.run("help", "serch").exits(2).err()).contains("did you mean search?");
+        assertThat(cli.run("version").ok().out()).isEqualTo(cli.run("--version").ok().out()).startsWith("eagle-mem ");
+        assertThat(cli.run("version", "--json").ok().json().get("version").asText()).isNotBlank();
+    }
+
+    @Test
     void aManualSaveWithoutSessionIdMakesAClosedSession() {
         JsonNode saved = cli.run("session", "save", "--completed", "Wrote the README", "--json").ok().json();
         assertThat(saved.get("manual").asBoolean()).isTrue();

@@ -81,12 +81,15 @@ class StatusConfigDoctorCliIT {
 
         Cli.Result bad = cli.run("config", "set", "search.limit", "plenty");
         bad.exits(2);
-        assertThat(bad.err()).isEqualTo("eagle-mem: search.limit must be an integer between 1 and 100 (got \"plenty\")\n"
+        assertThat(bad.err()).isEqualTo("eagle-mem: search.limit must be an integer between 1 and 1000 (got \"plenty\")\n"
                 + "  fix: eagle-mem config set search.limit 10\n");
         Cli.Result badRegex = cli.run("config", "set", "redaction.extra_patterns", "(open");
         badRegex.exits(2);
         assertThat(badRegex.err()).contains("redaction.extra_patterns[0]: invalid regex '(open'");
         cli.run("config", "get", "nope").exits(2);
+        assertThat(cli.run("config", "set", "search.limt", "20").exits(2).err())
+                .startsWith("eagle-mem: unknown config key 'search.limt'; did you mean search.limit?\n");
+        assertThat(cli.run("config", "set", "search.limit", "1000").ok().out()).contains("search.limit = 1000");
     }
 
     @Test
@@ -161,7 +164,11 @@ class StatusConfigDoctorCliIT {
     void unknownCommandsAndOptionsPointToHelp() {
         Cli.Result r = cli.run("statuz");
         r.exits(2);
-        assertThat(r.err()).contains("Unmatched argument").contains("fix: eagle-mem --help");
-        cli.run("status", "--colour").exits(2);
+        assertThat(r.err()).isEqualTo("eagle-mem: 'statuz' is not an eagle-mem command; did you mean status?\n"
+                + "  fix: eagle-mem status\n");
+        assertThat(cli.run("qwerty").exits(2).err()).isEqualTo("eagle-mem: 'qwerty' is not an eagle-mem command\n"
+                + "  fix: eagle-mem help\n");
+        assertThat(cli.run("status", "--colour").exits(2).err()).isEqualTo("eagle-mem: unknown option '--colour' for "
+                + "eagle-mem status\n  fix: eagle-mem status --help\n");
     }
 }

@@ -66,7 +66,7 @@ class ConfigFileTest {
     void wrongValuesNameTheFieldPathAndTheFix() throws Exception {
         assertThatThrownBy(() -> ConfigFile.load(write("[search]\nlimit = \"ten\"\n")))
                 .isInstanceOfSatisfying(EagleException.class, e -> {
-                    assertThat(e.getMessage()).endsWith("search.limit must be an integer between 1 and 100 (got \"ten\")");
+                    assertThat(e.getMessage()).endsWith("search.limit must be an integer between 1 and 1000 (got \"ten\")");
                     assertThat(e.fix()).isEqualTo("eagle-mem config set search.limit 10");
                 });
         assertThatThrownBy(() -> ConfigFile.load(write("[store]\nbusy_timeout_ms = 100\n")))
@@ -138,10 +138,28 @@ class ConfigFileTest {
         assertThat(ConfigValues.parseCli(ConfigKeys.REDACTION_EXTRA_PATTERNS, "[\"a\", 'b']")).isEqualTo(List.of("a", "b"));
         assertThatThrownBy(() -> ConfigValues.parseCli(ConfigKeys.SEARCH_LIMIT, "lots"))
                 .isInstanceOfSatisfying(EagleException.class,
-                        e -> assertThat(e.getMessage()).isEqualTo("search.limit must be an integer between 1 and 100 (got \"lots\")"));
-        assertThatThrownBy(() -> ConfigValues.parseCli(ConfigKeys.SEARCH_LIMIT, "1000"))
-                .isInstanceOf(EagleException.class);
-        assertThatThrownBy(() -> ConfigKeys.require("search.limt"))
-                .isInstanceOfSatisfying(EagleException.class, e -> assertThat(e.fix()).contains("eagle-mem config list"));
+                        e -> assertThat(e.getMessage()).isEqualTo("search.limit must be an integer between 1 and 1000 (got \"lots\")"));
+        assertThat(ConfigValues.parseCli(ConfigKeys.SEARCH_LIMIT, "1000")).isEqualTo(1000L);
+        assertThatThrownBy(() -> ConfigValues.parseCli(ConfigKeys.SEARCH_LIMIT, "1001"))
+                .isInstanceOfSatisfying(EagleException.class, e -> assertThat(e.getMessage()).contains("between 1 and 1000"));
+        assertThatThrownBy(() -> ConfigValues.parseCli(ConfigKeys.SEARCH_LIMIT, "0")).isInstanceOf(EagleException.class);
+    }
+
+    /** search.limit has the range of every -n/--limit: one rule, refused outside it. */
+    @Test
+    void searchLimitHasTheRangeOfEveryLimit() {
+        assertThat(ConfigKeys.SEARCH_LIMIT.expected()).isEqualTo("an integer between 1 and " + ConfigKeys.MAX_LIMIT);
+    }
+
+    @Test
+    void anUnknownKeyNamesTheClosestOnes() {
+        assertThatThrownBy(() -> ConfigKeys.require("search.limt")).isInstanceOfSatisfying(EagleException.class, e -> {
+            assertThat(e.getMessage()).isEqualTo("unknown config key 'search.limt'; did you mean search.limit?");
+            assertThat(e.fix()).contains("eagle-mem config list");
+        });
+        assertThatThrownBy(() -> ConfigKeys.require("serve.idle")).isInstanceOfSatisfying(EagleException.class,
+                e -> assertThat(e.getMessage()).contains("did you mean serve.idle_minutes?"));
+        assertThatThrownBy(() -> ConfigKeys.require("colour")).isInstanceOfSatisfying(EagleException.class,
+                e -> assertThat(e.getMessage()).isEqualTo("unknown config key 'colour'"));
     }
 }

@@ -187,11 +187,64 @@ class MemoryServiceTest {
                 null, List.of(), "code/app", "codex", null, null, false);
         long id = service.add(feedback).memory().id();
         MemoryRow updated = service.update(id, new MemoryPatch(null, null, null, null, null, null, "never edit applied ones",
-                null, null, null, null, null, null));
+                null, null, null, null, null, null, null, null)).memory();
         assertThat(updated.revisionCount()).isEqualTo(2);
         assertThat(updated.details().action()).isEqualTo("never edit applied ones");
         assertThat(updated.content()).contains("Action: never edit applied ones").endsWith("see PR 12");
         assertThat(updated.title()).isEqualTo("editing migrations");
+    }
+
+    private static MemoryPatch files(List<String> replace, List<String> add, List<String> remove) {
+        return new MemoryPatch(null, null, null, null, null, null, null, null, null, null, null, replace, add, remove, null);
+    }
+
+    @Test
+    void filesAreAddedAndRemovedOneByOneOrReplacedButNotBothWays() {
+        long id = service.add(new MemoryDraft(MemoryKind.GOTCHA, MemoryScope.PROJECT, "Flaky", "CartTest is flaky", null,
+                null, List.of("src/cart.ts", "test/cart.test.ts"), "code/app", "codex", null, null, false)).memory().id();
+
+        MemoryRow added = service.update(id, files(null, List.of("src/pay.ts"), List.of("test/cart.test.ts"))).memory();
+        assertThat(added.files()).containsExactly("src/cart.ts", "src/pay.ts");
+        assertThat(added.revisionCount()).isEqualTo(2);
+
+        MemoryRow replaced = service.update(id, files(List.of("README.md"), null, null)).memory();
+        assertThat(replaced.files()).containsExactly("README.md");
+
+        assertThatThrownBy(() -> service.update(id, files(List.of("a"), List.of("b"), null)))
+                .isInstanceOfSatisfying(EagleException.class, e -> {
+                    assertThat(e.exitCode()).isEqualTo(ExitCode.INVALID_INPUT);
+                    assertThat(e.getMessage()).contains("-f/--file replaces all of the memory's files");
+                });
+        assertThatThrownBy(() -> service.update(id, files(null, null, List.of("src/nope.ts"))))
+                .isInstanceOfSatisfying(EagleException.class, e -> assertThat(e.getMessage())
+                        .isEqualTo("memory " + id + " has no file src/nope.ts (its files: README.md)"));
+        assertThat(service.show(id).revisionCount()).isEqualTo(3);
+    }
+
+    @Test
+    void anUpdateThatChangesNothingCountsNoRevision() {
+        long id = service.add(new MemoryDraft(MemoryKind.DECISION, MemoryScope.PROJECT, "Use WAL", "Use WAL mode", null,
+                "storage/wal", List.of("db.ts"), "code/app", "codex", null, null, false)).memory().id();
+        MemoryRow before = service.show(id);
+
+        MemoryService.StateChange same = service.update(id, new MemoryPatch(MemoryKind.DECISION, "Use WAL", "Use WAL mode",
+                null, null, null, null, null, null, null, "storage/wal", List.of("db.ts"), null, null, "claude-code"));
+        assertThat(same.changed()).isFalse();
+        assertThat(same.memory()).isEqualTo(before);
+        assertThat(MemoryChange.updated(same).status()).isEqualTo("unchanged");
+        assertThat(service.update(id, files(null, null, null)).changed()).isFalse();
+        assertThat(service.show(id)).isEqualTo(before);
+
+        MemoryService.StateChange changed = service.update(id, files(null, List.of("wal.md"), null));
+        assertThat(changed.changed()).isTrue();
+        assertThat(changed.memory().revisionCount()).isEqualTo(before.revisionCount() + 1);
+        assertThat(MemoryChange.updated(changed).status()).isEqualTo("updated");
+    }
+
+    @Test
+    void aMistypedKindNamesTheClosest() {
+        assertThatThrownBy(() -> MemoryKind.require("decison")).isInstanceOfSatisfying(EagleException.class,
+                e -> assertThat(e.getMessage()).isEqualTo("unknown kind 'decison'; did you mean decision?"));
     }
 
     @Test

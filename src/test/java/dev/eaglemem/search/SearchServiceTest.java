@@ -104,6 +104,30 @@ class SearchServiceTest {
                 .isInstanceOfSatisfying(EagleException.class, e -> assertThat(e.getMessage()).contains("decision"));
     }
 
+    /** The vocabulary: --type is the record (summary, memory, prompt), --kind the memory's kind. */
+    @Test
+    void kindFiltersMemoriesByKindAndAWrongTypeOrKindSaysWhichIsRight() {
+        assertThat(search.search(new SearchRequest("release", null, "gotcha", "code/app", 10)).hits())
+                .extracting(SearchHit::memoryKind).containsExactly("gotcha");
+        assertThat(search.search(new SearchRequest("release", "memory", "decision", "code/app", 10)).hits())
+                .extracting(SearchHit::title).containsExactly("Release gate scope");
+        assertThat(search.search(new SearchRequest("release", "gotcha", "gotcha", "code/app", 10)).hits()).hasSize(1);
+        assertThatThrownBy(() -> search.search(new SearchRequest("release", "summary", "decision", "code/app", 10)))
+                .isInstanceOfSatisfying(EagleException.class, e -> assertThat(e.getMessage())
+                        .isEqualTo("--kind decision keeps only memories, but --type summary excludes them"));
+        assertThatThrownBy(() -> search.search(new SearchRequest("release", "gotcha", "decision", "code/app", 10)))
+                .isInstanceOfSatisfying(EagleException.class, e -> assertThat(e.getMessage()).contains("two memory kinds"));
+        assertThatThrownBy(() -> search.search(new SearchRequest("release", null, "decison", "code/app", 10)))
+                .isInstanceOfSatisfying(EagleException.class, e -> {
+                    assertThat(e.getMessage()).startsWith("unknown --kind 'decison'; did you mean decision?");
+                    assertThat(e.fix()).isEqualTo("eagle-mem search --kind decision <words>");
+                });
+        assertThatThrownBy(() -> search.search(new SearchRequest("release", "memroy", null, "code/app", 10)))
+                .isInstanceOfSatisfying(EagleException.class, e -> assertThat(e.getMessage())
+                        .startsWith("unknown --type 'memroy'; did you mean memory?: --type takes summary, memory or prompt;"
+                                + " a memory's kind goes in --kind"));
+    }
+
     @Test
     void personalMemoriesShowUpInEveryProjectAndAllProjectsSearchesEverything() {
         assertThat(search.search(new SearchRequest("commits", null, "code/other", 10)).hits())
@@ -137,7 +161,7 @@ class SearchServiceTest {
         });
         assertThatThrownBy(() -> records.show(RecordId.parse("mem-999")))
                 .isInstanceOfSatisfying(EagleException.class, e -> assertThat(e.exitCode()).isEqualTo(ExitCode.NOT_FOUND));
-        assertThatThrownBy(() -> RecordId.parse("12"))
+        assertThatThrownBy(() -> RecordId.parse("sum12x"))
                 .isInstanceOfSatisfying(EagleException.class, e -> assertThat(e.exitCode()).isEqualTo(ExitCode.INVALID_INPUT));
     }
 }

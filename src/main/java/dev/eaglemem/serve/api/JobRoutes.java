@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import dev.eaglemem.config.ConfigKeys;
 import dev.eaglemem.config.LogFile;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.jobs.JobService;
@@ -41,7 +42,7 @@ final class JobRoutes {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("statuses", statuses.isEmpty() ? List.of("all") : statuses.stream().sorted().map(JobStatus::id).toList());
         body.put("kind", kind);
-        body.put("jobs", jobs.list(new JobQuery(statuses, kind, Params.number(ctx, "limit", 50, 1, 1000))));
+        body.put("jobs", jobs.list(new JobQuery(statuses, kind, Params.number(ctx, "limit", 50, 1, ConfigKeys.MAX_LIMIT))));
         body.put("counts", jobs.counts());
         return Reply.ok(body);
     }

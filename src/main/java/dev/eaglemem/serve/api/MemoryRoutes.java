@@ -4,6 +4,7 @@ import java.util.Map;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.eaglemem.config.ConfigKeys;
 import dev.eaglemem.format.JsonOutput;
 import dev.eaglemem.config.EagleEnv;
 import dev.eaglemem.config.LogFile;
@@ -57,7 +58,7 @@ final class MemoryRoutes {
     private Reply list(RoutingContext ctx) {
         String kind = Params.text(ctx, "kind").map(k -> MemoryKind.require(k).id()).orElse(null);
         String scope = Params.scope(ctx);
-        int limit = Params.number(ctx, "limit", 50, 1, 1000);
+        int limit = Params.number(ctx, "limit", 50, 1, ConfigKeys.MAX_LIMIT);
         return Reply.ok(new MemoryList(scope, scope == null,
                 memories.list(new MemoryQuery(scope, kind, Params.flag(ctx, "forgotten"), limit))));
     }
@@ -111,7 +112,7 @@ final class MemoryRoutes {
         MemoryPatchBody b = Bodies.read(ctx, MemoryPatchBody.class, PATCH_EXAMPLE);
         MemoryKind kind = b.kind() == null ? null : MemoryKind.require(b.kind());
         MemoryPatch patch = new MemoryPatch(kind, b.title(), b.content(), b.situation(), b.behavior(), b.impact(),
-                b.action(), b.subject(), b.predicate(), b.object(), b.topic(), b.files(),
+                b.action(), b.subject(), b.predicate(), b.object(), b.topic(), b.files(), b.addFiles(), b.removeFiles(),
                 b.agent() == null ? null : agent(b.agent()).id());
         return Reply.ok(MemoryChange.updated(memories.update(id, patch)));
     }

@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.List;
 
 import dev.eaglemem.config.BuildInfo;
+import dev.eaglemem.config.ConfigKeys;
 import dev.eaglemem.config.LogFile;
 import dev.eaglemem.config.Settings;
 import dev.eaglemem.error.EagleException;
@@ -45,8 +46,9 @@ final class RecordRoutes {
     private Reply search(RoutingContext ctx) {
         String query = Params.required(ctx, "q", "GET /search?q=release+gate");
         String scope = Params.scope(ctx);
-        int limit = Params.number(ctx, "limit", settings.searchLimit(), 1, 1000);
-        return Reply.ok(search.search(new SearchRequest(query, Params.text(ctx, "type").orElse(null), scope, limit)));
+        int limit = Params.number(ctx, "limit", settings.searchLimit(), 1, ConfigKeys.MAX_LIMIT);
+        return Reply.ok(search.search(new SearchRequest(query, Params.text(ctx, "type").orElse(null),
+                Params.text(ctx, "kind").orElse(null), scope, limit)));
     }
 
     private Reply timeline(RoutingContext ctx) {

@@ -1,5 +1,6 @@
 package dev.eaglemem.serve.api;
 
+import dev.eaglemem.config.ConfigKeys;
 import dev.eaglemem.config.LogFile;
 import dev.eaglemem.recall.RecallHistory;
 import dev.eaglemem.session.SessionList;
@@ -22,12 +23,12 @@ final class SessionRoutes {
         Reply.serve(router.get("/sessions"), log, this::list);
         Reply.serve(router.get("/sessions/:id"), log, ctx -> Reply.ok(sessions.show(ctx.pathParam("id"))));
         Reply.serve(router.get("/recall-events"), log, ctx -> Reply.ok(recalls.recent(
-                Params.text(ctx, "session").orElse(null), Params.project(ctx), Params.number(ctx, "limit", 50, 1, 1000))));
+                Params.text(ctx, "session").orElse(null), Params.project(ctx), Params.number(ctx, "limit", 50, 1, ConfigKeys.MAX_LIMIT))));
     }
 
     private Reply list(RoutingContext ctx) {
         String scope = Params.scope(ctx);
         return Reply.ok(new SessionList(scope, scope == null,
-                sessions.list(scope, Params.number(ctx, "limit", 20, 1, 1000))));
+                sessions.list(scope, Params.number(ctx, "limit", 20, 1, ConfigKeys.MAX_LIMIT))));
     }
 }

@@ -9,6 +9,7 @@ import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.notNullValue;
 import static org.hamcrest.Matchers.nullValue;
 
+import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.AfterEach;
@@ -65,6 +66,14 @@ class MemoryApiTest {
                 .body("status", equalTo("updated")).body("memory.revision_count", equalTo(2))
                 .body("memory.source_agent", equalTo("claude-code"))
                 .body("memory.content", equalTo("Totals are integer cents (see ADR 7)."));
+        rig.http().contentType(ContentType.JSON).body(Map.of("content", "Totals are integer cents (see ADR 7)."))
+                .patch("/memories/" + id).then().statusCode(200)
+                .body("status", equalTo("unchanged")).body("memory.revision_count", equalTo(2));
+        rig.http().contentType(ContentType.JSON).body(Map.of("add_files", List.of("src/money.ts")))
+                .patch("/memories/" + id).then().statusCode(200)
+                .body("status", equalTo("updated")).body("memory.files", contains("src/cart.py", "src/money.ts"));
+        rig.http().contentType(ContentType.JSON).body(Map.of("files", List.of("a.ts"), "remove_files", List.of("src/money.ts")))
+                .patch("/memories/" + id).then().statusCode(400).body("error.code", equalTo("invalid_input"));
 
         rig.http().queryParam("reason", "moved to ADR").delete("/memories/" + id).then().statusCode(200)
                 .body("status", equalTo("forgotten")).body("memory.delete_reason", equalTo("moved to ADR"));

@@ -134,6 +134,10 @@ class ServeApiTest {
 
         rig.http().queryParam("q", "release").queryParam("type", "decision").get("/search").then().statusCode(200)
                 .body("project", nullValue()).body("hits.id", contains("mem-1"));
+        rig.http().queryParam("q", "release").queryParam("kind", "decision").get("/search").then().statusCode(200)
+                .body("hits.id", contains("mem-1"));
+        rig.http().queryParam("q", "release").queryParam("type", "prompt").queryParam("kind", "decision").get("/search")
+                .then().statusCode(400).body("error.message", containsString("--kind decision keeps only memories"));
         rig.http().queryParam("q", "release").queryParam("limit", "1").get("/search").then().body("hits", hasSize(1));
     }
 

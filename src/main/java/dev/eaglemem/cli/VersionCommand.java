@@ -1,0 +1,29 @@
+package dev.eaglemem.cli;
+
+import java.util.concurrent.Callable;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/** {@code eagle-mem version}: what {@code eagle-mem --version} prints; {@code --json} gives {@code {"version"}}. */
+@Command(name = "version", description = "Print the version (the same as eagle-mem --version).")
+public class VersionCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    OutputMixin output;
+
+    @Override
+    public Integer call() {
+        if (output.json) {
+            Console.json(spec, Console.fields("version", VersionProvider.version()));
+        } else {
+            spec.root().commandLine().printVersionHelp(Console.out(spec));
+        }
+        return 0;
+    }
+}
