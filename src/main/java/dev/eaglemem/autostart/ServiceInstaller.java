@@ -8,13 +8,13 @@ import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import dev.eaglemem.autostart.ServiceManager.Attempt;
+import dev.eaglemem.autostart.ServiceReport.Outcome;
 import dev.eaglemem.config.DataDir;
 import dev.eaglemem.config.EagleEnv;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.install.InstalledRuntime;
 import dev.eaglemem.serve.control.ServeFiles;
-import dev.eaglemem.autostart.ServiceManager.Attempt;
-import dev.eaglemem.autostart.ServiceReport.Outcome;
 
 /**
  * {@code eagle-mem service install|uninstall|status}: serve as a user service that starts at login and is

@@ -2,13 +2,13 @@ package dev.eaglemem.cli;
 
 import java.util.List;
 
-import dev.eaglemem.project.CurrentContext;
 import dev.eaglemem.feature.Feature;
 import dev.eaglemem.feature.FeatureDetail;
 import dev.eaglemem.feature.FeatureService;
 import dev.eaglemem.feature.PendingCheck;
 import dev.eaglemem.feature.VerificationService;
 import dev.eaglemem.feature.VerifyResult;
+import dev.eaglemem.project.CurrentContext;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

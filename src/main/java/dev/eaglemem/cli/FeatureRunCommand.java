@@ -3,10 +3,10 @@ package dev.eaglemem.cli;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 
-import dev.eaglemem.project.CurrentContext;
 import dev.eaglemem.error.ExitCode;
 import dev.eaglemem.feature.RunResult;
 import dev.eaglemem.feature.VerificationService;
+import dev.eaglemem.project.CurrentContext;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

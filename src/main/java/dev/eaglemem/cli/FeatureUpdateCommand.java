@@ -3,10 +3,10 @@ package dev.eaglemem.cli;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-import dev.eaglemem.project.CurrentContext;
 import dev.eaglemem.feature.Feature;
 import dev.eaglemem.feature.FeatureChange;
 import dev.eaglemem.feature.FeatureService;
+import dev.eaglemem.project.CurrentContext;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

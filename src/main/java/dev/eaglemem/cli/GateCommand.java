@@ -10,19 +10,17 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 
-
 import dev.eaglemem.config.EagleEnv;
 import dev.eaglemem.error.EagleException;
+import dev.eaglemem.feature.PendingCheck;
+import dev.eaglemem.gate.PendingChecks;
 import dev.eaglemem.gate.PrePushCheck;
 import dev.eaglemem.gate.PrePushHook;
-import dev.eaglemem.gate.PendingChecks;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-
-import dev.eaglemem.feature.PendingCheck;
 
 @Command(name = "gate", description = { "The git pre-push gate: refuse pushes (made outside any agent too) while a",
         "feature whose files they change has a pending verification." })

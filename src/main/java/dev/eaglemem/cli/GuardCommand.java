@@ -2,9 +2,9 @@ package dev.eaglemem.cli;
 
 import java.util.List;
 
-import dev.eaglemem.project.CurrentContext;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.feature.GuardRuleService;
+import dev.eaglemem.project.CurrentContext;
 import dev.eaglemem.store.GuardRuleRow;
 import dev.eaglemem.store.GuardRuleStore;
 import picocli.CommandLine.Command;

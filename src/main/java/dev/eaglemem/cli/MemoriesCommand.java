@@ -2,11 +2,11 @@ package dev.eaglemem.cli;
 
 import java.util.List;
 
-import dev.eaglemem.project.CurrentContext;
 import dev.eaglemem.memory.MemoryChange;
 import dev.eaglemem.memory.MemoryKind;
 import dev.eaglemem.memory.MemoryList;
 import dev.eaglemem.memory.MemoryService;
+import dev.eaglemem.project.CurrentContext;
 import dev.eaglemem.store.MemoryQuery;
 import dev.eaglemem.store.MemoryRow;
 import picocli.CommandLine.Command;

@@ -3,7 +3,6 @@ package dev.eaglemem.cli;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-import dev.eaglemem.project.CurrentContext;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.error.ExitCode;
 import dev.eaglemem.memory.AddOutcome;
@@ -12,6 +11,7 @@ import dev.eaglemem.memory.MemoryDraft;
 import dev.eaglemem.memory.MemoryKind;
 import dev.eaglemem.memory.MemoryScope;
 import dev.eaglemem.memory.MemoryService;
+import dev.eaglemem.project.CurrentContext;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

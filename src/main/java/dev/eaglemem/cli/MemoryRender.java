@@ -5,10 +5,10 @@ import java.util.List;
 import java.util.Locale;
 
 import dev.eaglemem.error.EagleException;
+import dev.eaglemem.format.Snippets;
 import dev.eaglemem.memory.AddResult;
 import dev.eaglemem.store.MemoryDetails;
 import dev.eaglemem.store.MemoryRow;
-import dev.eaglemem.format.Snippets;
 
 /** Human rendering of memories. */
 final class MemoryRender {

@@ -2,8 +2,8 @@ package dev.eaglemem.cli;
 
 import java.util.List;
 
-import dev.eaglemem.project.CurrentContext;
 import dev.eaglemem.memory.OverviewService;
+import dev.eaglemem.project.CurrentContext;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

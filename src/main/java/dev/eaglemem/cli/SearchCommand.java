@@ -4,12 +4,12 @@ import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
 
+import dev.eaglemem.config.Settings;
 import dev.eaglemem.project.CurrentContext;
 import dev.eaglemem.search.SearchHit;
 import dev.eaglemem.search.SearchRequest;
 import dev.eaglemem.search.SearchResult;
 import dev.eaglemem.search.SearchService;
-import dev.eaglemem.config.Settings;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

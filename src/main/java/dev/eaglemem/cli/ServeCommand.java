@@ -6,9 +6,9 @@ import java.util.concurrent.Callable;
 
 import dev.eaglemem.config.Settings;
 import dev.eaglemem.serve.ServeApp;
-import dev.eaglemem.serve.control.ServeControl;
 import dev.eaglemem.serve.ServeDaemon;
 import dev.eaglemem.serve.ServeState;
+import dev.eaglemem.serve.control.ServeControl;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

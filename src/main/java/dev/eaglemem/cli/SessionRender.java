@@ -3,11 +3,11 @@ package dev.eaglemem.cli;
 import java.io.PrintWriter;
 import java.util.List;
 
+import dev.eaglemem.format.Snippets;
 import dev.eaglemem.store.SessionOverview;
 import dev.eaglemem.store.SessionRow;
 import dev.eaglemem.store.SummaryFields;
 import dev.eaglemem.store.SummaryRow;
-import dev.eaglemem.format.Snippets;
 
 /** Human rendering of sessions and summaries. */
 final class SessionRender {

@@ -7,7 +7,6 @@ import java.util.concurrent.Callable;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-
 import dev.eaglemem.status.StatusLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;

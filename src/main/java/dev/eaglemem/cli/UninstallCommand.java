@@ -6,11 +6,11 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
 
+import dev.eaglemem.autostart.ServiceInstaller;
+import dev.eaglemem.autostart.ServiceReport;
 import dev.eaglemem.install.ActionStatus;
 import dev.eaglemem.install.InstallReport;
 import dev.eaglemem.install.Installer;
-import dev.eaglemem.autostart.ServiceInstaller;
-import dev.eaglemem.autostart.ServiceReport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

@@ -6,7 +6,6 @@ import java.util.Objects;
 import java.util.function.Function;
 
 import com.fasterxml.jackson.databind.JsonNode;
-
 import dev.eaglemem.error.EagleException;
 
 /**

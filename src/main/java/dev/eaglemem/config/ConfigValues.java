@@ -7,7 +7,6 @@ import java.util.regex.PatternSyntaxException;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.toml.TomlMapper;
-
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.format.Similar;
 

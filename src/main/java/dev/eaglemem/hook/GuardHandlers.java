@@ -18,14 +18,14 @@ import dev.eaglemem.feature.ProjectFiles;
 import dev.eaglemem.feature.Recorded;
 import dev.eaglemem.feature.VerificationService;
 import dev.eaglemem.gate.AgentReleaseGate;
-import dev.eaglemem.shell.ShellWords;
-import dev.eaglemem.tokenguard.TokenDecision;
-import dev.eaglemem.tokenguard.TokenPolicy;
 import dev.eaglemem.memory.MemoryKind;
 import dev.eaglemem.memory.MemoryService;
 import dev.eaglemem.project.Project;
+import dev.eaglemem.shell.ShellWords;
 import dev.eaglemem.store.GuardRuleRow;
 import dev.eaglemem.store.MemoryRow;
+import dev.eaglemem.tokenguard.TokenDecision;
+import dev.eaglemem.tokenguard.TokenPolicy;
 
 /**
  * The guardrails around a tool call: before it, the release gate, the token guard and what is known about

@@ -9,7 +9,6 @@ import java.util.function.Consumer;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-
 import dev.eaglemem.config.EagleEnv;
 import dev.eaglemem.project.AgentDetector;
 import dev.eaglemem.project.AgentSource;

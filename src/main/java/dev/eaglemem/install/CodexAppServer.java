@@ -20,7 +20,6 @@ import java.util.concurrent.TimeUnit;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.shell.ShellWords;
 

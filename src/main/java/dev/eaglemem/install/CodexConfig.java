@@ -15,7 +15,6 @@ import com.fasterxml.jackson.core.exc.StreamReadException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.toml.TomlMapper;
-
 import dev.eaglemem.config.TomlLines;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.error.ExitCode;

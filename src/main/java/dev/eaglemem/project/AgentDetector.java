@@ -1,9 +1,10 @@
 package dev.eaglemem.project;
 
-import dev.eaglemem.config.EagleEnv;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+
+import dev.eaglemem.config.EagleEnv;
 
 /**
  * Works out which agent is calling. An explicit {@code EAGLE_AGENT_SOURCE} / {@code EAGLE_AGENT} always

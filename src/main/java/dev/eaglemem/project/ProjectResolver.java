@@ -1,12 +1,13 @@
 package dev.eaglemem.project;
 
-import dev.eaglemem.config.EagleEnv;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
+
+import dev.eaglemem.config.EagleEnv;
 
 /**
  * Resolves the project for a directory. Order:

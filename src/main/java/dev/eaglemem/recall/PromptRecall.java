@@ -6,8 +6,8 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 
-import dev.eaglemem.store.SearchRow;
 import dev.eaglemem.format.Snippets;
+import dev.eaglemem.store.SearchRow;
 
 /**
  * Ranks and renders the records that match a prompt. Rank is BM25 boosted for recency (a record

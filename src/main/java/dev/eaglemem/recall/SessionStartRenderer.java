@@ -7,10 +7,10 @@ import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
 
+import dev.eaglemem.format.Snippets;
 import dev.eaglemem.store.MemoryRow;
 import dev.eaglemem.store.SummaryFields;
 import dev.eaglemem.store.SummaryRow;
-import dev.eaglemem.format.Snippets;
 
 /**
  * The SessionStart recall text, in two styles: rich (Claude Code and the others) with

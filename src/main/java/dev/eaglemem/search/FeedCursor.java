@@ -5,8 +5,8 @@ import java.time.Instant;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
-import dev.eaglemem.store.Timestamps;
 import dev.eaglemem.store.TimelineStore;
+import dev.eaglemem.store.Timestamps;
 
 /**
  * Where a change feed reader stands in each stream: the last observation id seen, and the last

@@ -1,7 +1,7 @@
 package dev.eaglemem.search;
 
-import dev.eaglemem.store.TimelineEntry;
 import dev.eaglemem.format.Snippets;
+import dev.eaglemem.store.TimelineEntry;
 
 /**
  * A record in one line, for timelines and the live feed: enough to decide whether to

@@ -9,13 +9,13 @@ import java.util.Locale;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.eaglemem.error.EagleException;
+import dev.eaglemem.format.Similar;
+import dev.eaglemem.format.Snippets;
 import dev.eaglemem.memory.MemoryKind;
 import dev.eaglemem.store.Db;
 import dev.eaglemem.store.SearchRow;
 import dev.eaglemem.store.SearchStore;
 import dev.eaglemem.store.Tx;
-import dev.eaglemem.format.Similar;
-import dev.eaglemem.format.Snippets;
 
 /**
  * Full-text search over summaries, memories and prompts: BM25 first, then recency among results that

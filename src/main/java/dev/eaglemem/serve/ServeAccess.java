@@ -1,13 +1,12 @@
 package dev.eaglemem.serve;
 
 import java.net.URI;
-import java.security.MessageDigest;
 import java.nio.charset.StandardCharsets;
-
-import io.vertx.core.http.HttpServerRequest;
-import io.vertx.ext.web.RoutingContext;
+import java.security.MessageDigest;
 
 import dev.eaglemem.serve.api.Responses;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.ext.web.RoutingContext;
 
 /**
  * Who may call serve. The unix socket is owner-only (mode 600 in a 700 directory), so a request on

@@ -1,8 +1,8 @@
 package dev.eaglemem.serve;
 
 import java.time.Clock;
-import java.util.Locale;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.function.Function;

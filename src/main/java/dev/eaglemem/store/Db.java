@@ -11,12 +11,11 @@ import java.time.Duration;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Consumer;
 
-import org.sqlite.JDBC;
-import org.sqlite.SQLiteConfig;
-
 import dev.eaglemem.error.EagleException;
 import io.agroal.api.AgroalDataSource;
 import io.agroal.api.configuration.supplier.AgroalDataSourceConfigurationSupplier;
+import org.sqlite.JDBC;
+import org.sqlite.SQLiteConfig;
 
 /**
  * The SQLite database: a lazily opened Agroal pool whose every connection runs in WAL mode with a

@@ -21,12 +21,11 @@ import java.util.Set;
 
 import javax.sql.DataSource;
 
+import dev.eaglemem.error.EagleException;
 import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.FlywayException;
 import org.flywaydb.core.api.ResourceProvider;
 import org.flywaydb.core.api.resource.LoadableResource;
-
-import dev.eaglemem.error.EagleException;
 
 /**
  * Applies the Flyway migrations in {@code db/migration} — only when the stored version is behind, so

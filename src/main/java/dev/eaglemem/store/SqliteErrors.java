@@ -3,10 +3,9 @@ package dev.eaglemem.store;
 import java.nio.file.Path;
 import java.sql.SQLException;
 
-import org.sqlite.SQLiteException;
-
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.error.ExitCode;
+import org.sqlite.SQLiteException;
 
 /** Turns SQLite failures into errors that say what happened to which file and how to fix it. */
 final class SqliteErrors {

@@ -8,8 +8,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 import dev.eaglemem.config.DataDir;
 import dev.eaglemem.config.EagleConfig;
 import dev.eaglemem.config.EagleEnv;
-import dev.eaglemem.project.AgentSource;
 import dev.eaglemem.platform.Executables;
+import dev.eaglemem.project.AgentSource;
 
 /**
  * The token guard with this machine's facts filled in: the configured mode, whether {@code rtk} is on PATH

@@ -11,9 +11,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.eaglemem.autostart.ServiceReport.Outcome;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.error.ExitCode;
-import dev.eaglemem.autostart.ServiceReport.Outcome;
 import dev.eaglemem.serve.control.ServeControl;
 
 /** install and uninstall against a scripted systemctl. */

@@ -21,10 +21,9 @@ import dev.eaglemem.autostart.ManagerState;
 import dev.eaglemem.autostart.Platform;
 import dev.eaglemem.autostart.ServeView;
 import dev.eaglemem.autostart.ServiceStatus;
-import dev.eaglemem.config.DataDir;
 import dev.eaglemem.config.ConfigKeys;
+import dev.eaglemem.config.DataDir;
 import dev.eaglemem.config.EagleConfig;
-import dev.eaglemem.tokenguard.TokenPolicy;
 import dev.eaglemem.config.EagleEnv;
 import dev.eaglemem.feature.Feature;
 import dev.eaglemem.feature.FeatureDetail;
@@ -37,6 +36,7 @@ import dev.eaglemem.jobs.JobService;
 import dev.eaglemem.serve.control.ServeControl;
 import dev.eaglemem.store.JobRow;
 import dev.eaglemem.store.JobStatus;
+import dev.eaglemem.tokenguard.TokenPolicy;
 import picocli.CommandLine;
 
 /**

@@ -17,7 +17,6 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.toml.TomlMapper;
-
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.error.ExitCode;
 

@@ -14,8 +14,8 @@ import dev.eaglemem.config.DataDir;
 import dev.eaglemem.config.EagleEnv;
 import dev.eaglemem.install.Installer;
 import dev.eaglemem.serve.control.ServeControl;
-import dev.eaglemem.store.JobStore;
 import dev.eaglemem.store.HealthStore;
+import dev.eaglemem.store.JobStore;
 import dev.eaglemem.store.Migrations;
 import dev.eaglemem.store.TestDb;
 

@@ -14,9 +14,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.error.ExitCode;
+import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.store.FeatureStore;
 import dev.eaglemem.store.GuardRuleRow;
 import dev.eaglemem.store.GuardRuleStore;

@@ -16,9 +16,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.error.ExitCode;
+import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.store.FeatureStore;
 import dev.eaglemem.store.ProjectStore;
 import dev.eaglemem.store.TestDb;

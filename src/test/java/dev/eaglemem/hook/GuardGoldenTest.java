@@ -16,7 +16,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.feature.FeatureService;
 import dev.eaglemem.feature.FeatureSpec;
 import dev.eaglemem.feature.GuardRuleService;
@@ -24,6 +23,7 @@ import dev.eaglemem.feature.TempRepo;
 import dev.eaglemem.memory.MemoryDraft;
 import dev.eaglemem.memory.MemoryKind;
 import dev.eaglemem.memory.MemoryScope;
+import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.store.FeatureStore;
 import dev.eaglemem.store.GuardRuleStore;
 import dev.eaglemem.store.ProjectStore;

@@ -17,7 +17,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-
 import dev.eaglemem.capture.CaptureService;
 import dev.eaglemem.capture.ToolUse;
 import dev.eaglemem.feature.FeatureService;

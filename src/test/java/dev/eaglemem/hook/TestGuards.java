@@ -4,7 +4,6 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Map;
 
-import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.capture.CaptureService;
 import dev.eaglemem.config.DataDir;
 import dev.eaglemem.config.EagleConfig;
@@ -13,13 +12,14 @@ import dev.eaglemem.feature.FeatureService;
 import dev.eaglemem.feature.GuardRuleService;
 import dev.eaglemem.feature.VerificationService;
 import dev.eaglemem.gate.AgentReleaseGate;
-import dev.eaglemem.tokenguard.TokenPolicy;
 import dev.eaglemem.memory.MemoryService;
+import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.store.Db;
 import dev.eaglemem.store.FeatureStore;
 import dev.eaglemem.store.GuardRuleStore;
 import dev.eaglemem.store.ProjectStore;
 import dev.eaglemem.store.VerificationStore;
+import dev.eaglemem.tokenguard.TokenPolicy;
 
 /** The guardrail handlers wired by hand on a real database, for rigs that build the hook stack themselves. */
 public final class TestGuards {

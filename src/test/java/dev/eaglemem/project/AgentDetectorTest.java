@@ -2,12 +2,14 @@ package dev.eaglemem.project;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.eaglemem.config.EagleEnv;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
+
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+
+import dev.eaglemem.config.EagleEnv;
 
 class AgentDetectorTest {
 

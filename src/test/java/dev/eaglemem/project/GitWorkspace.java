@@ -2,7 +2,6 @@ package dev.eaglemem.project;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.eaglemem.config.EagleEnv;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -14,6 +13,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+
+import dev.eaglemem.config.EagleEnv;
 
 /**
  * A scratch area for tests that need real repositories. It lives under {@code target/test-work}, not in

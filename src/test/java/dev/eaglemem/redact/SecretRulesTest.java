@@ -3,6 +3,7 @@ package dev.eaglemem.redact;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.stream.Stream;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;

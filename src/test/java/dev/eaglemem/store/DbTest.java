@@ -24,11 +24,11 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.sqlite.SQLiteErrorCode;
-import org.sqlite.SQLiteException;
 
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.error.ExitCode;
+import org.sqlite.SQLiteErrorCode;
+import org.sqlite.SQLiteException;
 
 class DbTest {
 

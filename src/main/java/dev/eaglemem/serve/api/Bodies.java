@@ -5,9 +5,8 @@ import java.util.List;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
-
-import dev.eaglemem.format.JsonOutput;
 import dev.eaglemem.error.EagleException;
+import dev.eaglemem.format.JsonOutput;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.ext.web.RoutingContext;
 

@@ -4,9 +4,9 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import dev.eaglemem.format.JsonOutput;
 import dev.eaglemem.config.LogFile;
 import dev.eaglemem.error.EagleException;
+import dev.eaglemem.format.JsonOutput;
 import dev.eaglemem.search.ChangeFeed;
 import dev.eaglemem.search.FeedCursor;
 import io.vertx.core.Vertx;

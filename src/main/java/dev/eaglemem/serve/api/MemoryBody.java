@@ -3,7 +3,6 @@ package dev.eaglemem.serve.api;
 import java.util.List;
 
 import com.fasterxml.jackson.annotation.JsonAlias;
-
 import dev.eaglemem.store.MemoryDetails;
 
 /**

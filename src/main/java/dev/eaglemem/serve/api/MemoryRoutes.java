@@ -3,13 +3,12 @@ package dev.eaglemem.serve.api;
 import java.util.Map;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-
 import dev.eaglemem.config.ConfigKeys;
-import dev.eaglemem.format.JsonOutput;
 import dev.eaglemem.config.EagleEnv;
 import dev.eaglemem.config.LogFile;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.error.ExitCode;
+import dev.eaglemem.format.JsonOutput;
 import dev.eaglemem.memory.AddResult;
 import dev.eaglemem.memory.MemoryChange;
 import dev.eaglemem.memory.MemoryDraft;

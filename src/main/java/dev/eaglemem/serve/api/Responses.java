@@ -4,10 +4,9 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-
-import dev.eaglemem.format.JsonOutput;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.error.ExitCode;
+import dev.eaglemem.format.JsonOutput;
 import io.vertx.ext.web.RoutingContext;
 
 /**

@@ -7,11 +7,10 @@ import java.util.concurrent.TimeUnit;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import com.fasterxml.jackson.databind.JsonNode;
-
-import dev.eaglemem.format.JsonOutput;
-import dev.eaglemem.format.StateId;
 import dev.eaglemem.config.DataDir;
 import dev.eaglemem.error.EagleException;
+import dev.eaglemem.format.JsonOutput;
+import dev.eaglemem.format.StateId;
 
 /** {@code serve --status} and {@code serve --stop}, from outside the serve process. */
 @ApplicationScoped

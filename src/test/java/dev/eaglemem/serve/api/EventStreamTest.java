@@ -10,7 +10,6 @@ import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-
 import dev.eaglemem.memory.MemoryKind;
 
 /** GET /events against the real server, read with a plain HTTP client. No timing is asserted: waits are bounded. */
