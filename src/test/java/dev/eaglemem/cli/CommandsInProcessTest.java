@@ -126,7 +126,8 @@ class CommandsInProcessTest {
         LaunchResult r = launcher.launch("status", "--bogus");
         assertThat(r.exitCode()).isEqualTo(2);
         assertThat(r.getOutput()).isEmpty();
-        assertThat(r.getErrorStream()).containsExactly("eagle-mem: Unknown option: '--bogus'", "  fix: eagle-mem status --help");
+        assertThat(r.getErrorStream()).containsExactly("eagle-mem: unknown option '--bogus' for eagle-mem status",
+                "  fix: eagle-mem status --help");
 
         LaunchResult json = launcher.launch("status", "--bogus", "--json");
         assertThat(json.exitCode()).isEqualTo(2);
