@@ -60,7 +60,7 @@ public class GuardCommand {
         try {
             n = Long.parseLong(id.strip().replaceFirst("^#", ""));
         } catch (NumberFormatException e) {
-            throw EagleException.invalidInput("'" + id + "' is not a rule id", "see: eagle-mem guard list");
+            throw EagleException.invalidInput("'" + id + "' is not a rule id", "eagle-mem guard list");
         }
         GuardRuleRow removed = rules.remove(ProjectScope.of(context).key(), n);
         if (output.json) {

@@ -24,11 +24,8 @@ public class InstallCommand implements Callable<Integer> {
     @Mixin
     OutputMixin output;
 
-    @Option(names = "--agent", defaultValue = "all", paramLabel = "AGENT", description = "claude-code, codex or all (default).")
-    String agent;
-
-    @Option(names = "--dry-run", description = "Show what would change; change nothing.")
-    boolean dryRun;
+    @Mixin
+    AgentTargetMixin target;
 
     @Option(names = "--no-allow", description = "Pre-approve no eagle-mem command in Claude Code's permissions.allow "
             + "(and take out the ones an earlier install added); the agent then asks before each one.")
@@ -42,8 +39,8 @@ public class InstallCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Set<Installer.Agent> agents = InstallRender.agents(agent);
-        InstallReport report = installer.install(agents, dryRun, !noAllow);
+        Set<Installer.Agent> agents = target.agents();
+        InstallReport report = installer.install(agents, target.dryRun, !noAllow);
         if (output.json) {
             Console.json(spec, report);
         } else {

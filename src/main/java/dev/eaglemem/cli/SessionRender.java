@@ -25,8 +25,8 @@ final class SessionRender {
             String what = o.request() != null ? o.request() : o.completed() != null ? o.completed() : "(no summary)";
             out.printf("%s  %-11s %-9s %s%s%n", Console.date(s.lastActivityAt()), s.agent(), s.status(), s.id(),
                     showProject ? "  [" + s.project() + "]" : "");
-            out.println("    " + Snippets.oneLine(what, 110) + "   (" + o.observations() + " tool calls, " + o.prompts()
-                    + " prompts" + (o.summaryId() == null ? "" : ", sum-" + o.summaryId()) + ")");
+            out.println("    " + Snippets.oneLine(what, 110) + "   (" + Console.count(o.observations(), "tool call") + ", "
+                    + Console.count(o.prompts(), "prompt") + (o.summaryId() == null ? "" : ", sum-" + o.summaryId()) + ")");
         }
     }
 

@@ -28,14 +28,11 @@ public class UninstallCommand implements Callable<Integer> {
     @Mixin
     OutputMixin output;
 
-    @Option(names = "--agent", defaultValue = "all", paramLabel = "AGENT", description = "claude-code, codex or all (default).")
-    String agent;
+    @Mixin
+    AgentTargetMixin target;
 
     @Option(names = "--purge", description = "Also delete $EAGLE_MEM_DIR: the database, config, log and backups.")
     boolean purge;
-
-    @Option(names = "--dry-run", description = "Show what would change; change nothing.")
-    boolean dryRun;
 
     private final Installer installer;
     private final ServiceInstaller services;
@@ -47,11 +44,11 @@ public class UninstallCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Set<Installer.Agent> agents = InstallRender.agents(agent);
+        Set<Installer.Agent> agents = target.agents();
         // a user service would keep starting the runtime that is about to go
         Optional<ServiceReport> service = installer.uninstallRemovesRuntime(agents, purge)
-                ? services.uninstallIfInstalled(dryRun) : Optional.empty();
-        InstallReport report = withService(installer.uninstall(agents, purge, dryRun), service);
+                ? services.uninstallIfInstalled(target.dryRun) : Optional.empty();
+        InstallReport report = withService(installer.uninstall(agents, purge, target.dryRun), service);
         if (output.json) {
             Console.json(spec, report);
         } else {

@@ -192,7 +192,7 @@ public class FeatureService {
     static FeatureRow require(Tx tx, FeatureStore features, String project, String name) {
         return features.findActive(tx, project, name == null ? "" : name.strip())
                 .orElseThrow(() -> EagleException.notFound("no active feature '" + name + "' in " + project,
-                        "see: eagle-mem feature list"));
+                        "eagle-mem feature list"));
     }
 
     private FeatureRow require(Tx tx, String project, String name) {

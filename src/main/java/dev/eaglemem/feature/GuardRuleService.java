@@ -68,7 +68,7 @@ public class GuardRuleService {
         return db.write(tx -> {
             Optional<GuardRuleRow> row = rules.find(tx, id).filter(r -> r.project().equals(project) && r.deletedAt() == null);
             if (row.isEmpty()) {
-                throw EagleException.notFound("no guard rule #" + id + " in " + project, "see: eagle-mem guard list");
+                throw EagleException.notFound("no guard rule #" + id + " in " + project, "eagle-mem guard list");
             }
             rules.remove(tx, id, clock.instant());
             return rules.find(tx, id).orElseThrow();

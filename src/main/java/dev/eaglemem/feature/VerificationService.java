@@ -267,7 +267,7 @@ public class VerificationService {
             Optional<PendingRow> row = pending.find(tx, id).filter(p -> p.project().equals(project));
             if (row.isEmpty() || !row.get().status().equals("pending")) {
                 throw EagleException.notFound("no open check #" + id + " in " + project
-                        + row.map(p -> " (it is " + p.status() + ")").orElse(""), "see: eagle-mem feature pending");
+                        + row.map(p -> " (it is " + p.status() + ")").orElse(""), "eagle-mem feature pending");
             }
             PendingCheck check = checksIn(tx, List.of(row.get()), row.get().featureId()).getFirst();
             pending.resolveOne(tx, id, Resolution.WAIVED.id(), reason, clock.instant());

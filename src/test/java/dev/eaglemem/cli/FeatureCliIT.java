@@ -59,7 +59,7 @@ class FeatureCliIT {
 
         Cli.Result unknown = cli.run("feature", "show", "nope");
         unknown.exits(3);
-        assertThat(unknown.err()).contains("see: eagle-mem feature list");
+        assertThat(unknown.err()).contains("fix: eagle-mem feature list");
 
         assertThat(cli.run("feature", "archive", "checkout", "--json").ok().json().get("feature").get("status").asText())
                 .isEqualTo("archived");
@@ -178,6 +178,6 @@ class FeatureCliIT {
         assertThat(cli.run("guard", "list", "--json").ok().json().get("rules")).isEmpty();
         Cli.Result again = cli.run("guard", "remove", String.valueOf(id));
         again.exits(3);
-        assertThat(again.err()).contains("see: eagle-mem guard list");
+        assertThat(again.err()).contains("fix: eagle-mem guard list");
     }
 }

@@ -110,7 +110,7 @@ class FeatureServiceTest {
         assertThat(error(() -> features.update(P, root, "checkout", new FeatureChange(null, null, null, null, null, null)))
                 .exitCode()).isEqualTo(ExitCode.INVALID_INPUT);
         assertThat(error(() -> features.update(P, root, "ghost", new FeatureChange("x", null, null, null, null, null)))
-                .fix()).isEqualTo("see: eagle-mem feature list");
+                .fix()).isEqualTo("eagle-mem feature list");
     }
 
     @Test
@@ -142,7 +142,7 @@ class FeatureServiceTest {
         assertThat(guards.rulesFor(P, root, "/elsewhere/x.ts")).isEmpty();
         assertThat(guards.remove(P, cart.id()).deletedAt()).isNotNull();
         assertThat(guards.list(P)).hasSize(2);
-        assertThat(error(() -> guards.remove(P, cart.id())).fix()).isEqualTo("see: eagle-mem guard list");
+        assertThat(error(() -> guards.remove(P, cart.id())).fix()).isEqualTo("eagle-mem guard list");
         assertThatThrownBy(() -> guards.add(P, "src/x.ts", " ")).isInstanceOf(EagleException.class);
         assertThatThrownBy(() -> guards.add(P, "/abs", "r")).isInstanceOf(EagleException.class);
     }

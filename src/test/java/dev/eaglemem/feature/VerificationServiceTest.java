@@ -166,10 +166,10 @@ class VerificationServiceTest {
         assertThatThrownBy(() -> verifications.waive(P, repo.root, "999", "x"))
                 .isInstanceOfSatisfying(EagleException.class, e -> {
                     assertThat(e.exitCode()).isEqualTo(ExitCode.NOT_FOUND);
-                    assertThat(e.fix()).isEqualTo("see: eagle-mem feature pending");
+                    assertThat(e.fix()).isEqualTo("eagle-mem feature pending");
                 });
         assertThatThrownBy(() -> verifications.verify(P, repo.root, "nope", "x"))
-                .isInstanceOfSatisfying(EagleException.class, e -> assertThat(e.fix()).isEqualTo("see: eagle-mem feature list"));
+                .isInstanceOfSatisfying(EagleException.class, e -> assertThat(e.fix()).isEqualTo("eagle-mem feature list"));
     }
 
     @Test
