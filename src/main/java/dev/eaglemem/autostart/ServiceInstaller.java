@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 
 import dev.eaglemem.autostart.ServiceManager.Attempt;
 import dev.eaglemem.autostart.ServiceReport.Outcome;
@@ -29,13 +30,21 @@ public class ServiceInstaller {
     private final Clock clock;
     private final CommandRunner runner;
     private final ServeProbe probe;
+    private final Path systemdRuntime;
 
+    @Inject
     public ServiceInstaller(EagleEnv env, DataDir dataDir, Clock clock, CommandRunner runner, ServeProbe probe) {
+        this(env, dataDir, clock, runner, probe, SystemdUser.RUNTIME);
+    }
+
+    /** @param systemdRuntime systemd's runtime directory, which tests point elsewhere to play a machine with or without it */
+    ServiceInstaller(EagleEnv env, DataDir dataDir, Clock clock, CommandRunner runner, ServeProbe probe, Path systemdRuntime) {
         this.env = env;
         this.dataDir = dataDir;
         this.clock = clock;
         this.runner = runner;
         this.probe = probe;
+        this.systemdRuntime = systemdRuntime;
     }
 
     /** @param platform systemd, launchd, or null to detect it */
@@ -179,7 +188,7 @@ public class ServiceInstaller {
 
     private ServiceManager manager(String platform) {
         return switch (Platform.choose(platform, env, System.getProperty("os.name", ""))) {
-            case SYSTEMD -> new SystemdUser(env);
+            case SYSTEMD -> new SystemdUser(env, systemdRuntime);
             case LAUNCHD -> new Launchd(env, Launchd.currentUid());
         };
     }

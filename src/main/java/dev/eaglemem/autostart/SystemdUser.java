@@ -25,12 +25,21 @@ final class SystemdUser implements ServiceManager {
                     + "|System has not been booted with systemd|Host is down|command not found",
             Pattern.CASE_INSENSITIVE);
 
+    /** Where systemd keeps its runtime state; it exists only on a machine booted with systemd (sd_booted). */
+    static final Path RUNTIME = Path.of("/run/systemd/system");
+
     private final Path unitFile;
+    private final Path runtime;
 
     SystemdUser(EagleEnv env) {
+        this(env, RUNTIME);
+    }
+
+    SystemdUser(EagleEnv env, Path runtime) {
         Path configHome = env.get("XDG_CONFIG_HOME").map(Path::of).filter(Path::isAbsolute)
                 .orElse(env.home().resolve(".config"));
         this.unitFile = configHome.resolve("systemd/user").resolve(UNIT);
+        this.runtime = runtime;
     }
 
     @Override
@@ -133,6 +142,12 @@ final class SystemdUser implements ServiceManager {
 
     @Override
     public String activateFix(boolean unreachable) {
+        if (unreachable && !Files.isDirectory(runtime)) {
+            // no systemd at all (a container, WSL without systemd): linger or a login session cannot help
+            return "none needed: systemd does not run on this machine, and the first hook starts serve when it is down;"
+                    + " to keep one running anyway: nohup eagle-mem serve >/dev/null 2>&1 &   (eagle-mem service uninstall"
+                    + " drops the unit)";
+        }
         String commands = "systemctl --user daemon-reload && systemctl --user enable --now " + UNIT;
         return unreachable ? commands + "  (in your desktop or login session; over ssh or in a container the user manager"
                 + " needs lingering first: sudo loginctl enable-linger \"$USER\", then log in again)"

@@ -36,6 +36,7 @@ final class ServiceRig {
         vars.put(Platform.VARIABLE, platform);
         try {
             Files.createDirectories(binary.getParent());
+            Files.createDirectories(systemdRuntime());
             Files.writeString(binary, "#!/bin/sh\n");
             Files.setPosixFilePermissions(binary, PosixFilePermissions.fromString("rwx------"));
             Files.writeString(dataDir().root().resolve("install.json"), """
@@ -56,8 +57,13 @@ final class ServiceRig {
         return DataDir.from(env());
     }
 
+    /** systemd's runtime directory as this rig's machine has it: present (booted with systemd) unless removed. */
+    Path systemdRuntime() {
+        return home.resolve("run/systemd/system");
+    }
+
     ServiceInstaller service() {
-        return new ServiceInstaller(env(), dataDir(), Clock.fixed(NOW, ZoneOffset.UTC), runner, () -> serve);
+        return new ServiceInstaller(env(), dataDir(), Clock.fixed(NOW, ZoneOffset.UTC), runner, () -> serve, systemdRuntime());
     }
 
     Path systemdUnit() {

@@ -118,6 +118,17 @@ class ServiceStatusTest {
     }
 
     @Test
+    void withoutSystemdRunningAtAllTheFixIsNotACommandThatCannotWork() throws Exception {
+        installed();
+        rig.runner.noBus("systemctl");
+        Files.delete(rig.systemdRuntime());
+        ServiceStatus s = rig.service().status(null);
+        assertThat(s.manager().reachable()).isFalse();
+        assertThat(s.fix()).startsWith("none needed: systemd does not run on this machine")
+                .contains("nohup eagle-mem serve").doesNotContain("enable-linger");
+    }
+
+    @Test
     void aFailedServiceIsRestarted() {
         installed();
         rig.runner.systemdShows("loaded", "failed", "failed", "enabled", 0);
