@@ -43,14 +43,14 @@ final class ArgErrors {
         if (looksLikeOption(first)) {
             String name = first.contains("=") ? first.substring(0, first.indexOf('=')) : first;
             List<String> near = Similar.to(name, optionNames(spec));
-            return EagleException.invalidInput("unknown option '" + name + "' for " + spec.qualifiedName() + hint(near),
+            return EagleException.invalidInput("unknown option '" + name + "' for " + spec.qualifiedName() + Similar.hint(near),
                     near.size() == 1 ? corrected(args, first, near.getFirst() + first.substring(name.length()), help) : help);
         }
         if (!cmd.getSubcommands().isEmpty() && spec.positionalParameters().isEmpty()) {
             List<String> near = nearCommands(cmd, first);
             String where = spec.parent() == null ? "an eagle-mem command" : "a command of " + spec.qualifiedName();
             String fix = spec.parent() == null ? "eagle-mem help" : "eagle-mem help " + path(spec);
-            return EagleException.invalidInput("'" + first + "' is not " + where + hint(near),
+            return EagleException.invalidInput("'" + first + "' is not " + where + Similar.hint(near),
                     near.size() == 1 ? corrected(args, first, near.getFirst(), fix) : fix);
         }
         return EagleException.invalidInput("unexpected argument '" + first + "' for " + spec.qualifiedName()
@@ -72,10 +72,6 @@ final class ArgErrors {
 
     private static boolean looksLikeOption(String arg) {
         return arg.length() > 1 && arg.startsWith("-") && !arg.matches("-\\d.*");
-    }
-
-    private static String hint(List<String> near) {
-        return near.isEmpty() ? "" : "; did you mean " + String.join(" or ", near) + "?";
     }
 
     /** The subcommands of cmd whose name or alias is close to typed, each by its name once. */

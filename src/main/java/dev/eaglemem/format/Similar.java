@@ -47,7 +47,11 @@ public final class Similar {
 
     /** {@code "; did you mean a or b?"}, or "" when nothing is close: for the end of an error message. */
     public static String hint(String typed, Collection<String> names) {
-        List<String> near = to(typed, names);
+        return hint(to(typed, names));
+    }
+
+    /** {@code "; did you mean a or b?"} for names already found with {@link #to}, or "" for none. */
+    public static String hint(List<String> near) {
         return near.isEmpty() ? "" : "; did you mean " + String.join(" or ", near) + "?";
     }
 

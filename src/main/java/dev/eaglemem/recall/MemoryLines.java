@@ -1,6 +1,7 @@
 package dev.eaglemem.recall;
 
 import dev.eaglemem.format.Snippets;
+import dev.eaglemem.memory.MemoryKind;
 import dev.eaglemem.store.MemoryDetails;
 import dev.eaglemem.store.MemoryRow;
 
@@ -16,14 +17,14 @@ final class MemoryLines {
 
     static String detail(MemoryRow m) {
         MemoryDetails d = m.details();
-        if (d != null && "fact".equals(m.kind()) && present(d.object())) {
+        if (d != null && MemoryKind.FACT.id().equals(m.kind()) && present(d.object())) {
             // the default title is "subject predicate": then the object completes it, else show the whole fact
             String subjectPredicate = join(" ", d.subject(), d.predicate());
             String rest = subjectPredicate.equalsIgnoreCase(m.title().strip()) ? d.object().strip()
                     : join(" ", subjectPredicate, d.object());
             return rest + (present(d.situation()) ? " (when: " + d.situation().strip() + ")" : "");
         }
-        if (d != null && "feedback".equals(m.kind()) && present(d.action())) {
+        if (d != null && MemoryKind.FEEDBACK.id().equals(m.kind()) && present(d.action())) {
             return join("; ", present(d.situation()) ? "when " + d.situation().strip() : null,
                     present(d.behavior()) ? "not: " + d.behavior().strip() : null, "do: " + d.action().strip(),
                     present(d.impact()) ? "why: " + d.impact().strip() : null);
