@@ -230,7 +230,7 @@ public class VerificationService {
             Instant now) {
         List<PendingCheck> resolved = resolveRows(tx, f, rows, Resolution.VERIFIED, notes, now);
         features.markVerified(tx, f.id(), notes, now);
-        features.addVerification(tx, f.id(), "verified", notes, commands, resolved.size(), now);
+        features.addVerification(tx, f.id(), Resolution.VERIFIED.id(), notes, commands, resolved.size(), now);
         return new VerifyResult(f.name(), Resolution.VERIFIED, notes, resolved);
     }
 
