@@ -36,8 +36,8 @@ final class InstallRender {
             out.printf("  %-20s %-26s %s%n", a.what(), a.status().id(), a.path());
         }
         if (report.hookProgram() != null) {
-            out.println("  hooks run " + report.hookProgram() + (report.hookProgram().endsWith("eagle-mem-hook")
-                    ? " (asks a warm `eagle-mem serve`, falls back to the binary)" : ""));
+            out.println("  hooks run " + (report.hookShell() == null ? "" : report.hookShell() + " ") + report.hookProgram()
+                    + (report.hookProgram().endsWith("eagle-mem-hook") ? " (asks a warm `eagle-mem serve`, falls back to the binary)" : ""));
         }
         if (report.command() != null && !report.command().equals("eagle-mem")) {
             out.println("  agents call eagle-mem as " + report.command() + " (`eagle-mem` by name does not reach this install)");
@@ -50,7 +50,7 @@ final class InstallRender {
                 report.allowRules().forEach(rule -> out.println("    " + rule));
             }
             out.println("  Claude Code status bar (optional), in its settings.json: \"statusLine\": {\"type\": \"command\", \"command\": \""
-                    + report.command().replace("\\", "\\\\").replace("\"", "\\\"") + " statusline\"}");
+                    + report.statusLine().replace("\\", "\\\\").replace("\"", "\\\"") + "\"}");
         }
         for (String w : report.warnings()) {
             out.println("  ! " + w);

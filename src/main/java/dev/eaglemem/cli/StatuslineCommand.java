@@ -2,11 +2,9 @@ package dev.eaglemem.cli;
 
 import java.io.Console;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.eaglemem.config.EagleEnv;
 import dev.eaglemem.status.StatusLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -18,37 +16,33 @@ import picocli.CommandLine.Spec;
         "(with the full path, e.g. ~/.local/bin/eagle-mem, when eagle-mem is not on PATH; `eagle-mem install` prints the line to use)." })
 public class StatuslineCommand implements Callable<Integer> {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
-
     @Spec
     CommandSpec spec;
 
     private final StatusLine statusLine;
+    private final EagleEnv env;
 
-    public StatuslineCommand(StatusLine statusLine) {
+    public StatuslineCommand(StatusLine statusLine, EagleEnv env) {
         this.statusLine = statusLine;
+        this.env = env;
     }
 
     @Override
     public Integer call() {
-        Console console = System.console();
-        Path dir = console != null && console.isTerminal() ? null : directoryFromStdin();
-        spec.commandLine().getOut().println(statusLine.render(dir));
+        spec.commandLine().getOut().println(statusLine.renderForClaude(env, claudeJson()));
         return 0;
     }
 
-    /** Claude sends {"workspace":{"current_dir":…},"cwd":…}; anything else means "the working directory". */
-    private static Path directoryFromStdin() {
+    /** The status bar runs after every message, so unreadable input means "no JSON", never an error. */
+    private static byte[] claudeJson() {
+        Console console = System.console();
+        if (console != null && console.isTerminal()) {
+            return new byte[0];
+        }
         try {
-            byte[] input = System.in.readNBytes(1024 * 1024);
-            if (input.length == 0) {
-                return null;
-            }
-            JsonNode root = JSON.readTree(input);
-            String dir = root.path("workspace").path("current_dir").asText(root.path("cwd").asText(""));
-            return dir.isBlank() ? null : Path.of(dir);
-        } catch (IOException | RuntimeException e) {
-            return null;
+            return System.in.readNBytes(1024 * 1024);
+        } catch (IOException e) {
+            return new byte[0];
         }
     }
 }

@@ -69,7 +69,7 @@ public class UninstallCommand implements Callable<Integer> {
         if (s.fix() != null) {
             warnings.add("the user service: " + s.fix());
         }
-        return new InstallReport(report.dryRun(), report.binary(), report.hookProgram(), report.command(),
-                report.allowRules(), actions, warnings);
+        return new InstallReport(report.dryRun(), report.binary(), report.hookProgram(), report.hookShell(), report.command(),
+                report.statusLine(), report.allowRules(), actions, warnings);
     }
 }

@@ -5,11 +5,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 import dev.eaglemem.config.EagleEnv;
+import dev.eaglemem.platform.Executables;
 
 /**
  * Which program the agents' hook entries run. The shim ({@code eagle-mem-hook}, next to the binary in the
- * runtime) forwards to a warm serve and falls back to the binary; it needs curl, so without curl — or in a
- * runtime that has no shim, like a lone native binary — the entries run the binary itself.
+ * runtime) forwards to a warm serve and falls back to the binary. Run by bash it reaches serve through bash's own
+ * {@code /dev/tcp} and forks nothing; run by sh it needs curl. So the entries run {@code <bash> eagle-mem-hook}
+ * where bash is found, {@code eagle-mem-hook} where only curl is, and the binary itself where neither is — or in a
+ * runtime that has no shim, like a lone native binary.
  */
 final class HookProgram {
 
@@ -26,12 +29,21 @@ final class HookProgram {
         if (!Files.isExecutable(present)) {
             return binary;
         }
-        if (!onPath("curl", env)) {
-            report.warn("curl is not on PATH, so each hook starts eagle-mem (about 0.6 s) instead of asking a warm serve;"
-                    + " install curl and run eagle-mem install again for the fast path");
+        if (shell(env) == null && !onPath("curl", env)) {
+            report.warn("neither bash nor curl is on PATH, so each hook starts eagle-mem (about 0.6 s) instead of asking"
+                    + " a warm serve; install bash or curl and run eagle-mem install again for the fast path");
             return binary;
         }
         return shim;
+    }
+
+    /** The bash that runs {@code program} when it is the shim (its fastest route needs bash), else null. */
+    static String shellFor(Path program, EagleEnv env) {
+        return program.getFileName().toString().equals(SHIM) ? shell(env) : null;
+    }
+
+    private static String shell(EagleEnv env) {
+        return Executables.find(env.vars(), "bash").map(Path::toString).orElse(null);
     }
 
     static boolean onPath(String program, EagleEnv env) {

@@ -44,11 +44,11 @@ final class InstallChecks {
         out.add(pathFinding(manifest, binary, paths));
         if (manifest.agents().contains(Agent.CLAUDE_CODE.id())) {
             out.add(drift("claude_hooks", paths.claudeSettings(), "claude-code", text -> new ClaudeSettings(paths.claudeSettings())
-                    .drift(text, Registrations.claude(manifest.hooksRun()), Registrations::isOurs)));
+                    .drift(text, Registrations.claude(manifest.hookShell(), manifest.hooksRun()), Registrations::isOurs)));
         }
         if (manifest.agents().contains(Agent.CODEX.id())) {
             out.add(drift("codex_hooks", paths.codexHooks(), "codex", text -> new CodexHooksFile(paths.codexHooks())
-                    .drift(text, Registrations.codex(manifest.hooksRun()), Registrations::isOurs)));
+                    .drift(text, Registrations.codex(manifest.hookShell(), manifest.hooksRun()), Registrations::isOurs)));
             out.add(codexTrust(paths));
         }
         return out;

@@ -24,9 +24,11 @@ import dev.eaglemem.error.EagleException;
  *        written before the shim existed: the binary)
  * @param command how the agents' instructions and allow rules call eagle-mem: {@code eagle-mem} or a full path
  *        (null in manifests written before it was recorded)
+ * @param hookShell the bash that runs the shim, or null (the shim runs by itself, or the hooks run the binary)
  */
 public record InstallManifest(String version, String installedAt, String binary, List<String> agents,
-        List<String> createdFiles, List<String> codexTrustKeys, String localBinLink, String hookProgram, String command) {
+        List<String> createdFiles, List<String> codexTrustKeys, String localBinLink, String hookProgram, String command,
+        String hookShell) {
 
     static final String FILE = "install.json";
     private static final ObjectMapper JSON = new ObjectMapper()
@@ -41,7 +43,7 @@ public record InstallManifest(String version, String installedAt, String binary,
     }
 
     static InstallManifest empty() {
-        return new InstallManifest(null, null, null, List.of(), List.of(), List.of(), null, null, null);
+        return new InstallManifest(null, null, null, List.of(), List.of(), List.of(), null, null, null, null);
     }
 
     static InstallManifest read(Path dataDir) {
@@ -71,7 +73,7 @@ public record InstallManifest(String version, String installedAt, String binary,
         List<String> all = new ArrayList<>(createdFiles);
         more.stream().filter(f -> !all.contains(f)).forEach(all::add);
         return new InstallManifest(version, installedAt, binary, agents, all, codexTrustKeys, localBinLink, hookProgram,
-                command);
+                command, hookShell);
     }
 
     /** The program the hook entries were registered with. */

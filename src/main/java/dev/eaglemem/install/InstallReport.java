@@ -13,13 +13,16 @@ import dev.eaglemem.install.ActionStatus.Planned;
  * @param actions one line per file or step: what, where, and what happened to it (planned, in a dry run)
  * @param warnings things the user must know or do (e.g. trust Codex hooks by hand)
  * @param hookProgram what the registered hooks run: the eagle-mem-hook shim (fast path through serve) or the binary
+ * @param hookShell the bash the registered hooks run the shim with (its fastest route), or null
  * @param command how the agents' instructions, allow rules and the status line call eagle-mem: {@code eagle-mem},
  *        or the full path of the link when that name does not reach this install (null for uninstall)
  * @param allowRules the commands pre-approved in Claude Code's {@code permissions.allow} (none with --no-allow,
  *        without Claude Code, and for uninstall)
+ * @param statusLine the command for Claude Code's status bar ({@code statusLine.command} in its settings.json): through
+ *        the shim when the hooks use it, so serve answers; null for uninstall
  */
-public record InstallReport(boolean dryRun, String binary, String hookProgram, String command, List<String> allowRules,
-        List<Action> actions, List<String> warnings) {
+public record InstallReport(boolean dryRun, String binary, String hookProgram, String hookShell, String command,
+        String statusLine, List<String> allowRules, List<Action> actions, List<String> warnings) {
 
     public InstallReport {
         allowRules = List.copyOf(allowRules);
@@ -35,7 +38,9 @@ public record InstallReport(boolean dryRun, String binary, String hookProgram, S
         final boolean dryRun;
         String binary;
         String hookProgram;
+        String hookShell;
         String command;
+        String statusLine;
         List<String> allowRules = List.of();
         final List<Action> actions = new ArrayList<>();
         final List<String> warnings = new ArrayList<>();
@@ -53,7 +58,7 @@ public record InstallReport(boolean dryRun, String binary, String hookProgram, S
         }
 
         InstallReport build() {
-            return new InstallReport(dryRun, binary, hookProgram, command, allowRules, actions, warnings);
+            return new InstallReport(dryRun, binary, hookProgram, hookShell, command, statusLine, allowRules, actions, warnings);
         }
     }
 }

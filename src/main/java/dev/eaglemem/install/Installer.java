@@ -79,11 +79,16 @@ public class Installer {
         }
         Path binary = installRuntime(report);
         report.binary = binary.toString();
-        String program = HookProgram.choose(RuntimeInstall.source(), binary, env, report).toString();
+        Path chosen = HookProgram.choose(RuntimeInstall.source(), binary, env, report);
+        String program = chosen.toString();
+        String shell = HookProgram.shellFor(chosen, env);
         report.hookProgram = program;
+        report.hookShell = shell;
         String link = LocalBin.link(binary, AgentPaths.from(env).localBin(), report);
         String command = LocalBin.command(link, binary, env, report);
         report.command = command;
+        report.statusLine = program.equals(binary.toString()) ? command + " statusline"
+                : Registrations.shimCommand(shell, program, "statusline");
         if (!dryRun) {
             db.get().open();
         }
@@ -94,17 +99,17 @@ public class Installer {
         if (agents.contains(Agent.CLAUDE_CODE)) {
             List<String> allow = allowRules ? Registrations.claudeAllowRules(command) : List.of();
             report.allowRules = allow;
-            installClaude(paths, files, program, command, allow);
+            installClaude(paths, files, Registrations.claude(shell, program), command, allow);
         }
         if (agents.contains(Agent.CODEX)) {
-            installCodex(paths, files, program, command, report, trusted);
+            installCodex(paths, files, Registrations.codex(shell, program), command, report, trusted);
         }
         if (!dryRun) {
             Set<String> all = new LinkedHashSet<>(previous.agents());
             agents.forEach(a -> all.add(a.id()));
             new InstallManifest(BuildInfo.version(), DateTimeFormatter.ISO_INSTANT.format(clock.instant()), binary.toString(),
                     List.copyOf(all), created, trusted.stream().distinct().toList(),
-                    link != null ? link : previous.localBinLink(), program, command).write(dataDir.root());
+                    link != null ? link : previous.localBinLink(), program, command, shell).write(dataDir.root());
         }
         return report.build();
     }
@@ -148,20 +153,21 @@ public class Installer {
     }
 
     /** Our allow rules in another form than {@code allow} (another path, or all of them with --no-allow) come out. */
-    private static void installClaude(AgentPaths paths, AgentFiles files, String binary, String command, List<String> allow) {
+    private static void installClaude(AgentPaths paths, AgentFiles files, List<HookRegistration> hooks, String command,
+            List<String> allow) {
         ClaudeSettings settings = new ClaudeSettings(paths.claudeSettings());
         files.editConfig("hooks", paths.claudeSettings(), "claude-settings.json",
-                text -> settings.add(text, Registrations.claude(binary), allow, Registrations::isOurAllowRule,
+                text -> settings.add(text, hooks, allow, Registrations::isOurAllowRule,
                         files.beforeInstall(paths.claudeSettings(), "claude-settings.json", text), Registrations::isOurs));
         files.addBlock(paths.claudeInstructions(), command);
         files.addSkills(paths.claudeSkills(), command);
     }
 
-    private void installCodex(AgentPaths paths, AgentFiles files, String binary, String command,
+    private void installCodex(AgentPaths paths, AgentFiles files, List<HookRegistration> registrations, String command,
             InstallReport.Builder report, List<String> trusted) {
         CodexHooksFile hooks = new CodexHooksFile(paths.codexHooks());
         files.editConfig("hooks", paths.codexHooks(), "codex-hooks.json",
-                text -> hooks.add(text, Registrations.codex(binary), Registrations::isOurs));
+                text -> hooks.add(text, registrations, Registrations::isOurs));
         String config = TextFiles.read(paths.codexConfig());
         if (config != null && new CodexConfig(paths.codexConfig()).hooksDisabled(config)) {
             report.warn("hooks are turned off in " + paths.codexConfig() + " ([features] hooks = false): Codex will not"
@@ -228,7 +234,8 @@ public class Installer {
             removeRuntime(manifest, purge, report);
         } else if (!dryRun) {
             new InstallManifest(manifest.version(), manifest.installedAt(), manifest.binary(), List.copyOf(remaining),
-                    created, manifest.codexTrustKeys(), manifest.localBinLink(), manifest.hookProgram(), manifest.command())
+                    created, manifest.codexTrustKeys(), manifest.localBinLink(), manifest.hookProgram(), manifest.command(),
+                    manifest.hookShell())
                     .write(dataDir.root());
         }
         return report.build();

@@ -24,7 +24,8 @@ public final class Registrations {
      * "eagle-mem hook" in its arguments is not ours.
      */
     private static final Pattern OURS = Pattern.compile("^\\s*(?:(?:'[^']*eagle-mem'|\"[^\"]*eagle-mem\"|[^\\s'\"]*eagle-mem)\\s+hook"
-            + "|'[^']*eagle-mem-hook'|\"[^\"]*eagle-mem-hook\"|[^\\s'\"]*eagle-mem-hook)\\s+[A-Za-z]+(?:\\s|$)");
+            + "|(?:(?:'[^']*/bash'|[^\\s'\"]*/bash)\\s+)?(?:'[^']*eagle-mem-hook'|\"[^\"]*eagle-mem-hook\"|[^\\s'\"]*eagle-mem-hook))"
+            + "\\s+[A-Za-z]+(?:\\s|$)");
     /** The command part of one of our permission rules, bare or as any path: {@code Bash(<command> }. */
     private static final Pattern ALLOW_COMMAND = Pattern.compile("^Bash\\((?:'[^']*/eagle-mem'|[^\\s'\"()]*/eagle-mem|eagle-mem) ");
     private static final String BARE_PREFIX = "Bash(" + LocalBin.NAME + " ";
@@ -41,18 +42,34 @@ public final class Registrations {
         return command != null && OURS.matcher(command).find();
     }
 
-    /** The command line for one event; {@code program} is the binary or the shim (which takes no "hook" word). */
-    static String command(String program, String event, String agent) {
+    /**
+     * The command line for one event; {@code program} is the binary or the shim (which takes no "hook" word), run by
+     * {@code shell} when that is not null.
+     */
+    static String command(String shell, String program, String event, String agent) {
         String verb = program.endsWith(HookProgram.SHIM) ? " " : " hook ";
-        return ShellWords.quote(program) + verb + event + " --agent " + agent;
+        return (shell == null ? "" : ShellWords.quote(shell) + " ") + ShellWords.quote(program) + verb + event + " --agent " + agent;
+    }
+
+    /** The shim run with {@code arguments} (e.g. {@code statusline}), by {@code shell} when not null. */
+    static String shimCommand(String shell, String shim, String arguments) {
+        return (shell == null ? "" : ShellWords.quote(shell) + " ") + ShellWords.quote(shim) + " " + arguments;
     }
 
     public static List<HookRegistration> claude(String binary) {
-        return template("claude-code", binary).hooks();
+        return claude(null, binary);
+    }
+
+    public static List<HookRegistration> claude(String shell, String program) {
+        return template("claude-code", shell, program).hooks();
     }
 
     public static List<HookRegistration> codex(String binary) {
-        return template("codex", binary).hooks();
+        return codex(null, binary);
+    }
+
+    public static List<HookRegistration> codex(String shell, String program) {
+        return template("codex", shell, program).hooks();
     }
 
     /** The permission rules as the template has them, calling eagle-mem by name. */
@@ -79,16 +96,16 @@ public final class Registrations {
     }
 
     private static final class BareAllow {
-        static final List<String> RULES = template("claude-code", LocalBin.NAME).allow();
+        static final List<String> RULES = template("claude-code", null, LocalBin.NAME).allow();
     }
 
-    static Template template(String agent, String binary) {
+    static Template template(String agent, String shell, String binary) {
         JsonNode root = read("hooks/" + agent + ".json");
         List<HookRegistration> hooks = new ArrayList<>();
         for (JsonNode h : root.path("hooks")) {
             String event = h.path("event").asText();
             hooks.add(new HookRegistration(event, h.hasNonNull("matcher") ? h.get("matcher").asText() : null,
-                    command(binary, event, agent), h.path("timeout").asInt(30), h.path("async").asBoolean(false),
+                    command(shell, binary, event, agent), h.path("timeout").asInt(30), h.path("async").asBoolean(false),
                     h.hasNonNull("statusMessage") ? h.get("statusMessage").asText() : null));
         }
         List<String> allow = new ArrayList<>();

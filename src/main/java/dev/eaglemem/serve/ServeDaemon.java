@@ -118,6 +118,11 @@ public class ServeDaemon {
         Runtime.getRuntime().addShutdownHook(onSignal);
         String reason = "stopped";
         try {
+            if (server.tcpPort() > 0) {
+                files.writePort(host, server.tcpPort());
+            } else {
+                files.removePort();
+            }
             files.clearStarting();
             companion.start();
             ServeState state = new ServeState(ProcessHandle.current().pid(), files.socket(), host, server.tcpPort(),

@@ -94,7 +94,7 @@ public final class ServeServer implements AutoCloseable {
         }
         try {
             HttpServer tcpServer = await(vertx.createHttpServer(new HttpServerOptions().setHost(options.host())
-                    .setPort(options.port())).requestHandler(router).listen());
+                    .setPort(options.port()).setTcpQuickAck(true)).requestHandler(router).listen());
             return new ServeServer(vertx, socketServer, tcpServer, null, lastRequest, hookRequests);
         } catch (Exception e) {
             String problem = "cannot listen on " + options.host() + ":" + options.port() + " (" + e.getMessage() + ")";

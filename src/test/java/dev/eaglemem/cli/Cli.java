@@ -94,6 +94,13 @@ final class Cli {
         return runProgram(SHIM, stdin, args);
     }
 
+    /** The hook shim run by bash, as install registers it where bash is found (its /dev/tcp route). */
+    Result bashShim(Path shim, String stdin, String... args) {
+        List<String> withShim = new ArrayList<>(List.of(shim.toString()));
+        withShim.addAll(List.of(args));
+        return runProgram(Path.of("/bin/bash"), stdin, withShim.toArray(String[]::new));
+    }
+
     /** A long-running command (serve), its output in {@code <name>.out} in the workspace. */
     Process start(String name, String... args) {
         List<String> command = new ArrayList<>(List.of(LAUNCHER.toString()));

@@ -29,7 +29,7 @@ class InstallAndDoctorRenderTest {
     @Test
     void installSaysWhichCommandsItPreApprovesAndHowTheAgentsCallEagleMem() {
         String link = "/h/.local/bin/eagle-mem";
-        InstallReport report = new InstallReport(false, "/h/.eagle-mem/runtime/eagle-mem", null, link,
+        InstallReport report = new InstallReport(false, "/h/.eagle-mem/runtime/eagle-mem", null, null, link, link + " statusline",
                 List.of("Bash(" + link + " session save:*)", "Bash(" + link + " search:*)"),
                 List.of(new InstallReport.Action("hooks", SETTINGS, Outcome.UPDATED)), List.of("/h/.local/bin is not on PATH"));
         assertThat(install(report, false)).isEqualTo("""
@@ -42,7 +42,8 @@ class InstallAndDoctorRenderTest {
                   Claude Code status bar (optional), in its settings.json: "statusLine": {"type": "command", "command": "/h/.local/bin/eagle-mem statusline"}
                   ! /h/.local/bin is not on PATH
                 """);
-        InstallReport none = new InstallReport(false, "/b/eagle-mem", null, "eagle-mem", List.of(), List.of(), List.of());
+        InstallReport none = new InstallReport(false, "/b/eagle-mem", null, null, "eagle-mem", "eagle-mem statusline", List.of(),
+                List.of(), List.of());
         assertThat(install(none, true)).contains("no eagle-mem command pre-approved in Claude Code (--no-allow)")
                 .contains("\"command\": \"eagle-mem statusline\"").doesNotContain("agents call");
     }

@@ -135,6 +135,50 @@ class ServeCliIT {
         assertThat(cli.shim(payload("s1", "SessionStart", ""), "SessionStart").ok().out()).isEmpty();
     }
 
+    /**
+     * bash reaches serve on its loopback port with the token, forking nothing: proven with a copy of the shim that has
+     * no binary beside it and no PATH (so neither curl nor the fallback can answer), and the answers equal the binary's.
+     */
+    @Test
+    void runByBashTheShimAsksServeOverTcpWithoutCurlOrTheBinary() throws Exception {
+        cli.run("memories", "add", "--kind", "decision", "--title", "Money is integer cents",
+                "--content", "Cart totals are integer cents, never floats.").ok();
+        Process serve = cli.start("serve", "serve", "--port", "0");
+        JsonNode status = awaitRunning();
+        Path portFile = data.resolve("serve.port");
+        assertThat(Files.readString(portFile)).isEqualTo("127.0.0.1 " + status.path("health").path("tcp_port").asInt() + "\n");
+        assertThat(Files.getPosixFilePermissions(portFile)).isEqualTo(PosixFilePermissions.fromString("rw-------"));
+        Path lone = Files.createDirectories(data.getParent().resolve("lone")).resolve("eagle-mem-hook");
+        Files.copy(Cli.SHIM, lone);
+        cli.env.put("PATH", "");
+
+        String start = payload("s-tcp", "SessionStart", ",\"source\":\"startup\"");
+        Cli.Result viaTcp = cli.bashShim(lone, start, "SessionStart", "--agent", "claude-code").ok();
+        assertThat(viaTcp.err()).isEmpty();
+        assertThat(viaTcp.out()).contains("\"hookEventName\":\"SessionStart\"").contains("Money is integer cents").endsWith("}\n");
+        String prompt = payload("s-tcp", "UserPromptSubmit", ",\"prompt\":\"r\u00e9sum\u00e9: how are cart totals rounded to cents\"");
+        assertThat(cli.bashShim(lone, prompt, "UserPromptSubmit", "--agent", "claude-code").ok().out())
+                .contains("Money is integer cents");
+        for (int i = 1; i <= 3; i++) {
+            assertThat(cli.bashShim(lone, postToolUse("s-tcp", i), "PostToolUse", "--agent", "claude-code").ok().out()).isEmpty();
+        }
+        String statusJson = "{\"workspace\":{\"current_dir\":\"" + cli.repo + "\"}}";
+        Cli.Result line = cli.bashShim(lone, statusJson, "statusline").ok();
+        cli.env.put("PATH", System.getenv("PATH"));
+        assertThat(line.out()).isEqualTo(cli.runWithInput(statusJson, "statusline").ok().out()).contains("1 memory");
+        assertThat(hookRequests()).as("hooks answered by serve").isEqualTo(5);
+        assertThat(observations()).isEqualTo(3);
+        assertThat(log()).doesNotContain("is missing");
+
+        // kill -9 leaves serve.port behind: its pid is dead, so the shim never sends the token to that port again
+        serve.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        assertThat(portFile).exists();
+        assertThat(cli.bashShim(lone, postToolUse("s-tcp", 4), "PostToolUse", "--agent", "claude-code").ok().out()).isEmpty();
+        assertThat(log()).as("with no binary beside it, the lone shim can only log").contains("is missing");
+        assertThat(cli.bashShim(Cli.SHIM, postToolUse("s-tcp", 5), "PostToolUse", "--agent", "claude-code").ok().out()).isEmpty();
+        assertThat(observations()).as("the packaged shim fell back to the binary").isEqualTo(4);
+    }
+
     @Test
     void oneServePerDataDirectoryStatusAndStop() throws Exception {
         cli.run("serve", "--status").exits(3);

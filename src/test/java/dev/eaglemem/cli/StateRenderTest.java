@@ -72,7 +72,7 @@ class StateRenderTest {
     @Test
     void installActions() {
         Path p = Path.of("/h/rt");
-        InstallReport report = new InstallReport(false, "/bin/eagle-mem", null, null, List.of(), List.of(
+        InstallReport report = new InstallReport(false, "/bin/eagle-mem", null, null, null, null, List.of(), List.of(
                 new InstallReport.Action("runtime", p, Outcome.CREATED),
                 new InstallReport.Action("database", p, new ActionStatus.Planned(Outcome.MIGRATE_IF_BEHIND)),
                 new InstallReport.Action("hook trust", p, new ActionStatus.Skipped("codex not on PATH")),

@@ -54,7 +54,8 @@ class StateJsonTest {
     @Test
     void installActionStatus() {
         Path p = Path.of("/home/u/.eagle-mem/runtime");
-        InstallReport report = new InstallReport(true, "/bin/eagle-mem", "/bin/eagle-mem-hook", "eagle-mem",
+        InstallReport report = new InstallReport(true, "/bin/eagle-mem", "/bin/eagle-mem-hook", "/bin/bash", "eagle-mem",
+                "/bin/bash /bin/eagle-mem-hook statusline",
                 List.of("Bash(eagle-mem search:*)"), List.of(
                 new InstallReport.Action("runtime", p, Outcome.CREATED),
                 new InstallReport.Action("runtime", p, Outcome.UPDATED),
@@ -69,7 +70,8 @@ class StateJsonTest {
                 new InstallReport.Action("service", p, new ActionStatus.ServiceStep("systemd could not be asked", true)),
                 new InstallReport.Action("service", p, new ActionStatus.ServiceStep("not installed; nothing to remove", false))), List.of("w"));
         assertThat(JsonOutput.write(report)).isEqualTo("{\"dry_run\":true,\"binary\":\"/bin/eagle-mem\","
-                + "\"hook_program\":\"/bin/eagle-mem-hook\",\"command\":\"eagle-mem\",\"allow_rules\":[\"Bash(eagle-mem search:*)\"],"
+                + "\"hook_program\":\"/bin/eagle-mem-hook\",\"hook_shell\":\"/bin/bash\",\"command\":\"eagle-mem\","
+                + "\"status_line\":\"/bin/bash /bin/eagle-mem-hook statusline\",\"allow_rules\":[\"Bash(eagle-mem search:*)\"],"
                 + "\"actions\":["
                 + "{\"what\":\"runtime\",\"path\":\"/home/u/.eagle-mem/runtime\",\"status\":\"created\"},"
                 + "{\"what\":\"runtime\",\"path\":\"/home/u/.eagle-mem/runtime\",\"status\":\"updated\"},"

@@ -31,7 +31,11 @@ class RegistrationsTest {
             "eagle-mem-hook PostToolUse|true",
             "echo /x/eagle-mem-hook Stop|false",
             "/x/eagle-mem-hooks Stop|false",
-            "/x/eagle-mem-hook --agent codex|false" })
+            "/x/eagle-mem-hook --agent codex|false",
+            "/usr/bin/bash /home/u/.eagle-mem/runtime/eagle-mem-hook Stop --agent claude-code|true",
+            "'/opt/my tools/bash' '/home/u/my apps/eagle-mem-hook' PostToolUse --agent codex|true",
+            "/usr/bin/bash /x/deploy.sh eagle-mem-hook Stop|false",
+            "/usr/bin/bash -c eagle-mem-hook Stop|false" })
     void recognisesOnlyEagleMemHookCommands(String command, boolean ours) {
         assertThat(Registrations.isOurs(command)).isEqualTo(ours);
     }
@@ -72,6 +76,11 @@ class RegistrationsTest {
     void theShimTakesTheEventWithoutTheHookWord() {
         assertThat(Registrations.codex("/h/.eagle-mem/runtime/eagle-mem-hook")).allSatisfy(h -> {
             assertThat(h.command()).isEqualTo("/h/.eagle-mem/runtime/eagle-mem-hook " + h.event() + " --agent codex");
+            assertThat(Registrations.isOurs(h.command())).isTrue();
+        });
+        assertThat(Registrations.claude("/usr/bin/bash", "/h/my apps/eagle-mem-hook")).allSatisfy(h -> {
+            assertThat(h.command()).as("run by bash for its /dev/tcp route")
+                    .isEqualTo("/usr/bin/bash '/h/my apps/eagle-mem-hook' " + h.event() + " --agent claude-code");
             assertThat(Registrations.isOurs(h.command())).isTrue();
         });
     }

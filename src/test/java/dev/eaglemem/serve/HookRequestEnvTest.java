@@ -23,8 +23,10 @@ class HookRequestEnvTest {
     @Test
     void theShimForwardsExactlyTheVariablesServeReads() throws IOException {
         String shim = Files.readString(Path.of("hooks/eagle-mem-hook"));
-        Matcher loop = Pattern.compile("for name in ([^;]+); do").matcher(shim.replace("\\\n", " "));
-        assertThat(loop.find()).as("the shim's forwarding loop").isTrue();
+        Matcher loop = Pattern.compile("(?m)^forwarded=\"([^\"]+)\"").matcher(shim.replace("\\\n", " "));
+        assertThat(loop.find()).as("the shim's list of forwarded variables").isTrue();
+        assertThat(shim).as("both routes forward that list").contains("for name in $forwarded; do").containsPattern(
+                "(?s)tcp_route\\(\\).*for name in \\$forwarded; do.*curl");
         List<String> forwarded = Arrays.stream(loop.group(1).trim().split("\\s+")).toList();
         assertThat(forwarded).containsExactlyElementsOf(HookRequestEnv.FORWARDED);
     }

@@ -15,13 +15,14 @@ import dev.eaglemem.search.RecordService;
 import dev.eaglemem.search.SearchService;
 import dev.eaglemem.search.TimelineService;
 import dev.eaglemem.session.SessionService;
+import dev.eaglemem.status.StatusLine;
 import dev.eaglemem.status.StatusService;
 import io.vertx.ext.web.Router;
 
 /**
  * The JSON API of {@code eagle-mem serve}, for {@code ServeServer.start(…, api.routes(health))}:
  * health, status, search, timeline, batch get, memories CRUD, sessions, recall events, jobs and the
- * event stream. README "HTTP API" documents every endpoint.
+ * event stream, and the status bar line. README "HTTP API" documents every endpoint.
  */
 @ApplicationScoped
 public class ServeApi {
@@ -31,16 +32,18 @@ public class ServeApi {
     private final SessionRoutes sessions;
     private final EventStream events;
     private final JobRoutes jobs;
+    private final StatusLineRoute statusLine;
     private final LogFile log;
 
     public ServeApi(StatusService status, SearchService search, TimelineService timelines, RecordService records,
             MemoryService memories, SessionService sessions, RecallHistory recalls, ChangeFeed feed, Settings settings,
-            JobService jobs, EagleEnv env, LogFile log) {
+            JobService jobs, StatusLine statusLine, EagleEnv env, LogFile log) {
         this.records = new RecordRoutes(status, search, timelines, records, settings);
         this.memories = new MemoryRoutes(memories, sessions, env);
         this.sessions = new SessionRoutes(sessions, recalls);
         this.events = new EventStream(feed, log);
         this.jobs = new JobRoutes(jobs);
+        this.statusLine = new StatusLineRoute(statusLine, env);
         this.log = log;
     }
 
@@ -58,6 +61,7 @@ public class ServeApi {
             sessions.register(router, log);
             jobs.register(router, log);
             events.register(router);
+            statusLine.register(router);
         };
     }
 }

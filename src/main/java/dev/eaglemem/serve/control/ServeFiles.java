@@ -12,14 +12,18 @@ import java.util.HexFormat;
 
 import dev.eaglemem.config.DataDir;
 import dev.eaglemem.error.EagleException;
+import dev.eaglemem.platform.AtomicFiles;
 
-/** The files serve keeps in {@code $EAGLE_MEM_DIR}: socket, token, lock, pid, log. */
-public record ServeFiles(Path socket, Path token, Path lock, Path pid, Path log, Path starting) {
+/**
+ * The files serve keeps in {@code $EAGLE_MEM_DIR}: socket, token, lock, pid, log, and {@code serve.port} — where
+ * its loopback TCP listener is, for the hook shim's fast route (bash's {@code /dev/tcp} cannot open a unix socket).
+ */
+public record ServeFiles(Path socket, Path token, Path lock, Path pid, Path log, Path starting, Path port) {
 
     public static ServeFiles of(DataDir dir) {
         Path root = dir.root();
         return new ServeFiles(root.resolve("serve.sock"), root.resolve("serve.token"), root.resolve("serve.lock"),
-                root.resolve("serve.pid"), root.resolve("serve.log"), root.resolve("serve.starting"));
+                root.resolve("serve.pid"), root.resolve("serve.log"), root.resolve("serve.starting"), root.resolve("serve.port"));
     }
 
     /**
@@ -83,6 +87,29 @@ public record ServeFiles(Path socket, Path token, Path lock, Path pid, Path log,
         }
     }
 
+    /**
+     * Records {@code host port} for the shim, owner-only and whole (written aside, then moved in), so the shim never
+     * reads half a line. A wildcard bind is reached through loopback.
+     */
+    public void writePort(String host, int tcpPort) {
+        String reach = switch (host) {
+            case "0.0.0.0" -> "127.0.0.1";
+            case "::", "[::]", "0:0:0:0:0:0:0:0" -> "::1";
+            default -> host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
+        };
+        try {
+            AtomicFiles.writeString(port, reach + " " + tcpPort + "\n", AtomicFiles.OWNER_ONLY);
+        } catch (IOException e) {
+            // only the shim's fastest route needs it; the shim falls back to the socket
+            deleteQuietly(port);
+        }
+    }
+
+    /** A dead serve's port file must not send the shim (and the token) to whoever holds that port now. */
+    public void removePort() {
+        deleteQuietly(port);
+    }
+
     /** The autostart marker has done its job once serve listens (or has failed for good). */
     public void clearStarting() {
         deleteQuietly(starting);
@@ -92,6 +119,7 @@ public record ServeFiles(Path socket, Path token, Path lock, Path pid, Path log,
     public void removeRuntimeFiles() {
         deleteQuietly(socket);
         if (recordedPid() == ProcessHandle.current().pid()) {
+            deleteQuietly(port);
             deleteQuietly(pid);
         }
     }

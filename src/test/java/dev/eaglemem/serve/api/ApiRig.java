@@ -40,6 +40,7 @@ import dev.eaglemem.search.TimelineService;
 import dev.eaglemem.serve.ServeServer;
 import dev.eaglemem.session.SessionSave;
 import dev.eaglemem.session.SessionService;
+import dev.eaglemem.status.StatusLine;
 import dev.eaglemem.status.StatusService;
 import dev.eaglemem.store.EventStore;
 import dev.eaglemem.store.HealthStore;
@@ -111,7 +112,7 @@ final class ApiRig implements AutoCloseable {
                 new RecordService(t.db, new MemoryStore(), new SummaryStore(), new SessionStore(), new PromptStore(),
                         new ObservationStore()),
                 memories, sessions, new RecallHistory(t.db, new RecallStore()), new ChangeFeed(t.db, new TimelineStore()),
-                settings, jobs, env, log);
+                settings, jobs, new StatusLine(() -> t.db, new StatsStore(), env), env, log);
         HealthInfo health = new HealthInfo(t.db, new HealthStore(), clock).with("jobs", () -> Map.of("queued", 0));
         server = ServeServer.start(new ServeServer.Options(socket(), "127.0.0.1", 0, true, TOKEN), hooks, env, api.routes(health));
     }

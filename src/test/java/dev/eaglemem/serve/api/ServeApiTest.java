@@ -93,6 +93,17 @@ class ServeApiTest {
     }
 
     @Test
+    void statusLineIsWhatTheCommandPrintsForTheCallersProject() {
+        rig.memory(MemoryKind.GOTCHA, ApiRig.PROJECT, "CartTest needs TZ=UTC", "CartTest fails on CI unless TZ=UTC");
+        rig.http().header("X-Eagle-Env-EAGLE_MEM_PROJECT", ApiRig.PROJECT).body("{\"workspace\":{\"current_dir\":\"/\"}}")
+                .post("/statusline").then().statusCode(200).contentType(containsString("text/plain"))
+                .body(equalTo("eagle-mem · " + ApiRig.PROJECT + " · 1 memory · 0 sessions\n"));
+        rig.http().header("X-Eagle-Cwd", "/").body("not json").post("/statusline").then().statusCode(200)
+                .body(equalTo("eagle-mem · no project here\n"));
+        rig.anonymous().post("/statusline").then().statusCode(401);
+    }
+
+    @Test
     void healthReportsTheServerAndTheAddedSections() {
         rig.http().get("/health").then().statusCode(200)
                 .body("status", equalTo("ok"))

@@ -23,7 +23,7 @@ class ServeTokenTest {
 
     private ServeFiles files() {
         return new ServeFiles(dir.resolve("serve.sock"), dir.resolve("serve.token"), dir.resolve("serve.lock"),
-                dir.resolve("serve.pid"), dir.resolve("serve.log"), dir.resolve("serve.starting"));
+                dir.resolve("serve.pid"), dir.resolve("serve.log"), dir.resolve("serve.starting"), dir.resolve("serve.port"));
     }
 
     @Test
