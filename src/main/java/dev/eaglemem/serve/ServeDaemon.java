@@ -130,6 +130,9 @@ public class ServeDaemon {
             log.info("serve started: pid " + state.pid() + ", socket " + files.socket() + ", "
                     + (server.tcpPort() > 0 ? "http://" + host + ":" + server.tcpPort() : "no TCP (" + server.tcpProblem() + ")"));
             started.accept(new Running(state, server));
+            // start-up garbage (migrations, class loading) grew the heap; one collection now returns it for the hours
+            // serve then spends mostly idle (the launcher's heap flags shrink it at once)
+            System.gc();
             reason = waitForExit(options, files, server, companion, stop);
         } finally {
             companion.close();

@@ -38,6 +38,9 @@ public final class ServeServer implements AutoCloseable {
     public record Options(Path socket, String host, int port, boolean portRequired, String token) {
     }
 
+    /** A payload this large (a whole file in a tool result) grows the heap for a moment; see {@link #hook}. */
+    private static final int LARGE_PAYLOAD_BYTES = 1024 * 1024;
+
     private final Vertx vertx;
     private final HttpServer socketServer;
     private final HttpServer tcpServer;
@@ -72,7 +75,8 @@ public final class ServeServer implements AutoCloseable {
             ctx.next();
         });
         router.route().handler(new ServeAccess(options.token())::check);
-        router.route().handler(BodyHandler.create(false).setBodyLimit(HookRunner.MAX_INPUT_BYTES + 1L));
+        // preallocated from Content-Length: a growing buffer would briefly hold twice a large payload
+        router.route().handler(BodyHandler.create(false).setBodyLimit(HookRunner.MAX_INPUT_BYTES + 1L).setPreallocateBodyBuffer(true));
         router.post("/hook/:event").blockingHandler(ctx -> {
             hookRequests.incrementAndGet();
             hook(ctx, hooks, env);
@@ -112,6 +116,11 @@ public final class ServeServer implements AutoCloseable {
         String line = hooks.respond(ctx.pathParam("event"), ctx.request().getParam("agent"), input, HookRequestEnv.of(ctx.request(), env))
                 .map(l -> l + "\n").orElse("");
         ctx.response().putHeader("Content-Type", "application/json").end(line);
+        if (input.length > LARGE_PAYLOAD_BYTES) {
+            // serve's heap is small and grows only for a rare large payload; a collection right after it gives the
+            // memory back (the heap shrinks after a full GC) instead of keeping a larger footprint for the session
+            System.gc();
+        }
     }
 
     /** Nanoseconds since the last request on either listener. */
