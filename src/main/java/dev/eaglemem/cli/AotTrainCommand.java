@@ -5,6 +5,7 @@ import java.io.StringWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
 
+import dev.eaglemem.hook.HookRunner;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -12,7 +13,7 @@ import picocli.CommandLine.Spec;
 
 /**
  * The JDK AOT cache's training run ({@code eagle-mem --aot-train} in the launcher): a realistic pass
- * through the commands so the cache holds the classes a normal run loads. Run only in a scratch
+ * through the commands and the hooks ({@link AotHookWorkload}) so the cache holds the classes a normal run loads. Run only in a scratch
  * data directory; hidden from help.
  */
 @Command(name = "aot-train", hidden = true)
@@ -49,6 +50,12 @@ public class AotTrainCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    private final HookRunner hooks;
+
+    public AotTrainCommand(HookRunner hooks) {
+        this.hooks = hooks;
+    }
+
     @Override
     public Integer call() {
         CommandLine root = spec.root().commandLine();
@@ -65,6 +72,7 @@ public class AotTrainCommand implements Callable<Integer> {
                     return 1;
                 }
             }
+            AotHookWorkload.run(hooks, System.getProperty("user.dir"));
             return 0;
         } finally {
             root.setOut(realOut);
