@@ -36,14 +36,6 @@ final class Console {
         return spec.commandLine().getOut();
     }
 
-    /** "2026-11-22T15:48:03.123Z" → "2026-11-22 15:48" for people. */
-    static String date(String iso) {
-        if (iso == null || iso.length() < 16) {
-            return iso == null ? "" : iso;
-        }
-        return iso.substring(0, 10) + " " + iso.substring(11, 16);
-    }
-
     /** "1 open check", "2 open checks": {@code n} and the noun, plural unless n is 1. */
     static String count(long n, String noun) {
         return n + " " + noun + (n == 1 ? "" : "s");

@@ -2,6 +2,7 @@ package dev.eaglemem.cli;
 
 import java.util.List;
 
+import dev.eaglemem.config.Settings;
 import dev.eaglemem.feature.Feature;
 import dev.eaglemem.feature.FeatureDetail;
 import dev.eaglemem.feature.FeatureService;
@@ -27,11 +28,14 @@ public class FeatureCommand {
     private final FeatureService features;
     private final VerificationService verifications;
     private final CurrentContext context;
+    private final Settings settings;
 
-    public FeatureCommand(FeatureService features, VerificationService verifications, CurrentContext context) {
+    public FeatureCommand(FeatureService features, VerificationService verifications, CurrentContext context,
+            Settings settings) {
         this.features = features;
         this.verifications = verifications;
         this.context = context;
+        this.settings = settings;
     }
 
     @Command(name = "list", aliases = "ls", description = "This project's active features (with --all, archived ones too).")
@@ -41,7 +45,7 @@ public class FeatureCommand {
         if (output.json) {
             Console.json(spec, Console.fields("project", scope.key(), "features", rows));
         } else {
-            FeatureRender.list(Console.out(spec), rows);
+            FeatureRender.list(Console.out(spec), rows, settings.times());
         }
         return 0;
     }
@@ -52,7 +56,7 @@ public class FeatureCommand {
         if (output.json) {
             Console.json(spec, detail);
         } else {
-            FeatureRender.show(Console.out(spec), detail);
+            FeatureRender.show(Console.out(spec), detail, settings.times());
         }
         return 0;
     }

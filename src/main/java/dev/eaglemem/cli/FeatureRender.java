@@ -7,6 +7,7 @@ import dev.eaglemem.feature.Feature;
 import dev.eaglemem.feature.FeatureDetail;
 import dev.eaglemem.feature.FeatureStatus;
 import dev.eaglemem.feature.PendingCheck;
+import dev.eaglemem.format.Times;
 import dev.eaglemem.store.GuardRuleRow;
 import dev.eaglemem.store.VerificationRow;
 
@@ -16,7 +17,7 @@ final class FeatureRender {
     private FeatureRender() {
     }
 
-    static void list(PrintWriter out, List<Feature> features) {
+    static void list(PrintWriter out, List<Feature> features, Times times) {
         if (features.isEmpty()) {
             out.println("No features yet. Add one: eagle-mem feature add checkout --file src/cart.ts --smoke 'npm test'");
             return;
@@ -24,11 +25,11 @@ final class FeatureRender {
         for (Feature f : features) {
             out.println(f.name() + (f.status() == FeatureStatus.ACTIVE ? "" : " [archived]") + "  " + f.description());
             out.println("  files: " + f.files().size() + "  smoke: " + f.smokeTests().size() + "  pending: " + f.pending()
-                    + "  verified: " + (f.lastVerifiedAt() == null ? "never" : Console.date(f.lastVerifiedAt())));
+                    + "  verified: " + (f.lastVerifiedAt() == null ? "never" : times.dateTime(f.lastVerifiedAt())));
         }
     }
 
-    static void show(PrintWriter out, FeatureDetail d) {
+    static void show(PrintWriter out, FeatureDetail d, Times times) {
         Feature f = d.feature();
         out.println(f.name() + (f.status() == FeatureStatus.ACTIVE ? "" : " [archived]"));
         if (!f.description().isEmpty()) {
@@ -39,7 +40,7 @@ final class FeatureRender {
                 .map(n -> d.unknownDependencies().contains(n) ? n + " (no such active feature)" : n).toList());
         section(out, "Smoke tests", f.smokeTests());
         out.println("Last verified: " + (f.lastVerifiedAt() == null ? "never"
-                : Console.date(f.lastVerifiedAt()) + " — " + Console.orDash(f.lastVerifiedNotes())));
+                : times.dateTime(f.lastVerifiedAt()) + " — " + Console.orDash(f.lastVerifiedNotes())));
         if (!d.pending().isEmpty()) {
             out.println("Pending checks:");
             d.pending().forEach(p -> out.println("  " + line(p)));
@@ -47,7 +48,7 @@ final class FeatureRender {
         if (!d.verifications().isEmpty()) {
             out.println("History:");
             for (VerificationRow v : d.verifications()) {
-                out.println("  " + Console.date(v.verifiedAt()) + " " + v.outcome() + "  " + v.notes());
+                out.println("  " + times.dateTime(v.verifiedAt()) + " " + v.outcome() + "  " + v.notes());
             }
         }
     }

@@ -3,6 +3,7 @@ package dev.eaglemem.cli;
 import java.util.List;
 import java.util.Set;
 
+import dev.eaglemem.config.Settings;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.jobs.DrainReport;
 import dev.eaglemem.jobs.JobEngine;
@@ -27,10 +28,12 @@ public class JobsCommand {
 
     private final JobService jobs;
     private final JobEngine engine;
+    private final Settings settings;
 
-    public JobsCommand(JobService jobs, JobEngine engine) {
+    public JobsCommand(JobService jobs, JobEngine engine, Settings settings) {
         this.jobs = jobs;
         this.engine = engine;
+        this.settings = settings;
     }
 
     @Command(name = "list", aliases = "ls",
@@ -50,7 +53,7 @@ public class JobsCommand {
                     "counts", counts));
         } else {
             JobsRender.list(Console.out(spec), rows, counts, status == null ? "pending, running or dead" : String.join(", ",
-                    JobsRender.ids(statuses)));
+                    JobsRender.ids(statuses)), settings.times());
         }
         return 0;
     }
@@ -65,7 +68,7 @@ public class JobsCommand {
                     "failed", report.failed(), "dead", report.dead(), "pending", report.pending(), "next_run_after",
                     report.nextRunAfter(), "jobs", report.jobs()));
         } else {
-            JobsRender.run(Console.out(spec), recovered, report);
+            JobsRender.run(Console.out(spec), recovered, report, settings.times());
         }
         return report.failed() > 0 ? 1 : 0;
     }

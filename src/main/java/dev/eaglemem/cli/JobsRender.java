@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.Set;
 
 import dev.eaglemem.error.EagleException;
+import dev.eaglemem.format.Times;
 import dev.eaglemem.jobs.DrainReport;
 import dev.eaglemem.jobs.JobOutcome;
 import dev.eaglemem.jobs.JobService;
@@ -18,7 +19,7 @@ import dev.eaglemem.store.JobStatus;
 final class JobsRender {
 
     private static final int DETAIL = 70;
-    private static final String ROW = "%-6s %-15s %-10s %5s  %-20s %-16s  %s%n";
+    private static final String ROW = "%-6s %-15s %-10s %5s  %-20s %-26s  %s%n";
 
     private JobsRender() {
     }
@@ -47,7 +48,7 @@ final class JobsRender {
         return ids;
     }
 
-    static void list(PrintWriter out, List<JobRow> rows, JobCounts counts, String shown) {
+    static void list(PrintWriter out, List<JobRow> rows, JobCounts counts, String shown, Times times) {
         if (rows.isEmpty()) {
             out.println("No jobs (" + shown + ")." + (counts.equals(JobCounts.NONE) ? ""
                     : " Every status: eagle-mem jobs list --status all"));
@@ -55,7 +56,7 @@ final class JobsRender {
             out.printf(ROW, "ID", "KIND", "STATUS", "TRIES", "PROJECT", "WHEN", "DETAIL");
             for (JobRow j : rows) {
                 out.printf(ROW, j.id(), j.kind(), j.status().id(), j.attempts(), Console.orDash(j.project()),
-                        Console.date(when(j)), cut(detail(j)));
+                        times.dateTime(when(j)), cut(detail(j)));
             }
         }
         out.println("pending " + counts.pending() + ", running " + counts.running() + ", done " + counts.done() + ", dead "
@@ -82,16 +83,16 @@ final class JobsRender {
         };
     }
 
-    static void run(PrintWriter out, List<JobRow> recovered, DrainReport report) {
+    static void run(PrintWriter out, List<JobRow> recovered, DrainReport report, Times times) {
         for (JobRow j : recovered) {
             out.println("Re-queued job " + j.id() + " (" + j.kind() + "): " + j.lastError());
         }
         for (JobOutcome o : report.jobs()) {
-            out.println("job " + o.id() + " " + o.kind() + (o.project() == null ? "" : " " + o.project()) + ": " + verdict(o)
+            out.println("job " + o.id() + " " + o.kind() + (o.project() == null ? "" : " " + o.project()) + ": " + verdict(o, times)
                     + " — " + o.detail());
         }
         String pending = report.pending() == 0 ? "" : " " + report.pending() + " pending"
-                + (report.nextRunAfter() == null ? "" : ", next due " + Console.date(report.nextRunAfter())) + ".";
+                + (report.nextRunAfter() == null ? "" : ", next due " + times.dateTime(report.nextRunAfter())) + ".";
         if (report.ran() == 0) {
             out.println("No job is due." + pending);
         } else {
@@ -101,10 +102,10 @@ final class JobsRender {
         }
     }
 
-    private static String verdict(JobOutcome o) {
+    private static String verdict(JobOutcome o, Times times) {
         return switch (o.result()) {
             case SUCCEEDED -> "done";
-            case RETRYING -> "failed (attempt " + o.attempt() + "), retry after " + Console.date(o.retryAt());
+            case RETRYING -> "failed (attempt " + o.attempt() + "), retry after " + times.dateTime(o.retryAt());
             case DEAD -> "dead after " + o.attempt() + " attempts";
             case SUPERSEDED -> "failed, superseded by a newer identical job";
             case LOST -> "outcome lost";

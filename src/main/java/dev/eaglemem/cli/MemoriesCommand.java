@@ -2,6 +2,7 @@ package dev.eaglemem.cli;
 
 import java.util.List;
 
+import dev.eaglemem.config.Settings;
 import dev.eaglemem.memory.MemoryChange;
 import dev.eaglemem.memory.MemoryKind;
 import dev.eaglemem.memory.MemoryList;
@@ -25,10 +26,12 @@ public class MemoriesCommand {
 
     private final MemoryService memories;
     private final CurrentContext context;
+    private final Settings settings;
 
-    public MemoriesCommand(MemoryService memories, CurrentContext context) {
+    public MemoriesCommand(MemoryService memories, CurrentContext context, Settings settings) {
         this.memories = memories;
         this.context = context;
+        this.settings = settings;
     }
 
     @Command(name = "list", aliases = "ls", description = "Memories of this project (and personal ones): decisions and gotchas first.")
@@ -45,7 +48,7 @@ public class MemoriesCommand {
             Console.json(spec, new MemoryList(scope, scope == null, rows));
         } else {
             MemoryRender.list(Console.out(spec), rows, forgotten ? "No forgotten memories." : "No memories yet. "
-                    + "Add one: eagle-mem memories add --kind decision --title \"…\" --content \"…\"");
+                    + "Add one: eagle-mem memories add --kind decision --title \"…\" --content \"…\"", settings.times());
         }
         return 0;
     }
@@ -56,7 +59,7 @@ public class MemoriesCommand {
         if (output.json) {
             Console.json(spec, Console.fields("memory", m));
         } else {
-            MemoryRender.show(Console.out(spec), m);
+            MemoryRender.show(Console.out(spec), m, settings.times());
         }
         return 0;
     }

@@ -6,6 +6,7 @@ import java.util.Locale;
 
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.format.Snippets;
+import dev.eaglemem.format.Times;
 import dev.eaglemem.memory.AddResult;
 import dev.eaglemem.store.MemoryDetails;
 import dev.eaglemem.store.MemoryRow;
@@ -35,17 +36,17 @@ final class MemoryRender {
         return "mem-" + m.id();
     }
 
-    static void line(PrintWriter out, MemoryRow m) {
+    static void line(PrintWriter out, MemoryRow m, Times times) {
         String scope = "personal".equals(m.scope()) ? " [personal]" : "";
-        out.printf("%-9s %-10s %s%s  (%s)%n", ref(m), m.kind(), m.title(), scope, Console.date(m.updatedAt()));
+        out.printf("%-9s %-10s %s%s  (%s)%n", ref(m), m.kind(), m.title(), scope, times.dateTime(m.updatedAt()));
     }
 
-    static void list(PrintWriter out, List<MemoryRow> rows, String empty) {
+    static void list(PrintWriter out, List<MemoryRow> rows, String empty, Times times) {
         if (rows.isEmpty()) {
             out.println(empty);
             return;
         }
-        rows.forEach(m -> line(out, m));
+        rows.forEach(m -> line(out, m, times));
     }
 
     static void added(PrintWriter out, AddResult r) {
@@ -71,7 +72,7 @@ final class MemoryRender {
         out.println("  --keep-both        to store both");
     }
 
-    static void show(PrintWriter out, MemoryRow m) {
+    static void show(PrintWriter out, MemoryRow m, Times times) {
         out.println(ref(m) + "  " + m.kind() + (m.isDeleted() ? "  [forgotten]" : "") + "  " + m.title());
         out.println("  project:   " + ("personal".equals(m.scope()) ? "(personal, every project)" : m.project()));
         if (m.topicKey() != null) {
@@ -82,10 +83,10 @@ final class MemoryRender {
             out.println("  files:     " + String.join(", ", m.files()));
         }
         out.println("  agent:     " + m.sourceAgent() + (m.sessionId() == null ? "" : " (session " + m.sessionId() + ")"));
-        out.println("  created:   " + Console.date(m.createdAt()) + "   updated: " + Console.date(m.updatedAt())
+        out.println("  created:   " + times.dateTime(m.createdAt()) + "   updated: " + times.dateTime(m.updatedAt())
                 + (m.duplicateCount() > 0 ? "   re-added " + m.duplicateCount() + "x" : ""));
         if (m.isDeleted()) {
-            out.println("  forgotten: " + Console.date(m.deletedAt()) + " (" + m.deleteReason() + ")  — eagle-mem memories restore " + m.id());
+            out.println("  forgotten: " + times.dateTime(m.deletedAt()) + " (" + m.deleteReason() + ")  — eagle-mem memories restore " + m.id());
         }
         out.println();
         out.println(m.content());

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 import dev.eaglemem.config.Settings;
+import dev.eaglemem.format.Times;
 import dev.eaglemem.project.CurrentContext;
 import dev.eaglemem.search.SearchHit;
 import dev.eaglemem.search.SearchRequest;
@@ -66,6 +67,7 @@ public class SearchCommand implements Callable<Integer> {
             return 0;
         }
         PrintWriter out = Console.out(spec);
+        Times times = settings.times();
         if (result.hits().isEmpty()) {
             out.println("No matches for " + String.join(" ", result.terms()) + (allProjects ? "" : " in " + scope)
                     + (allProjects ? "." : ". Try --all-projects."));
@@ -76,7 +78,7 @@ public class SearchCommand implements Callable<Integer> {
         }
         for (SearchHit h : result.hits()) {
             String kind = h.memoryKind() != null ? h.memoryKind() : h.kind();
-            out.printf("%-9s %-10s %s  %s%s%n", h.id(), kind, Console.date(h.date()), h.title(),
+            out.printf("%-9s %-10s %s  %s%s%n", h.id(), kind, times.dateTime(h.date()), h.title(),
                     allProjects ? "  [" + h.project() + "]" : "");
             if (!h.snippet().isBlank() && !h.snippet().equals(h.title())) {
                 out.println("          " + h.snippet());

@@ -2,6 +2,7 @@ package dev.eaglemem.cli;
 
 import java.util.List;
 
+import dev.eaglemem.config.Settings;
 import dev.eaglemem.project.CurrentContext;
 import dev.eaglemem.session.SessionDetail;
 import dev.eaglemem.session.SessionList;
@@ -23,10 +24,12 @@ public class SessionCommand {
 
     private final SessionService sessions;
     private final CurrentContext context;
+    private final Settings settings;
 
-    public SessionCommand(SessionService sessions, CurrentContext context) {
+    public SessionCommand(SessionService sessions, CurrentContext context, Settings settings) {
         this.sessions = sessions;
         this.context = context;
+        this.settings = settings;
     }
 
     @Command(name = "list", aliases = "ls", description = "Recent sessions of this project, most recently active first.")
@@ -39,7 +42,7 @@ public class SessionCommand {
         if (output.json) {
             Console.json(spec, new SessionList(scope, scope == null, rows));
         } else {
-            SessionRender.list(Console.out(spec), rows, scope == null);
+            SessionRender.list(Console.out(spec), rows, scope == null, settings.times());
         }
         return 0;
     }
@@ -50,7 +53,7 @@ public class SessionCommand {
         if (output.json) {
             Console.json(spec, detail);
         } else {
-            SessionRender.session(Console.out(spec), detail.session(), detail.summary());
+            SessionRender.session(Console.out(spec), detail.session(), detail.summary(), settings.times());
         }
         return 0;
     }

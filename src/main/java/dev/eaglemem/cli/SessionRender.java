@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.util.List;
 
 import dev.eaglemem.format.Snippets;
+import dev.eaglemem.format.Times;
 import dev.eaglemem.store.SessionOverview;
 import dev.eaglemem.store.SessionRow;
 import dev.eaglemem.store.SummaryFields;
@@ -15,7 +16,7 @@ final class SessionRender {
     private SessionRender() {
     }
 
-    static void list(PrintWriter out, List<SessionOverview> rows, boolean showProject) {
+    static void list(PrintWriter out, List<SessionOverview> rows, boolean showProject, Times times) {
         if (rows.isEmpty()) {
             out.println("No sessions yet.");
             return;
@@ -23,17 +24,17 @@ final class SessionRender {
         for (SessionOverview o : rows) {
             SessionRow s = o.session();
             String what = o.request() != null ? o.request() : o.completed() != null ? o.completed() : "(no summary)";
-            out.printf("%s  %-11s %-9s %s%s%n", Console.date(s.lastActivityAt()), s.agent(), s.status(), s.id(),
+            out.printf("%s  %-11s %-9s %s%s%n", times.dateTime(s.lastActivityAt()), s.agent(), s.status(), s.id(),
                     showProject ? "  [" + s.project() + "]" : "");
             out.println("    " + Snippets.oneLine(what, 110) + "   (" + Console.count(o.observations(), "tool call") + ", "
                     + Console.count(o.prompts(), "prompt") + (o.summaryId() == null ? "" : ", sum-" + o.summaryId()) + ")");
         }
     }
 
-    static void session(PrintWriter out, SessionRow s, SummaryRow summary) {
+    static void session(PrintWriter out, SessionRow s, SummaryRow summary, Times times) {
         out.println("session " + s.id() + "  [" + s.project() + "]  " + s.agent() + "  " + s.status());
-        out.println("  started: " + Console.date(s.startedAt()) + "   last activity: " + Console.date(s.lastActivityAt())
-                + (s.endedAt() == null ? "" : "   ended: " + Console.date(s.endedAt())));
+        out.println("  started: " + times.dateTime(s.startedAt()) + "   last activity: " + times.dateTime(s.lastActivityAt())
+                + (s.endedAt() == null ? "" : "   ended: " + times.dateTime(s.endedAt())));
         if (s.cwd() != null) {
             out.println("  cwd:     " + s.cwd());
         }
@@ -46,9 +47,9 @@ final class SessionRender {
         fields(out, summary);
     }
 
-    static void summary(PrintWriter out, String id, SummaryRow summary, SessionRow session) {
+    static void summary(PrintWriter out, String id, SummaryRow summary, SessionRow session, Times times) {
         out.println(id + "  summary of session " + summary.sessionId() + "  [" + summary.project() + "]  " + summary.agent()
-                + "  (" + summary.captureSource() + ", " + Console.date(summary.updatedAt()) + ")");
+                + "  (" + summary.captureSource() + ", " + times.dateTime(summary.updatedAt()) + ")");
         if (session != null && session.cwd() != null) {
             out.println("  cwd: " + session.cwd());
         }

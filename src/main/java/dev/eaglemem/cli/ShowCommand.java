@@ -3,6 +3,8 @@ package dev.eaglemem.cli;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 
+import dev.eaglemem.config.Settings;
+import dev.eaglemem.format.Times;
 import dev.eaglemem.search.RecordId;
 import dev.eaglemem.search.RecordService;
 import dev.eaglemem.search.ShownRecord;
@@ -28,9 +30,11 @@ public class ShowCommand implements Callable<Integer> {
     String id;
 
     private final RecordService records;
+    private final Settings settings;
 
-    public ShowCommand(RecordService records) {
+    public ShowCommand(RecordService records, Settings settings) {
         this.records = records;
+        this.settings = settings;
     }
 
     @Override
@@ -41,25 +45,26 @@ public class ShowCommand implements Callable<Integer> {
             return 0;
         }
         PrintWriter out = Console.out(spec);
+        Times times = settings.times();
         switch (record) {
-            case ShownRecord.Memory m -> MemoryRender.show(out, m.memory());
-            case ShownRecord.Summary s -> SessionRender.summary(out, s.id().toString(), s.summary(), s.session());
-            case ShownRecord.Prompt p -> prompt(out, p.id().toString(), p.prompt());
-            case ShownRecord.Observation o -> observation(out, o.id().toString(), o.observation(), o.session());
+            case ShownRecord.Memory m -> MemoryRender.show(out, m.memory(), times);
+            case ShownRecord.Summary s -> SessionRender.summary(out, s.id().toString(), s.summary(), s.session(), times);
+            case ShownRecord.Prompt p -> prompt(out, p.id().toString(), p.prompt(), times);
+            case ShownRecord.Observation o -> observation(out, o.id().toString(), o.observation(), o.session(), times);
         }
         return 0;
     }
 
-    private static void prompt(PrintWriter out, String id, PromptRow p) {
-        out.println(id + "  prompt  " + Console.date(p.createdAt()) + "  [" + p.project() + "]  session " + p.sessionId()
+    private static void prompt(PrintWriter out, String id, PromptRow p, Times times) {
+        out.println(id + "  prompt  " + times.dateTime(p.createdAt()) + "  [" + p.project() + "]  session " + p.sessionId()
                 + " (" + p.agent() + ")");
         out.println();
         out.println(p.prompt());
     }
 
-    private static void observation(PrintWriter out, String id, ObservationRow o, SessionRow session) {
+    private static void observation(PrintWriter out, String id, ObservationRow o, SessionRow session, Times times) {
         out.println(id + "  " + o.toolName() + (o.category() == null ? "" : " (" + o.category() + ")") + "  "
-                + Console.date(o.createdAt()) + (session == null ? "" : "  [" + session.project() + "]") + "  session "
+                + times.dateTime(o.createdAt()) + (session == null ? "" : "  [" + session.project() + "]") + "  session "
                 + o.sessionId() + (session == null ? "" : " (" + session.agent() + ")"));
         if (o.command() != null) {
             out.println("  command:   " + o.command());

@@ -3,6 +3,8 @@ package dev.eaglemem.cli;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 
+import dev.eaglemem.config.Settings;
+import dev.eaglemem.format.Times;
 import dev.eaglemem.search.RecordId;
 import dev.eaglemem.search.RecordItem;
 import dev.eaglemem.search.Timeline;
@@ -37,9 +39,11 @@ public class TimelineCommand implements Callable<Integer> {
     int after;
 
     private final TimelineService timelines;
+    private final Settings settings;
 
-    public TimelineCommand(TimelineService timelines) {
+    public TimelineCommand(TimelineService timelines, Settings settings) {
         this.timelines = timelines;
+        this.settings = settings;
     }
 
     @Override
@@ -50,13 +54,14 @@ public class TimelineCommand implements Callable<Integer> {
             return 0;
         }
         PrintWriter out = Console.out(spec);
+        Times times = settings.times();
         out.println("Around " + timeline.anchor() + " in "
                 + (timeline.project() == null ? "personal memories" : timeline.project()) + ":");
         for (int i = 0; i < timeline.items().size(); i++) {
             RecordItem item = timeline.items().get(i);
             String kind = item.memoryKind() != null ? item.memoryKind() : item.kind();
             String more = item.snippet().isBlank() || item.snippet().equals(item.title()) ? "" : "  " + item.snippet();
-            out.printf("%s %s  %-9s %-11s %s%s%n", i == timeline.anchorIndex() ? ">" : " ", Console.date(item.date()),
+            out.printf("%s %s  %-9s %-11s %s%s%n", i == timeline.anchorIndex() ? ">" : " ", times.dateTime(item.date()),
                     item.id(), kind, item.title(), more);
         }
         return 0;

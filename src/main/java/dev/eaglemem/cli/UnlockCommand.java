@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.util.Optional;
 
 import dev.eaglemem.config.DataDir;
+import dev.eaglemem.config.Settings;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.tokenguard.TokenPolicy;
 import dev.eaglemem.tokenguard.UnlockFile;
@@ -41,11 +42,13 @@ public class UnlockCommand implements java.util.concurrent.Callable<Integer> {
     private final DataDir dataDir;
     private final Clock clock;
     private final TokenPolicy policy;
+    private final Settings settings;
 
-    public UnlockCommand(DataDir dataDir, Clock clock, TokenPolicy policy) {
+    public UnlockCommand(DataDir dataDir, Clock clock, TokenPolicy policy, Settings settings) {
         this.dataDir = dataDir;
         this.clock = clock;
         this.policy = policy;
+        this.settings = settings;
     }
 
     @Override
@@ -79,7 +82,7 @@ public class UnlockCommand implements java.util.concurrent.Callable<Integer> {
                         + " (token_guard.rtk = auto) lets every command run as it is.";
                 case OFF -> "No unlock in effect; the token guard is off (token_guard.rtk = off).";
             };
-            case UNLOCKED -> "Token guard unlocked until " + until.map(Instant::toString).orElse("?") + " ("
+            case UNLOCKED -> "Token guard unlocked until " + until.map(settings.times()::dateTime).orElse("?") + " ("
                     + (status ? "end it: " : "end it early: ") + "eagle-mem unlock --clear)";
         });
         return 0;

@@ -12,7 +12,7 @@ import dev.eaglemem.error.EagleException;
  * One documented, typed key of {@code config.toml} ({@code section.key}). Values are validated the
  * same way whether they come from the file or from {@code eagle-mem config set}.
  *
- * @param itemCheck for lists: returns an error text for a bad item, or null when it is fine
+ * @param itemCheck for strings and lists (each item): returns an error text for a bad value, or null when it is fine
  */
 public record ConfigKey(String name, Type type, Object defaultValue, long min, long max, List<String> allowed,
         Function<String, String> itemCheck, String description) {
@@ -37,6 +37,10 @@ public record ConfigKey(String name, Type type, Object defaultValue, long min, l
 
     public static ConfigKey oneOf(String name, String defaultValue, List<String> allowed, String description) {
         return new ConfigKey(name, Type.ENUM, defaultValue, 0, 0, allowed, null, description);
+    }
+
+    public static ConfigKey string(String name, String defaultValue, Function<String, String> check, String description) {
+        return new ConfigKey(name, Type.STRING, defaultValue, 0, 0, List.of(), check, description);
     }
 
     public static ConfigKey stringList(String name, Function<String, String> itemCheck, String description) {
@@ -103,12 +107,21 @@ public record ConfigKey(String name, Type type, Object defaultValue, long min, l
                     throw invalid(where, "\"" + value + "\"");
                 }
             }
+            case STRING -> checkString((String) value, where);
             case STRING_LIST -> checkItems(value, where);
             default -> {
-                // STRING and BOOL need no range check
+                // BOOL needs no range check
             }
         }
         return value;
+    }
+
+    private void checkString(String value, String where) {
+        String problem = itemCheck == null ? null : itemCheck.apply(value);
+        if (problem != null) {
+            throw EagleException.invalidInput(where + name + ": " + problem,
+                    "eagle-mem config set " + name + " " + ConfigValues.toToml(defaultValue) + "   (the default)");
+        }
     }
 
     private void checkItems(Object value, String where) {

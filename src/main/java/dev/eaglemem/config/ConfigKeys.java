@@ -50,10 +50,21 @@ public final class ConfigKeys {
             List.of("block", "allow"), "With rtk on PATH, Codex (which cannot take a rewritten command) is told the "
                     + "compact command instead of running the noisy one (block), or left alone (allow).");
 
+    /** {@value #SYSTEM_ZONE}: TZ, else the system's zone (as the JVM found it at start). */
+    public static final String SYSTEM_ZONE = "system";
+    public static final ConfigKey DISPLAY_TIMEZONE = ConfigKey.string("display.timezone", SYSTEM_ZONE,
+            ConfigValues::zoneProblem, "Time zone of the times people read (CLI output, recall dates), labelled with "
+                    + "their UTC offset: system (TZ, else the system's zone), a region such as Europe/Berlin, UTC, or an "
+                    + "offset such as +05:30. --json always prints UTC.");
+    public static final ConfigKey AGENTS_COMMAND = ConfigKey.string("agents.command", "eagle-mem",
+            ConfigValues::commandProblem, "How text for agents (the SessionStart recall's save and search lines) calls "
+                    + "eagle-mem. eagle-mem install sets it to the command link's full path when `eagle-mem` by name "
+                    + "does not reach the install.");
+
     public static final List<ConfigKey> ALL = List.of(SEARCH_LIMIT, REDACTION_EXTRA_PATTERNS, REDACTION_HIGH_ENTROPY,
             STORE_BUSY_TIMEOUT_MS, STORE_WRITE_RETRIES, RECALL_SESSION_START_CHARS, RECALL_PROMPT_CHARS,
             RETENTION_OBSERVATION_DAYS, SERVE_PORT, SERVE_IDLE_MINUTES, SERVE_AUTOSTART, JOBS_CONCURRENCY,
-            JOBS_MAX_ATTEMPTS, TOKEN_GUARD_RTK, TOKEN_GUARD_RAW_BASH);
+            JOBS_MAX_ATTEMPTS, TOKEN_GUARD_RTK, TOKEN_GUARD_RAW_BASH, DISPLAY_TIMEZONE, AGENTS_COMMAND);
 
     private ConfigKeys() {
     }

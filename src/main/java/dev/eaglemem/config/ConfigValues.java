@@ -1,6 +1,8 @@
 package dev.eaglemem.config;
 
 import java.io.IOException;
+import java.time.DateTimeException;
+import java.time.ZoneId;
 import java.util.List;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
@@ -84,6 +86,28 @@ public final class ConfigValues {
         } catch (PatternSyntaxException e) {
             return "invalid regex '" + regex + "': " + e.getDescription() + " near index " + e.getIndex();
         }
+    }
+
+    /** Check for {@code display.timezone}: null for "system" and any zone java.time knows. */
+    public static String zoneProblem(String zone) {
+        if (ConfigKeys.SYSTEM_ZONE.equals(zone)) {
+            return null;
+        }
+        try {
+            ZoneId.of(zone);
+            return null;
+        } catch (DateTimeException e) {
+            return "unknown time zone '" + zone + "' (use system, a region such as Europe/Berlin, UTC, or an offset such"
+                    + " as +05:30)";
+        }
+    }
+
+    /** Check for {@code agents.command}: one line that is not blank. */
+    public static String commandProblem(String command) {
+        if (command.isBlank() || command.indexOf('\n') >= 0 || command.indexOf('\r') >= 0) {
+            return "must be one non-blank line, such as eagle-mem or /home/me/.local/bin/eagle-mem";
+        }
+        return null;
     }
 
     static EagleException unknownKey(String name) {

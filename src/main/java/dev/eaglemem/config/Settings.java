@@ -1,6 +1,10 @@
 package dev.eaglemem.config;
 
+import java.time.ZoneId;
+
 import jakarta.enterprise.context.ApplicationScoped;
+
+import dev.eaglemem.format.Times;
 
 /** Typed access to config values for commands; the file is read on first use only. */
 @ApplicationScoped
@@ -46,5 +50,16 @@ public class Settings {
 
     public int observationRetentionDays() {
         return config.intValue(ConfigKeys.RETENTION_OBSERVATION_DAYS);
+    }
+
+    /** Times for people: in {@code display.timezone}, by default TZ or the system's zone. */
+    public Times times() {
+        String zone = config.stringValue(ConfigKeys.DISPLAY_TIMEZONE);
+        return new Times(ConfigKeys.SYSTEM_ZONE.equals(zone) ? ZoneId.systemDefault() : ZoneId.of(zone));
+    }
+
+    /** How text for agents calls eagle-mem: {@code eagle-mem}, or the full path install recorded. */
+    public String agentCommand() {
+        return config.stringValue(ConfigKeys.AGENTS_COMMAND);
     }
 }

@@ -9,10 +9,12 @@ import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -23,7 +25,8 @@ import dev.eaglemem.platform.ProcessRunner;
 /**
  * Fingerprints changed files against git: three git processes for any number of files
  * ({@code merge-base HEAD @{upstream}} for the base, {@code ls-tree} for the base blobs,
- * {@code hash-object --stdin-paths} for the working-tree blobs) where the original ran several per file. git
+ * {@code hash-object --stdin-paths} for the working-tree blobs; two more for the base of a branch without an
+ * upstream) where the original ran several per file. git
  * runs through ProcessRunner with argument lists, never a shell string. Nothing here throws: no git, no repository, no commit yet or a git that hangs
  * all fall back to content hashes, because hooks call this and must never fail.
  */
@@ -127,14 +130,17 @@ public final class DiffFingerprint {
     }
 
     /**
-     * Blob ids at the diff base; empty for a repository without commits; null when this is no repository.
-     * The base is where HEAD forked from its upstream when there is one, so committing a change does not
-     * make it vanish from the diff a push will publish; otherwise HEAD.
+     * Blob ids at the diff base; empty for a repository without commits (or a base before the first commit);
+     * null when this is no repository. The base is what a push is measured against, so that committing a
+     * change does not make it vanish from the diff the push will publish (see {@link #base}).
      */
     private static Map<String, String> baseBlobs(Path root, List<String> files) {
-        ProcessResult fork = git(root, null, "merge-base", "HEAD", "@{upstream}");
-        String base = fork != null && fork.exit() == 0 && !fork.out().isBlank() ? fork.out().strip() : "HEAD";
+        String base = base(root);
         Map<String, String> out = new LinkedHashMap<>();
+        if (base == null) {
+            ProcessResult repo = git(root, null, "rev-parse", "--git-dir");
+            return repo != null && repo.exit() == 0 ? out : null;
+        }
         for (int from = 0; from < files.size(); from += CHUNK) {
             List<String> args = new ArrayList<>(List.of("--literal-pathspecs", "ls-tree", "-z", base, "--"));
             args.addAll(files.subList(from, Math.min(files.size(), from + CHUNK)));
@@ -150,6 +156,49 @@ public final class DiffFingerprint {
             parseLsTree(r.out(), out);
         }
         return out;
+    }
+
+    /**
+     * The diff base: where HEAD forked from its upstream. Without one (a new branch, or {@code git push origin
+     * main} habits), where HEAD's first-parent line leaves what the remote-tracking refs already have, so a commit
+     * no hook saw still differs from the base when that branch is first pushed. HEAD when every commit is on a
+     * remote, and when there are no remote-tracking refs at all: nothing was ever published, and taking the whole
+     * history as new would open a check for every feature file. Null when the unpublished line starts at a root
+     * commit (an orphan branch): every file is new.
+     */
+    static String base(Path root) {
+        ProcessResult fork = git(root, null, "merge-base", "HEAD", "@{upstream}");
+        if (fork != null && fork.exit() == 0 && !fork.out().isBlank()) {
+            return fork.out().strip();
+        }
+        ProcessResult remotes = git(root, null, "for-each-ref", "--count=1", "--format=%(refname)", "refs/remotes");
+        if (remotes == null || remotes.exit() != 0 || remotes.out().isBlank()) {
+            return "HEAD";
+        }
+        ProcessResult unpushed = git(root, null, "rev-list", "--first-parent", "--parents", "HEAD", "--not", "--remotes");
+        if (unpushed == null || unpushed.exit() != 0 || unpushed.out().isBlank()) {
+            return "HEAD";
+        }
+        return oldestParent(unpushed.out()).orElse(null);
+    }
+
+    /**
+     * From {@code rev-list --first-parent --parents} lines ({@code <commit> <parent>…}): the first parent of the
+     * oldest listed commit, the one whose first parent is not listed itself; empty when that commit is a root.
+     */
+    static Optional<String> oldestParent(String revList) {
+        List<String[]> lines = revList.lines().map(String::strip).filter(l -> !l.isEmpty()).map(l -> l.split(" ")).toList();
+        Set<String> listed = new HashSet<>();
+        lines.forEach(l -> listed.add(l[0]));
+        for (String[] line : lines) {
+            if (line.length < 2) {
+                return Optional.empty();
+            }
+            if (!listed.contains(line[1])) {
+                return Optional.of(line[1]);
+            }
+        }
+        return Optional.empty();
     }
 
     /** {@code <mode> SP <type> SP <object> TAB <path> NUL}; only blobs (files and symlinks) count. */

@@ -1,8 +1,8 @@
 package dev.eaglemem.feature;
 
 /**
- * The state of one changed file: its blob at the diff base (HEAD, or where HEAD forked from its upstream;
- * {@code none} for a new file), its blob in the working tree ({@code deleted} once removed) and the
+ * The state of one changed file: its blob at the diff base (where HEAD forked from its upstream or, without
+ * one, from what the remotes have; else HEAD; {@code none} for a new file), its blob in the working tree ({@code deleted} once removed) and the
  * SHA-256 over both and the path. Outside git the base is
  * {@code no-git} and the final state is a content hash, so a later edit still changes the fingerprint.
  */

@@ -93,6 +93,7 @@ public class Installer {
             db.get().open();
         }
         report.action("database", dataDir.dbFile(), dryRun ? Outcome.MIGRATE_IF_BEHIND : Outcome.READY);
+        LocalBin.remember(command, dataDir.configFile(), report);
         AgentPaths paths = AgentPaths.from(env);
         AgentFiles files = new AgentFiles(backups(), clock, report, created);
         List<String> trusted = new ArrayList<>(previous.codexTrustKeys());

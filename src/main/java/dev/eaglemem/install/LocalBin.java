@@ -6,6 +6,8 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.Optional;
 
+import dev.eaglemem.config.ConfigFile;
+import dev.eaglemem.config.ConfigKeys;
 import dev.eaglemem.config.EagleEnv;
 import dev.eaglemem.install.ActionStatus.Outcome;
 import dev.eaglemem.platform.Executables;
@@ -15,7 +17,7 @@ import dev.eaglemem.shell.ShellWords;
  * {@code ~/.local/bin/eagle-mem} → the installed runtime, so agents (and the skills they follow) can
  * call {@code eagle-mem} by name. Never replaces a file or link that is not an eagle-mem runtime. When the
  * name would not reach this install (the folder is not on PATH, or another eagle-mem comes first), what
- * install tells the agents calls the link by its full path instead.
+ * install tells the agents calls the link by its full path instead, and config agents.command says so to recall.
  */
 final class LocalBin {
 
@@ -81,6 +83,20 @@ final class LocalBin {
             return ShellWords.quote(link);
         }
         return NAME;
+    }
+
+    /**
+     * Records {@code command} as config agents.command: the SessionStart recall tells the agent how to save its
+     * session and cannot read install state, so it reads the command the agents were given from there.
+     */
+    static void remember(String command, Path configFile, InstallReport.Builder report) {
+        if (ConfigFile.load(configFile).stringValue(ConfigKeys.AGENTS_COMMAND).equals(command)) {
+            return;
+        }
+        report.action("config " + ConfigKeys.AGENTS_COMMAND.name(), configFile, Outcome.UPDATED);
+        if (!report.dryRun) {
+            ConfigFile.set(configFile, ConfigKeys.AGENTS_COMMAND, command);
+        }
     }
 
     /** The shell-profile line that puts {@code binDir} on PATH; {@code $HOME} stands for the home directory. */

@@ -7,6 +7,7 @@ import java.util.Comparator;
 import java.util.List;
 
 import dev.eaglemem.format.Snippets;
+import dev.eaglemem.format.Times;
 import dev.eaglemem.store.SearchRow;
 
 /**
@@ -34,7 +35,8 @@ final class PromptRecall {
         return hit.score() * (1 + 0.5 * Math.exp(-ageDays / RECENCY_DAYS));
     }
 
-    static Rendered render(List<SearchRow> ranked, boolean compact, int cap) {
+    /** {@code times}: the user's zone, for the dates of the records. */
+    static Rendered render(List<SearchRow> ranked, boolean compact, int cap, Times times) {
         String header = compact
                 ? "Eagle Mem recalls (project memory matching this prompt; use only if relevant):"
                 : "Eagle Mem recalls — project memory matching this prompt. If you use it, say so in one short"
@@ -43,7 +45,7 @@ final class PromptRecall {
         List<Long> memories = new ArrayList<>();
         List<Long> summaries = new ArrayList<>();
         for (SearchRow hit : ranked) {
-            String line = "\n" + line(hit, compact);
+            String line = "\n" + line(hit, compact, times);
             if (out.length() + line.length() > cap) {
                 continue;
             }
@@ -53,8 +55,8 @@ final class PromptRecall {
         return new Rendered(memories.isEmpty() && summaries.isEmpty() ? "" : out.toString(), memories, summaries);
     }
 
-    private static String line(SearchRow hit, boolean compact) {
-        String date = hit.date().substring(0, 10);
+    private static String line(SearchRow hit, boolean compact, Times times) {
+        String date = times.date(hit.date());
         String snippet = Snippets.oneLine(Snippets.readable(hit.snippet()), compact ? 200 : 320);
         String title = Snippets.oneLine(hit.title(), 120);
         if ("memory".equals(hit.kind())) {

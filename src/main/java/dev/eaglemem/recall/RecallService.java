@@ -103,7 +103,8 @@ public class RecallService {
         return new SessionStartRenderer.View(a.project(), a.sessionId(), source, counts.sessions(),
                 counts.memories() + counts.personalMemories(), recent.isEmpty() ? null : recent.getFirst().updatedAt(),
                 overviews.find(tx, a.project()).orElse(null),
-                memories.recentPerKind(tx, a.project(), MEMORIES_PER_KIND), recent, workingSet);
+                memories.recentPerKind(tx, a.project(), MEMORIES_PER_KIND), recent, workingSet, settings.agentCommand(),
+                settings.times());
     }
 
     /** Files the session changed, most recently changed first, with how often. */
@@ -140,7 +141,7 @@ public class RecallService {
             return rows;
         });
         PromptRecall.Rendered r = PromptRecall.render(PromptRecall.rank(hits, clock.instant()), a.compact(),
-                settings.promptChars());
+                settings.promptChars(), settings.times());
         RecallStatus status = r.text().isEmpty() ? RecallStatus.NO_MATCH : RecallStatus.INJECTED;
         record(new RecallEvent(a.sessionId(), a.project(), a.agent(), "UserPromptSubmit", null,
                 String.join(" ", query.get().terms()), r.memoryIds(), r.summaryIds(), r.text().length(), 0, null, status.id()));

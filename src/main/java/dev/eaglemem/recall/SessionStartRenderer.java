@@ -8,6 +8,7 @@ import java.util.Set;
 import java.util.stream.Stream;
 
 import dev.eaglemem.format.Snippets;
+import dev.eaglemem.format.Times;
 import dev.eaglemem.store.MemoryRow;
 import dev.eaglemem.store.SummaryFields;
 import dev.eaglemem.store.SummaryRow;
@@ -26,9 +27,13 @@ final class SessionStartRenderer {
     record FileEdits(String path, int edits) {
     }
 
-    /** Everything SessionStart shows, gathered in one read. */
+    /**
+     * Everything SessionStart shows, gathered in one read, and how to say it: {@code command} is how the agent
+     * calls eagle-mem (config agents.command), {@code times} the user's zone for dates.
+     */
     record View(String project, String sessionId, String source, long sessions, long memories, String lastWork,
-            String overview, List<MemoryRow> memoryRows, List<SummaryRow> summaries, List<FileEdits> workingSet) {
+            String overview, List<MemoryRow> memoryRows, List<SummaryRow> summaries, List<FileEdits> workingSet,
+            String command, Times times) {
 
         boolean empty() {
             return memoryRows.isEmpty() && summaries.isEmpty() && (overview == null || overview.isBlank());
@@ -62,7 +67,7 @@ final class SessionStartRenderer {
         if (isReset(v.source()) && !v.workingSet().isEmpty()) {
             sections.add(new Section("Working Set", workingSet(v.workingSet()), 95));
         }
-        sections.add(new Section("Recent Sessions", recent(recent, compact), 90, List.of(),
+        sections.add(new Section("Recent Sessions", recent(recent, compact, v.times()), 90, List.of(),
                 recent.stream().map(SummaryRow::id).toList()));
         sections.add(new Section("Open Tasks", openTasks(v.summaries(), compact), 80, List.of(), taskSources));
         if (v.overview() != null && !v.overview().isBlank()) {
@@ -92,13 +97,13 @@ final class SessionStartRenderer {
 
     private static String emptyLine(View v) {
         return "Eagle Mem: no memory yet for " + v.project() + " — it fills in as you work. When you finish substantive"
-                + " work, save it: eagle-mem session save --session-id " + v.sessionId()
+                + " work, save it: " + v.command() + " session save --session-id " + v.sessionId()
                 + " --completed \"…\" --decisions \"…\" --gotchas \"…\"";
     }
 
     private static String header(View v, boolean compact) {
         String counts = plural(v.sessions(), "session") + ", " + plural(v.memories(), "memory", "memories")
-                + (v.lastWork() == null ? "" : ", last work " + v.lastWork().substring(0, 10));
+                + (v.lastWork() == null ? "" : ", last work " + v.times().date(v.lastWork()));
         if (compact) {
             return "Eagle Mem recall ready — " + v.project() + ": " + counts + ".";
         }
@@ -108,7 +113,8 @@ final class SessionStartRenderer {
     }
 
     private static String footer(View v, boolean compact) {
-        String save = "eagle-mem session save --session-id " + v.sessionId()
+        String eagle = v.command();
+        String save = eagle + " session save --session-id " + v.sessionId()
                 + " --request \"…\" --completed \"…\" --decisions \"choice — why; …\" --gotchas \"…\" --next-steps \"…\""
                 + " --key-files \"a.ts,b.ts\"";
         if (compact) {
@@ -118,8 +124,8 @@ final class SessionStartRenderer {
         return "=== Eagle Mem: Keep This Session ===\n"
                 + "When you finish substantive work (or before the context fills up), save it once — quiet and pre-approved:\n"
                 + save + "\n"
-                + "Older memory: eagle-mem search <words>, then eagle-mem show <id>. A lasting decision or gotcha:"
-                + " eagle-mem memories add --kind decision --title \"…\" --content \"…\"";
+                + "Older memory: " + eagle + " search <words>, then " + eagle + " show <id>. A lasting decision or gotcha: "
+                + eagle + " memories add --kind decision --title \"…\" --content \"…\"";
     }
 
     /** Decisions and gotchas (key), or the newest of every other kind; rows come newest first per kind. */
@@ -142,14 +148,14 @@ final class SessionStartRenderer {
         return out.toString();
     }
 
-    private static String recent(List<SummaryRow> shown, boolean compact) {
+    private static String recent(List<SummaryRow> shown, boolean compact, Times times) {
         StringBuilder out = new StringBuilder();
         for (SummaryRow s : shown) {
             SummaryFields f = s.fields();
             if (!out.isEmpty()) {
                 out.append('\n');
             }
-            String date = s.updatedAt().substring(0, 10);
+            String date = times.date(s.updatedAt());
             if (compact) {
                 out.append("- ").append(date).append(": ").append(Snippets.oneLine(f.completed() != null ? f.completed() : f.request(), 160));
                 appendIf(out, " | decided: ", f.decisions(), 140);

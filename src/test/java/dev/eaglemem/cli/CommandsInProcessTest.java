@@ -6,6 +6,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -106,6 +109,23 @@ class CommandsInProcessTest {
         });
         assertThat(ok(launcher.launch("search", "readers")).getOutput()).contains("mem-" + id).contains("Use WAL mode");
         assertThat(ok(launcher.launch("search", "nothingmatchesthis")).getOutput()).startsWith("No matches for");
+    }
+
+    @Test
+    void peopleReadTimesInTheirZoneLabelledWhileJsonKeepsTheUtcInstant(QuarkusMainLauncher launcher) {
+        ok(launcher.launch("config", "set", "display.timezone", "Asia/Kolkata"));
+        ok(launcher.launch("memories", "add", "--kind", "decision", "--title", "Use WAL mode", "--content", "WAL, always."));
+        JsonNode m = json(ok(launcher.launch("memories", "show", "1", "--json"))).get("memory");
+        String created = m.get("created_at").asText();
+        assertThat(created).matches("\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z");
+        // India is UTC+05:30 all year, so the expected text is the JSON instant moved by that much
+        String local = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm")
+                .format(Instant.parse(created).atOffset(ZoneOffset.ofHoursMinutes(5, 30))) + " UTC+05:30";
+        assertThat(ok(launcher.launch("memories", "show", "1")).getOutput()).contains("  created:   " + local + "   updated: ");
+        assertThat(ok(launcher.launch("memories", "list")).getOutput()).contains("(" + local + ")");
+        assertThat(ok(launcher.launch("search", "WAL")).getOutput()).contains("decision   " + local + "  Use WAL mode");
+        assertThat(json(ok(launcher.launch("search", "WAL", "--json"))).get("hits").get(0).get("date").asText())
+                .isEqualTo(m.get("updated_at").asText());
     }
 
     @Test

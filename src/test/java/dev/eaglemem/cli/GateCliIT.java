@@ -103,6 +103,42 @@ class GateCliIT {
     }
 
     @Test
+    void aCommitNoHookSawBlocksTheFirstPushOfANewBranchUntilItsFeatureIsVerified() throws Exception {
+        Path remote = cli.workspace.resolve("remote.git");
+        gitIn(cli.workspace, Map.of(), "init", "-q", "--bare", "-b", "main", remote.toString());
+        cli.git("remote", "add", "origin", remote.toString());
+        Files.writeString(cli.repo.resolve("cart.ts"), "total = 1\n");
+        cli.git("add", "cart.ts");
+        cli.git("-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "-m", "cart");
+        cli.git("push", "-q", "-u", "origin", "main");
+        cli.run("feature", "add", "checkout", "--file", "cart.ts", "--smoke", "true").ok();
+        cli.run("gate", "install").ok();
+
+        // committed without any agent hook seeing it, then pushed as a new branch (no upstream yet)
+        Files.writeString(cli.repo.resolve("cart.ts"), "total = 2\n");
+        cli.git("-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "-am", "cart 2");
+        cli.git("checkout", "-q", "-b", "feature/tax");
+        JsonNode check = cli.run("gate", "check", "--json").exits(1).json();
+        assertThat(check.get("changed_files").toString()).isEqualTo("[\"cart.ts\"]");
+        assertThat(check.get("pending").get(0).get("feature").asText()).isEqualTo("checkout");
+
+        Map<String, String> env = Map.of("PATH", "/usr/bin:/bin", "HOME", cli.home.toString(), "EAGLE_MEM_BIN",
+                Cli.LAUNCHER.toString(), "EAGLE_MEM_DIR", cli.data.toString(), "GIT_CEILING_DIRECTORIES",
+                cli.workspace.toString());
+        Result blocked = gitIn(cli.repo, env, "push", "-q", "-u", "origin", "feature/tax");
+        assertThat(blocked.exit()).as(blocked.output()).isNotZero();
+        assertThat(blocked.output()).contains("Eagle Mem blocked this push", "eagle-mem feature verify checkout",
+                "checkout (cart.ts)");
+        assertThat(gitIn(remote, Map.of(), "branch", "--list", "feature/tax").output()).isEmpty();
+
+        cli.run("feature", "verify", "checkout", "--notes", "cart tests pass").ok();
+        Result pushed = gitIn(cli.repo, env, "push", "-q", "-u", "origin", "feature/tax");
+        assertThat(pushed.exit()).as(pushed.output()).isZero();
+        assertThat(gitIn(remote, Map.of(), "rev-parse", "feature/tax").output()).isEqualTo(
+                gitIn(cli.repo, Map.of(), "rev-parse", "HEAD").output());
+    }
+
+    @Test
     void unlockWritesAnExpiryAndClearEndsIt() throws Exception {
         assertThat(cli.run("unlock", "--status", "--json").ok().json().get("active").asBoolean()).isFalse();
         JsonNode unlocked = cli.run("unlock", "--minutes", "30", "--json").ok().json();

@@ -9,6 +9,9 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 
 import org.junit.jupiter.api.Test;
 
@@ -50,6 +53,25 @@ class SearchSessionCliIT {
         assertThat(sessions.get("sessions").get(0).get("session").get("id").asText()).isEqualTo("sess-42");
         assertThat(cli.run("session", "show", "sess-42").ok().out()).contains("codex").contains("Gotchas:");
         cli.run("session", "show", "nope").exits(3);
+    }
+
+    @Test
+    void underANonUtcTzPeopleReadLocalTimesLabelledAndJsonKeepsTheUtcInstant() {
+        // America/Sao_Paulo has been UTC-03:00 all year since 2019: the expected text holds whatever the date
+        cli.env.put("TZ", "America/Sao_Paulo");
+        cli.run("session", "save", "--session-id", "sess-tz", "--agent", "codex", "--completed", "Checked the zones").ok();
+        JsonNode session = cli.run("session", "show", "sess-tz", "--json").ok().json().get("session");
+        String started = session.get("started_at").asText();
+        assertThat(started).endsWith("Z");
+        String local = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm")
+                .format(Instant.parse(started).atOffset(ZoneOffset.ofHours(-3))) + " UTC-03:00";
+        assertThat(cli.run("session", "show", "sess-tz").ok().out()).contains("  started: " + local + "   last activity: ");
+
+        String lastActivity = cli.run("session", "list", "--json").ok().json().get("sessions").get(0).get("session")
+                .get("last_activity_at").asText();
+        assertThat(lastActivity).endsWith("Z");
+        assertThat(cli.run("session", "list").ok().out()).startsWith(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm")
+                .format(Instant.parse(lastActivity).atOffset(ZoneOffset.ofHours(-3))) + " UTC-03:00  codex");
     }
 
     @Test

@@ -25,9 +25,11 @@ import dev.eaglemem.config.ConfigKeys;
 import dev.eaglemem.config.DataDir;
 import dev.eaglemem.config.EagleConfig;
 import dev.eaglemem.config.EagleEnv;
+import dev.eaglemem.config.Settings;
 import dev.eaglemem.feature.Feature;
 import dev.eaglemem.feature.FeatureDetail;
 import dev.eaglemem.feature.FeatureStatus;
+import dev.eaglemem.format.Times;
 import dev.eaglemem.install.ActionStatus;
 import dev.eaglemem.install.ActionStatus.Outcome;
 import dev.eaglemem.install.InstallReport;
@@ -94,8 +96,8 @@ class StateRenderTest {
     void featureStatus() {
         StringWriter text = new StringWriter();
         PrintWriter out = new PrintWriter(text, true);
-        FeatureRender.list(out, List.of(feature(FeatureStatus.ACTIVE), feature(FeatureStatus.ARCHIVED)));
-        FeatureRender.show(out, new FeatureDetail(feature(FeatureStatus.ARCHIVED), List.of(), List.of(), List.of()));
+        FeatureRender.list(out, List.of(feature(FeatureStatus.ACTIVE), feature(FeatureStatus.ARCHIVED)), Times.UTC);
+        FeatureRender.show(out, new FeatureDetail(feature(FeatureStatus.ARCHIVED), List.of(), List.of(), List.of()), Times.UTC);
         assertThat(text.toString()).startsWith("""
                 checkout  cart
                   files: 0  smoke: 0  pending: 0  verified: never
@@ -122,21 +124,29 @@ class StateRenderTest {
         return new TokenPolicy(config, new EagleEnv(Map.of("PATH", tmp.toString()), tmp, tmp), data, Clock.systemUTC());
     }
 
+    /** An unlock command for a user in India (UTC+05:30, no daylight saving: the expected texts hold all year). */
+    private UnlockCommand unlock(DataDir data, Clock clock) {
+        Settings settings = new Settings(new EagleConfig(data.configFile(),
+                Map.of(ConfigKeys.DISPLAY_TIMEZONE.name(), "Asia/Kolkata"), List.of()));
+        return new UnlockCommand(data, clock, enforcing(data), settings);
+    }
+
     @Test
     void unlockStates() {
         DataDir data = new DataDir(tmp.resolve("data"), tmp.resolve("config.toml"));
         Clock clock = Clock.fixed(Instant.parse("2026-01-02T03:04:05Z"), ZoneOffset.UTC);
-        assertThat(run(new UnlockCommand(data, clock, enforcing(data)), "--status")).isEqualTo(
+        assertThat(run(unlock(data, clock), "--status")).isEqualTo(
                 "Token guard active. Bypass once: eagle-mem unlock --minutes 15\n");
-        assertThat(run(new UnlockCommand(data, clock, enforcing(data)), "--clear")).isEqualTo("No unlock was in effect.\n");
-        assertThat(run(new UnlockCommand(data, clock, enforcing(data)), "--minutes", "5")).isEqualTo(
-                "Token guard unlocked until 2026-01-02T03:09:05Z (end it early: eagle-mem unlock --clear)\n");
-        assertThat(run(new UnlockCommand(data, clock, enforcing(data)), "--status")).isEqualTo(
-                "Token guard unlocked until 2026-01-02T03:09:05Z (end it: eagle-mem unlock --clear)\n");
-        assertThat(run(new UnlockCommand(data, clock, enforcing(data)), "--status", "--json")).startsWith(
-                "{\"status\":\"unlocked\",\"active\":true,");
-        assertThat(run(new UnlockCommand(data, clock, enforcing(data)), "--clear")).startsWith("Token guard locked again (removed ");
-        assertThat(run(new UnlockCommand(data, clock, enforcing(data)), "--clear", "--json")).startsWith(
+        assertThat(run(unlock(data, clock), "--clear")).isEqualTo("No unlock was in effect.\n");
+        // people read the user's time, labelled; --json keeps the UTC instant
+        assertThat(run(unlock(data, clock), "--minutes", "5")).isEqualTo(
+                "Token guard unlocked until 2026-01-02 08:39 UTC+05:30 (end it early: eagle-mem unlock --clear)\n");
+        assertThat(run(unlock(data, clock), "--status")).isEqualTo(
+                "Token guard unlocked until 2026-01-02 08:39 UTC+05:30 (end it: eagle-mem unlock --clear)\n");
+        assertThat(run(unlock(data, clock), "--status", "--json")).startsWith(
+                "{\"status\":\"unlocked\",\"active\":true,\"expires_at\":\"2026-01-02T03:09:05Z\",");
+        assertThat(run(unlock(data, clock), "--clear")).startsWith("Token guard locked again (removed ");
+        assertThat(run(unlock(data, clock), "--clear", "--json")).startsWith(
                 "{\"status\":\"already_locked\",\"active\":false,");
     }
 

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.ZoneId;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
@@ -143,6 +144,28 @@ class ConfigFileTest {
         assertThatThrownBy(() -> ConfigValues.parseCli(ConfigKeys.SEARCH_LIMIT, "1001"))
                 .isInstanceOfSatisfying(EagleException.class, e -> assertThat(e.getMessage()).contains("between 1 and 1000"));
         assertThatThrownBy(() -> ConfigValues.parseCli(ConfigKeys.SEARCH_LIMIT, "0")).isInstanceOf(EagleException.class);
+    }
+
+    @Test
+    void theDisplayZoneIsSystemOrAZoneJavaKnowsAndTheAgentCommandOneLine() throws Exception {
+        assertThat(new Settings(ConfigFile.load(write("[display]\ntimezone = \"Asia/Kolkata\"\n"))).times().zone())
+                .isEqualTo(ZoneId.of("Asia/Kolkata"));
+        assertThat(new Settings(ConfigFile.load(dir.resolve("absent.toml"))).times().zone()).isEqualTo(ZoneId.systemDefault());
+        assertThat(ConfigValues.parseCli(ConfigKeys.DISPLAY_TIMEZONE, "+05:30")).isEqualTo("+05:30");
+        assertThat(ConfigValues.parseCli(ConfigKeys.DISPLAY_TIMEZONE, "system")).isEqualTo("system");
+        assertThatThrownBy(() -> ConfigFile.load(write("[display]\ntimezone = \"Mars/Olympus\"\n")))
+                .isInstanceOfSatisfying(EagleException.class, e -> {
+                    assertThat(e.getMessage()).endsWith("display.timezone: unknown time zone 'Mars/Olympus' (use system, a"
+                            + " region such as Europe/Berlin, UTC, or an offset such as +05:30)");
+                    assertThat(e.fix()).startsWith("eagle-mem config set display.timezone \"system\"");
+                });
+
+        assertThat(new Settings(ConfigFile.load(dir.resolve("absent.toml"))).agentCommand()).isEqualTo("eagle-mem");
+        assertThat(new Settings(ConfigFile.load(write("[agents]\ncommand = \"'/home/me/my bin/eagle-mem'\"\n")))
+                .agentCommand()).isEqualTo("'/home/me/my bin/eagle-mem'");
+        assertThatThrownBy(() -> ConfigValues.parseCli(ConfigKeys.AGENTS_COMMAND, " ")).isInstanceOfSatisfying(
+                EagleException.class, e -> assertThat(e.getMessage()).isEqualTo("agents.command: must be one non-blank line,"
+                        + " such as eagle-mem or /home/me/.local/bin/eagle-mem"));
     }
 
     /** search.limit has the range of every -n/--limit: one rule, refused outside it. */

@@ -109,4 +109,54 @@ class DiffFingerprintTest {
         repo.write("topic.txt", "t\n").commitAll("on a new branch");
         assertThat(DiffFingerprint.changedFiles(repo.root)).containsExactly("topic.txt");
     }
+
+    @Test
+    void withoutAnUpstreamTheBaseIsWhereTheBranchLeavesWhatTheRemotesHave() {
+        Path remote = dir.resolve("remote.git");
+        TempRepo repo = new TempRepo(dir.resolve("work")).write("src/cart.ts", "v1\n").commitAll("init");
+        repo.git("init", "-q", "--bare", remote.toString());
+        repo.git("remote", "add", "origin", remote.toString());
+        repo.git("push", "-q", "origin", "main"); // no upstream
+        String published = repo.git("rev-parse", "HEAD");
+        String publishedBlob = repo.git("rev-parse", "HEAD:src/cart.ts");
+        // committed before anything recorded it, then a new branch on top: HEAD's blob is the committed one
+        repo.write("src/cart.ts", "v2\n").commitAll("no hook saw this");
+        repo.git("checkout", "-q", "-b", "topic");
+        repo.write("src/other.ts", "o\n").commitAll("more");
+        assertThat(DiffFingerprint.base(repo.root)).isEqualTo(published);
+        Fingerprint fp = DiffFingerprint.of(repo.root, List.of("src/cart.ts")).getFirst();
+        assertThat(fp.baseBlob()).isEqualTo(publishedBlob);
+        assertThat(fp.changed()).isTrue();
+
+        // once the branch is on the remote there is nothing unpublished: the base is HEAD again
+        repo.git("push", "-q", "origin", "topic");
+        assertThat(DiffFingerprint.base(repo.root)).isEqualTo("HEAD");
+        assertThat(DiffFingerprint.of(repo.root, List.of("src/cart.ts")).getFirst().changed()).isFalse();
+    }
+
+    @Test
+    void withoutAnyRemoteTheBaseIsHeadAndAnUnpublishedOrphanBranchIsAllNew() {
+        TempRepo repo = new TempRepo(dir.resolve("work")).write("a.txt", "a\n").commitAll("init").write("a.txt", "a2\n")
+                .commitAll("second");
+        assertThat(DiffFingerprint.base(repo.root)).isEqualTo("HEAD");
+        assertThat(DiffFingerprint.of(repo.root, List.of("a.txt")).getFirst().changed()).isFalse();
+
+        Path remote = dir.resolve("remote.git");
+        repo.git("init", "-q", "--bare", remote.toString());
+        repo.git("remote", "add", "origin", remote.toString());
+        repo.git("push", "-q", "origin", "main");
+        repo.git("checkout", "-q", "--orphan", "pages");
+        repo.write("a.txt", "page\n").commitAll("orphan");
+        assertThat(DiffFingerprint.base(repo.root)).isNull();
+        assertThat(DiffFingerprint.of(repo.root, List.of("a.txt")).getFirst().baseBlob()).isEqualTo(Fingerprint.NEW_FILE);
+    }
+
+    @Test
+    void theForkPointIsTheFirstParentOfTheOldestUnpublishedCommitOnTheFirstParentLine() {
+        // newest first, as rev-list prints them; a merge names its second parent too
+        assertThat(DiffFingerprint.oldestParent("m c o\nc b\n")).contains("b");
+        assertThat(DiffFingerprint.oldestParent("c b\nm c o\n")).contains("b");
+        assertThat(DiffFingerprint.oldestParent("c b\nb\n")).isEmpty();
+        assertThat(DiffFingerprint.oldestParent("")).isEmpty();
+    }
 }

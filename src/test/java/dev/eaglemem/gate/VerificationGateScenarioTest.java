@@ -13,16 +13,19 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.Map;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.eaglemem.config.EagleEnv;
 import dev.eaglemem.feature.FeatureChange;
 import dev.eaglemem.feature.FeatureService;
 import dev.eaglemem.feature.FeatureSpec;
 import dev.eaglemem.feature.PendingCheck;
+import dev.eaglemem.feature.PendingSource;
 import dev.eaglemem.feature.RunResult;
 import dev.eaglemem.feature.TempRepo;
 import dev.eaglemem.feature.VerificationService;
@@ -197,5 +200,41 @@ class VerificationGateScenarioTest {
 
         assertThat(verifications.verify(P, repo.root, "billing", "invoice tests pass").resolved()).hasSize(2);
         assertThat(push().blocked()).isFalse();
+    }
+
+    /** git's pre-push line for the first push of {@code branch}: the remote has no such ref yet. */
+    private PrePushCheck.Verdict pushNewBranch(String branch) {
+        String line = "refs/heads/" + branch + " " + repo.git("rev-parse", "HEAD") + " refs/heads/" + branch + " "
+                + "0".repeat(40);
+        List<String> files = PrePushCheck.changedFiles(repo.root, "origin", PrePushCheck.parse(List.of(line)));
+        return PrePushCheck.check(repo.root, files, gate);
+    }
+
+    @Test
+    void aCommitNoHookSawBlocksTheFirstPushOfANewBranchUntilItsFeatureIsVerified() {
+        append("src/cart.ts", "// committed before any hook saw it\n");
+        repo.commitAll("cart change");
+        repo.git("checkout", "-q", "-b", "feature/tax");
+        AgentReleaseGate agent = new AgentReleaseGate(verifications, new EagleEnv(Map.of(), dir, repo.root));
+
+        // git push -u origin feature/tax, through the pre-push hook: no upstream, yet the commit is what it sends
+        PrePushCheck.Verdict verdict = pushNewBranch("feature/tax");
+        assertThat(verdict.changedFiles()).containsExactly("src/cart.ts");
+        assertThat(verdict.pending()).extracting(PendingCheck::feature, PendingCheck::file, PendingCheck::reason)
+                .containsExactly(tuple("checkout", "src/cart.ts", PendingSource.RELEASE.reason()));
+        assertThat(PrePushCheck.denyText(verdict.pending())).contains("eagle-mem feature verify checkout");
+        // the same push asked by the agent (PreToolUse): the same check, the same feature named
+        assertThat(agent.refusal("git push -u origin feature/tax", repo.root, P, null)).hasValueSatisfying(deny -> assertThat(deny)
+                .contains("Eagle Mem blocked this release boundary").contains("eagle-mem feature verify checkout")
+                .contains("checkout (src/cart.ts)"));
+        assertThat(verifications.pending(repo.root, P)).extracting(PendingCheck::feature).containsExactly("checkout");
+
+        assertThat(verifications.verify(P, repo.root, "checkout", "cart tests pass").resolved()).hasSize(1);
+        assertThat(pushNewBranch("feature/tax").blocked()).isFalse();
+        assertThat(agent.refusal("git push -u origin feature/tax", repo.root, P, null)).isEmpty();
+
+        // pushed: the branch has its upstream and nothing is pending
+        repo.git("push", "-q", "-u", "origin", "feature/tax");
+        assertThat(verifications.pending(repo.root, P)).isEmpty();
     }
 }

@@ -14,10 +14,13 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.eaglemem.config.ConfigKeys;
 import dev.eaglemem.config.EagleConfig;
 import dev.eaglemem.config.Settings;
 import dev.eaglemem.jobs.EnrichSummaryJob;
@@ -37,6 +40,7 @@ class HookFlowTest {
 
     private static final Path CLAUDE = Path.of("src/test/resources/agent-payloads/claude-code-2.1.330");
     private static final Path CODEX = Path.of("src/test/resources/agent-payloads/codex-0.169.0");
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     @TempDir
     Path dir;
@@ -139,6 +143,26 @@ class HookFlowTest {
             assertThat(rows(t, "SELECT capture_source || ' | ' || decisions || ' | ' || notes FROM summaries"))
                     .singleElement().asString().startsWith("enrich | keep API key in env. | Activity: 4 tool calls");
             assertThat(dir.resolve("eagle-mem.log")).doesNotExist();
+        }
+    }
+
+    @Test
+    void sessionStartTellsTheAgentTheCommandInstallRecordedAndDatesInTheUsersZone() throws Exception {
+        String link = "/home/dev/.local/bin/eagle-mem";
+        try (TestDb t = TestDb.in(dir)) {
+            HookRig rig = new HookRig(t.db, dir.resolve("eagle-mem.log"),
+                    Map.of(ConfigKeys.AGENTS_COMMAND.name(), link, ConfigKeys.DISPLAY_TIMEZONE.name(), "Asia/Tokyo"));
+            rig.seed();
+            String context = JSON.readTree(replay(rig, CLAUDE, "SessionStart-1")).at("/hookSpecificOutput/additionalContext")
+                    .asText();
+            assertThat(context).endsWith("\n=== Eagle Mem: Keep This Session ===\n"
+                    + "When you finish substantive work (or before the context fills up), save it once — quiet and pre-approved:\n"
+                    + link + " session save --session-id 7a29cce1-c97d-40c7-9d54-66c886e2aa2a --request \"…\" --completed \"…\""
+                    + " --decisions \"choice — why; …\" --gotchas \"…\" --next-steps \"…\" --key-files \"a.ts,b.ts\"\n"
+                    + "Older memory: " + link + " search <words>, then " + link + " show <id>. A lasting decision or gotcha: "
+                    + link + " memories add --kind decision --title \"…\" --content \"…\"");
+            // the last session was saved at 16:30 UTC on the 21st: 01:30 on the 22nd in Tokyo
+            assertThat(context).contains("last work 2026-11-22)", "- 2026-11-22 (claude-code, sum-2)");
         }
     }
 

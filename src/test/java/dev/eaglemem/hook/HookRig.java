@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 
 import dev.eaglemem.capture.CaptureService;
+import dev.eaglemem.config.ConfigKeys;
 import dev.eaglemem.config.EagleConfig;
 import dev.eaglemem.config.EagleEnv;
 import dev.eaglemem.config.LogFile;
@@ -58,10 +59,20 @@ final class HookRig {
     private final HookHandlers handlers;
 
     HookRig(Db db, Path logFile) {
+        this(db, logFile, Map.of());
+    }
+
+    /**
+     * @param config config.toml values over the rig's: display.timezone is UTC, so the goldens' dates do not depend
+     *        on the zone of the machine that runs them
+     */
+    HookRig(Db db, Path logFile, Map<String, Object> config) {
         this.db = db;
         this.log = new LogFile(logFile, clock);
         Redactor redactor = Redactor.defaults();
-        Settings settings = new Settings(EagleConfig.defaults(logFile.resolveSibling("config.toml")));
+        Map<String, Object> values = new HashMap<>(Map.of(ConfigKeys.DISPLAY_TIMEZONE.name(), "UTC"));
+        values.putAll(config);
+        Settings settings = new Settings(new EagleConfig(logFile.resolveSibling("config.toml"), values, List.of()));
         memories = new MemoryService(db, new MemoryStore(), new ProjectStore(), new SessionStore(), new EventStore(), redactor, clock);
         sessions = new SessionService(db, new SessionStore(), new SummaryStore(), new ProjectStore(), new EventStore(),
                 redactor, clock);

@@ -17,8 +17,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.eaglemem.config.ConfigFile;
 import dev.eaglemem.config.DataDir;
 import dev.eaglemem.config.EagleEnv;
+import dev.eaglemem.config.Settings;
 import dev.eaglemem.install.Installer.Agent;
 import dev.eaglemem.serve.control.ServeControl;
 import dev.eaglemem.store.TestDb;
@@ -91,6 +93,11 @@ class InstallerTest {
         return localBin + ":/usr/bin:/bin";
     }
 
+    /** What the SessionStart recall tells agents to run (config agents.command). */
+    private String agentCommand() {
+        return new Settings(ConfigFile.load(home.resolve(".eagle-mem/config.toml"))).agentCommand();
+    }
+
     private static List<String> pathWarnings(InstallReport r) {
         return r.warnings().stream().filter(w -> w.contains("is not on PATH")).toList();
     }
@@ -114,6 +121,9 @@ class InstallerTest {
         assertThat(home.resolve(".claude/skills/eagle-mem-search/SKILL.md")).content().contains(link + " search release gate");
         String installed = Files.readString(settings());
         assertThat(installed).contains("\"Bash(" + link + " search:*)\"").contains("\"Bash(make:*)\"");
+        // the SessionStart recall, which cannot read install state, finds the same command in config
+        assertThat(first.actions()).anySatisfy(a -> assertThat(a.what()).isEqualTo("config agents.command"));
+        assertThat(agentCommand()).isEqualTo(link);
 
         InstallReport again = installer(pathWithout()).install(CLAUDE, false);
         assertThat(pathWarnings(again)).as("warned on every install, not only the first").hasSize(1);
@@ -138,6 +148,7 @@ class InstallerTest {
         InstallReport byName = installer(pathWith()).install(CLAUDE, false);
         assertThat(pathWarnings(byName)).isEmpty();
         assertThat(byName.command()).isEqualTo("eagle-mem");
+        assertThat(agentCommand()).isEqualTo("eagle-mem");
         assertThat(byName.allowRules()).contains("Bash(eagle-mem session save:*)");
         String settings = Files.readString(settings());
         assertThat(settings).contains("\"Bash(eagle-mem search:*)\"").doesNotContain(localBin + "/eagle-mem search");

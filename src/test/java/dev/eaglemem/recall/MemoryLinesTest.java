@@ -6,6 +6,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
+import dev.eaglemem.format.Times;
 import dev.eaglemem.store.MemoryDetails;
 import dev.eaglemem.store.MemoryRow;
 
@@ -50,7 +51,7 @@ class MemoryLinesTest {
         MemoryDetails d = new MemoryDetails("production", null, null, null, "database", "runs on", "PostgreSQL 16");
         SessionStartRenderer.View view = new SessionStartRenderer.View("code/app", "s-1", "startup", 1, 1, null, null,
                 List.of(row("fact", "database runs on", "Situation: production\nFact: database runs on PostgreSQL 16", d)),
-                List.of(), List.of());
+                List.of(), List.of(), "eagle-mem", Times.UTC);
         String text = SessionStartRenderer.render(view, SessionStartRenderer.Style.RICH, 8000).text();
         assertThat(text).contains("- [fact] database runs on — PostgreSQL 16 (when: production) (mem-1)");
     }

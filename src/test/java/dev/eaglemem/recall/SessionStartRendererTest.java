@@ -2,6 +2,7 @@ package dev.eaglemem.recall;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.IntStream;
@@ -11,6 +12,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import dev.eaglemem.format.Times;
 import dev.eaglemem.memory.MemoryKind;
 import dev.eaglemem.recall.SessionStartRenderer.FileEdits;
 import dev.eaglemem.recall.SessionStartRenderer.Rendered;
@@ -52,7 +54,7 @@ class SessionStartRendererTest {
     private static View view(String source, String overview, List<MemoryRow> memories, List<SummaryRow> summaries,
             List<FileEdits> workingSet) {
         return new View(PROJECT, SESSION, source, 2, memories.size(), summaries.isEmpty() ? null : summaries.getFirst().updatedAt(),
-                overview, memories, summaries, workingSet);
+                overview, memories, summaries, workingSet, "eagle-mem", Times.UTC);
     }
 
     /** One of everything: two key memories, one other, two sessions, an overview and a working set. */
@@ -101,6 +103,28 @@ class SessionStartRendererTest {
                 Style.RICH, BUDGET);
         assertThat(r.text()).contains("=== Eagle Mem: Project Overview ===\nA web API.")
                 .doesNotContain("Decisions & Gotchas", "Recent Sessions", "Open Tasks", "Other Memories");
+    }
+
+    @Test
+    void theCommandTheAgentIsToldIsTheOneInstallRecordedAndDatesAreTheUsersDays() {
+        View v = full("startup");
+        String path = "'/home/dev/My Tools/eagle-mem'";
+        View configured = new View(v.project(), v.sessionId(), v.source(), v.sessions(), v.memories(), v.lastWork(),
+                v.overview(), v.memoryRows(), v.summaries(), v.workingSet(), path, new Times(ZoneId.of("Asia/Tokyo")));
+        for (Style style : Style.values()) {
+            String text = SessionStartRenderer.render(configured, style, BUDGET).text();
+            assertThat(text).contains(path + " session save --session-id sess-42").doesNotContain(" eagle-mem ")
+                    .doesNotContain("\neagle-mem ");
+        }
+        String rich = SessionStartRenderer.render(configured, Style.RICH, BUDGET).text();
+        assertThat(rich).contains("Older memory: " + path + " search <words>, then " + path + " show <id>.",
+                path + " memories add --kind decision");
+        // 16:30 UTC on the 21st is 01:30 on the 22nd in Tokyo
+        assertThat(rich).contains("last work 2026-11-22)", "- 2026-11-22 (claude-code, sum-11)", "- 2026-11-20 (codex, sum-10)");
+        View empty = view("startup", null, List.of(), List.of(), List.of());
+        assertThat(SessionStartRenderer.render(new View(PROJECT, SESSION, "startup", 0, 0, null, null, List.of(), List.of(),
+                List.of(), path, Times.UTC), Style.RICH, BUDGET).text()).contains("save it: " + path + " session save");
+        assertThat(SessionStartRenderer.render(empty, Style.RICH, BUDGET).text()).contains("save it: eagle-mem session save");
     }
 
     // ---- the rich style ----
@@ -288,11 +312,11 @@ class SessionStartRendererTest {
     @Test
     void theHeaderCountsInTheSingularAndLeavesOutAnUnknownLastWork() {
         View one = new View(PROJECT, SESSION, "startup", 1, 1, null, null, List.of(memory(1, "decision", "D", "")),
-                List.of(), List.of());
+                List.of(), List.of(), "eagle-mem", Times.UTC);
         assertThat(SessionStartRenderer.render(one, Style.COMPACT, BUDGET).text())
                 .startsWith("Eagle Mem recall ready — code/shop: 1 session, 1 memory.\n");
         View none = new View(PROJECT, SESSION, "startup", 0, 0, null, null, List.of(memory(1, "decision", "D", "")),
-                List.of(), List.of());
+                List.of(), List.of(), "eagle-mem", Times.UTC);
         assertThat(SessionStartRenderer.render(none, Style.RICH, BUDGET).text())
                 .startsWith("Eagle Mem recall ready — code/shop (0 sessions, 0 memories)\n");
     }
