@@ -1,11 +1,14 @@
 package dev.eaglemem.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
 import dev.eaglemem.hook.HookRunner;
+import dev.eaglemem.store.SqliteNative;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -13,7 +16,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * The JDK AOT cache's training run ({@code eagle-mem --aot-train} in the launcher): a realistic pass
- * through the commands and the hooks ({@link AotHookWorkload}) so the cache holds the classes a normal run loads. Run only in a scratch
+ * through the commands and the hooks ({@link AotHookWorkload}) so the cache holds the classes a normal run loads.
+ * It also unpacks SQLite's native library next to the launcher ({@link SqliteNative}). Run only in a scratch
  * data directory; hidden from help.
  */
 @Command(name = "aot-train", hidden = true)
@@ -58,6 +62,15 @@ public class AotTrainCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        String appDir = System.getProperty("eagle.app.dir");
+        if (appDir != null) {
+            try {
+                SqliteNative.unpack(Path.of(appDir, "native"));
+            } catch (IOException e) {
+                spec.commandLine().getErr().println("aot-train: SQLite's library stays packed (" + e.getMessage()
+                        + "); each process unpacks its own copy");
+            }
+        }
         CommandLine root = spec.root().commandLine();
         PrintWriter realOut = root.getOut();
         PrintWriter realErr = root.getErr();
