@@ -27,6 +27,7 @@ final class RuntimeInstall {
     static final String APP_DIR_PROPERTY = "eagle.app.dir";
     private static final String LAUNCHER = "eagle-mem";
     private static final String REMOVED_MARKER = ".uninstalled";
+    private static final String NATIVE_DIR = "native";
     /** A training run takes seconds; past this it is killed (with the JVM it started) and install warns. */
     private static final Duration AOT_TRAIN_TIMEOUT = Duration.ofSeconds(180);
 
@@ -83,7 +84,7 @@ final class RuntimeInstall {
         try (Stream<Path> files = Files.walk(dir)) {
             return files.filter(Files::isRegularFile)
                     .filter(p -> onlyFile == null || p.getFileName().toString().equals(onlyFile))
-                    .filter(p -> !p.getFileName().toString().endsWith(".aot") && !p.getFileName().toString().endsWith(".aot.config"))
+                    .filter(p -> !trainedHere(dir.relativize(p)))
                     .map(p -> {
                         try {
                             return (onlyFile == null ? dir.relativize(p).toString() : LAUNCHER) + " " + Files.size(p) + " "
@@ -142,9 +143,8 @@ final class RuntimeInstall {
     private static void copyTree(Path from, Path to) throws IOException {
         try (Stream<Path> files = Files.walk(from)) {
             for (Path path : files.toList()) {
-                String name = path.getFileName().toString();
-                if (name.endsWith(".aot") || name.endsWith(".aot.config")) {
-                    continue; // trained for the old path; retrained below
+                if (trainedHere(from.relativize(path))) {
+                    continue; // made by the training run for the old path; made again below
                 }
                 Path dest = to.resolve(from.relativize(path).toString());
                 if (Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)) {
@@ -154,6 +154,15 @@ final class RuntimeInstall {
                 }
             }
         }
+    }
+
+    /**
+     * What the training run makes in a runtime (the AOT cache for its path, SQLite's unpacked library): neither copied
+     * nor compared, since the copy's training makes its own.
+     */
+    private static boolean trainedHere(Path relative) {
+        String name = relative.getFileName() == null ? "" : relative.getFileName().toString();
+        return name.endsWith(".aot") || name.endsWith(".aot.config") || relative.startsWith(NATIVE_DIR);
     }
 
     /** Trains the AOT cache of an installed JVM runtime; false when it could not (the launcher works without). */
