@@ -74,7 +74,9 @@ class InstallCliIT {
         }
         String human = cli.run("install", "--agent", "claude-code").ok().out();
         assertThat(human).contains("pre-approved in Claude Code's permissions.allow", "    Bash(" + link + " session save:*)",
-                "\"command\": \"" + link + " statusline\"", "! " + bin + " is not on PATH");
+                "! " + bin + " is not on PATH");
+        assertThat(human).as("the status bar asks serve through the shim, which needs no PATH")
+                .contains("/.eagle-mem/runtime/eagle-mem-hook statusline\"");
         assertThat(settings()).content().contains("\"Bash(" + link + " memories add:*)\"");
         assertThat(cli.home.resolve(".claude/CLAUDE.md")).content().contains("`" + link + " session save --session-id");
         JsonNode doctor = cli.run("doctor", "--json").ok().json();
