@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 
 import dev.eaglemem.capture.CaptureService;
+import dev.eaglemem.capture.Spool;
 import dev.eaglemem.config.EagleConfig;
 import dev.eaglemem.config.EagleEnv;
 import dev.eaglemem.config.LogFile;
@@ -24,6 +25,7 @@ import dev.eaglemem.recall.RecallService;
 import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.session.SessionSave;
 import dev.eaglemem.session.SessionService;
+import dev.eaglemem.store.AppliedEventStore;
 import dev.eaglemem.store.Db;
 import dev.eaglemem.store.EventStore;
 import dev.eaglemem.store.JobStore;
@@ -55,6 +57,8 @@ final class HookRig {
     final MemoryService memories;
     final SessionService sessions;
     final JobQueue jobs;
+    final Spool spool;
+    final EventIntake intake;
     private final HookHandlers handlers;
 
     HookRig(Db db, Path logFile) {
@@ -66,12 +70,14 @@ final class HookRig {
         sessions = new SessionService(db, new SessionStore(), new SummaryStore(), new ProjectStore(), new EventStore(),
                 redactor, clock);
         CaptureService capture = new CaptureService(db, new SessionStore(), new ProjectStore(), new ObservationStore(),
-                new PromptStore(), new SummaryStore(), redactor, clock);
+                new PromptStore(), new SummaryStore(), new AppliedEventStore(), redactor, clock);
         RecallService recall = new RecallService(db, new StatsStore(), new OverviewStore(), new MemoryStore(),
                 new SummaryStore(), new ObservationStore(), new RecallStore(), new SearchStore(), settings, clock);
         jobs = new JobQueue(db, new JobStore(), clock);
-        handlers = new HookHandlers(capture, recall, memories, jobs,
-                TestGuards.wire(db, memories, capture, logFile.getParent(), clock));
+        GuardHandlers guard = TestGuards.wire(db, memories, capture, logFile.getParent(), clock);
+        spool = new Spool(logFile.resolveSibling("spool"));
+        intake = new EventIntake(db, capture, spool, memories, jobs, recall, guard, log);
+        handlers = new HookHandlers(capture, intake, recall, guard);
         vars.put("HOME", "/home/dev");
         vars.put("GIT_CEILING_DIRECTORIES", "/home");
     }
