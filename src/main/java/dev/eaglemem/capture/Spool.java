@@ -16,7 +16,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.locks.ReentrantLock;
+import java.util.concurrent.Semaphore;
 import java.util.function.Consumer;
 
 import jakarta.inject.Inject;
@@ -74,8 +74,12 @@ public class Spool {
 
     private static final FileAttribute<?> OWNER_FILE = PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"));
     private static final FileAttribute<?> OWNER_DIR = PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------"));
-    /** The JVM refuses two locks on one file from one process: threads queue here first, then lock the file. */
-    private static final ConcurrentHashMap<Path, ReentrantLock> LOCAL = new ConcurrentHashMap<>();
+    /**
+     * The JVM refuses two locks on one file from one process, and closing any channel on a file drops this
+     * process's lock on it: threads queue here first (not reentrant: a nested attempt is refused, never
+     * granted), then lock the file.
+     */
+    private static final ConcurrentHashMap<Path, Semaphore> LOCAL = new ConcurrentHashMap<>();
 
     private final Path dir;
 
@@ -298,14 +302,14 @@ public class Spool {
     }
 
     /** A held pair of locks (this process's threads, then other processes), released together. */
-    private record Locked(ReentrantLock local, FileChannel channel, FileLock file) implements AutoCloseable {
+    private record Locked(Semaphore local, FileChannel channel, FileLock file) implements AutoCloseable {
         @Override
         public void close() throws IOException {
             try {
                 file.release();
                 channel.close();
             } finally {
-                local.unlock();
+                local.release();
             }
         }
     }
@@ -314,10 +318,10 @@ public class Spool {
     private Locked lock(String name, boolean wait) throws IOException {
         ensureDir();
         Path file = dir.resolve(name);
-        ReentrantLock local = LOCAL.computeIfAbsent(file, f -> new ReentrantLock());
+        Semaphore local = LOCAL.computeIfAbsent(file, f -> new Semaphore(1));
         if (wait) {
-            local.lock();
-        } else if (!local.tryLock()) {
+            local.acquireUninterruptibly();
+        } else if (!local.tryAcquire()) {
             return null;
         }
         FileChannel channel = null;
@@ -326,7 +330,7 @@ public class Spool {
             FileLock held = wait ? channel.lock() : channel.tryLock();
             if (held == null) {
                 channel.close();
-                local.unlock();
+                local.release();
                 return null;
             }
             return new Locked(local, channel, held);
@@ -334,7 +338,7 @@ public class Spool {
             if (channel != null) {
                 channel.close();
             }
-            local.unlock();
+            local.release();
             throw e;
         }
     }

@@ -6,6 +6,7 @@ import java.util.Optional;
 import java.util.function.Supplier;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 
 import dev.eaglemem.capture.CaptureEvent;
 import dev.eaglemem.capture.CaptureService;
@@ -39,6 +40,8 @@ public class EventIntake {
     static final Duration TOOL_BUDGET = Duration.ofMillis(1000);
     static final Duration TURN_BUDGET = Duration.ofMillis(2000);
 
+    private final Duration toolBudget;
+    private final Duration turnBudget;
     private final Db db;
     private final CaptureService capture;
     private final Spool spool;
@@ -48,8 +51,17 @@ public class EventIntake {
     private final GuardHandlers guard;
     private final LogFile log;
 
+    @Inject
     public EventIntake(Db db, CaptureService capture, Spool spool, MemoryService memories, JobQueue jobs,
             RecallService recall, GuardHandlers guard, LogFile log) {
+        this(db, capture, spool, memories, jobs, recall, guard, log, TOOL_BUDGET, TURN_BUDGET);
+    }
+
+    /** With other budgets: tests that hold a lock through a whole session would otherwise wait seconds per event. */
+    EventIntake(Db db, CaptureService capture, Spool spool, MemoryService memories, JobQueue jobs, RecallService recall,
+            GuardHandlers guard, LogFile log, Duration toolBudget, Duration turnBudget) {
+        this.toolBudget = toolBudget;
+        this.turnBudget = turnBudget;
         this.db = db;
         this.capture = capture;
         this.spool = spool;
@@ -63,17 +75,19 @@ public class EventIntake {
     /** Runs a hook's whole handling within its event's database budget. */
     <T> T within(HookEvent event, Supplier<T> body) {
         boolean toolEvent = event instanceof HookEvent.PreToolUse || event instanceof HookEvent.PostToolUse;
-        return db.within(toolEvent ? TOOL_BUDGET : TURN_BUDGET, body);
+        return db.within(toolEvent ? toolBudget : turnBudget, body);
     }
 
     /**
      * Records a live event: empty when it went to the spool instead. Older spooled events go first, so that
-     * events land in the order they happened: a replay that starts no event after half the budget (leaving the
-     * last one's follow-ups time to finish); while some still wait, this one waits behind them in the spool.
+     * events land in the order they happened: a replay that starts no event after half the budget and
+     * waits for the database for at most three quarters of it (the last event's follow-ups get the
+     * difference); while some still wait, this one waits behind them in the spool, at once.
      */
     Optional<Captured> ingest(CaptureEvent event) {
         if (spool.pending()) {
-            replay((event instanceof CaptureEvent.ToolUsed ? TOOL_BUDGET : TURN_BUDGET).dividedBy(2));
+            Duration budget = event instanceof CaptureEvent.ToolUsed ? toolBudget : turnBudget;
+            db.within(budget.multipliedBy(3).dividedBy(4), () -> replay(budget.dividedBy(2)));
             if (spool.pending()) {
                 return spooled(event, "older events are still in the spool");
             }

@@ -5,6 +5,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
@@ -62,6 +63,11 @@ final class HookRig {
     private final HookHandlers handlers;
 
     HookRig(Db db, Path logFile) {
+        this(db, logFile, EventIntake.TOOL_BUDGET, EventIntake.TURN_BUDGET);
+    }
+
+    /** With the hooks' database budgets shortened: a test that holds a lock through a session waits less. */
+    HookRig(Db db, Path logFile, Duration toolBudget, Duration turnBudget) {
         this.db = db;
         this.log = new LogFile(logFile, clock);
         Redactor redactor = Redactor.defaults();
@@ -76,7 +82,7 @@ final class HookRig {
         jobs = new JobQueue(db, new JobStore(), clock);
         GuardHandlers guard = TestGuards.wire(db, memories, capture, logFile.getParent(), clock);
         spool = new Spool(logFile.resolveSibling("spool"));
-        intake = new EventIntake(db, capture, spool, memories, jobs, recall, guard, log);
+        intake = new EventIntake(db, capture, spool, memories, jobs, recall, guard, log, toolBudget, turnBudget);
         handlers = new HookHandlers(capture, intake, recall, guard);
         vars.put("HOME", "/home/dev");
         vars.put("GIT_CEILING_DIRECTORIES", "/home");
