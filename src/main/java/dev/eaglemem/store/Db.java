@@ -49,7 +49,7 @@ public final class Db implements AutoCloseable {
     private static final long FIRST_BACKOFF_MS = 50;
     /** The failures that say the database cannot take a write now (as opposed to a bug or bad input). */
     private static final Set<String> UNAVAILABLE = Set.of("database_locked", "disk_full", "database_unwritable",
-            "database_io_error");
+            "database_io_error", "sqlite_unavailable");
     /** The System.nanoTime() by which this thread's database work must be done; unset outside {@link #within}. */
     private static final ThreadLocal<Long> DEADLINE = new ThreadLocal<>();
 
@@ -183,16 +183,23 @@ public final class Db implements AutoCloseable {
 
     private static <T> T writeOnce(SqlWork<T> work, Connection c) throws SQLException {
         c.setAutoCommit(false);
+        T result;
         try {
-            T result = run(work, c);
+            result = run(work, c);
             c.commit();
-            return result;
         } catch (SQLException | RuntimeException e) {
             rollbackQuietly(c, e);
+            // after an I/O error or a full disk at COMMIT, SQLite has already rolled back by itself: ending the
+            // transaction again fails ("no transaction is active"), and that must not hide what really happened
+            try {
+                c.setAutoCommit(true);
+            } catch (SQLException restore) {
+                e.addSuppressed(restore);
+            }
             throw e;
-        } finally {
-            c.setAutoCommit(true);
         }
+        c.setAutoCommit(true);
+        return result;
     }
 
     @FunctionalInterface
@@ -289,11 +296,18 @@ public final class Db implements AutoCloseable {
     }
 
     private Connection connection() throws SQLException {
-        AgroalDataSource ds = pool;
-        if (ds == null) {
-            ds = initialize();
+        try {
+            AgroalDataSource ds = pool;
+            if (ds == null) {
+                ds = initialize();
+            }
+            return ds.getConnection();
+        } catch (LinkageError e) {
+            // sqlite-jdbc copies its native library to the temp directory on first use: a full disk stops it there
+            String tmp = System.getProperty("java.io.tmpdir");
+            throw EagleException.failure("sqlite_unavailable", "cannot load SQLite's native library to open " + options.file()
+                    + " (" + e.getMessage() + ")", "free disk space in " + tmp + " (df -h " + tmp + ") and retry", e);
         }
-        return ds.getConnection();
     }
 
     private synchronized AgroalDataSource initialize() throws SQLException {

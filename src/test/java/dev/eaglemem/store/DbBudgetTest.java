@@ -16,6 +16,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.eaglemem.error.EagleException;
+import org.sqlite.SQLiteErrorCode;
+import org.sqlite.SQLiteException;
 
 /** Db.within: the hook's budget bounds every wait — on another process's lock, this process's writers, the pool. */
 class DbBudgetTest {
@@ -136,6 +138,25 @@ class DbBudgetTest {
             // outside within() a write is back to waiting and retrying as long as SQLite would
             t.db.write(DbBudgetTest::touch);
             assertThat(t.warnings).isEmpty();
+        }
+    }
+
+    /** A full disk at COMMIT: SQLite rolls back by itself, and the driver's "no transaction is active" must not hide it. */
+    @Test
+    void aTransactionSqliteRolledBackItselfReportsTheRealFailure() throws Exception {
+        try (TestDb t = TestDb.in(dir, 5000, 4)) {
+            assertThatThrownBy(() -> t.db.write(tx -> {
+                touch(tx);
+                try (Statement st = tx.connection().createStatement()) {
+                    st.execute("ROLLBACK"); // what SQLite does itself after SQLITE_FULL or SQLITE_IOERR
+                }
+                throw new StoreException(new SQLiteException("database or disk is full", SQLiteErrorCode.SQLITE_FULL));
+            })).isInstanceOfSatisfying(EagleException.class, e -> {
+                assertThat(e.errorCode()).isEqualTo("disk_full");
+                assertThat(Db.unavailable(e)).isTrue();
+            });
+            t.db.write(DbBudgetTest::touch);
+            assertThat(projects(t)).as("the connection went back to the pool usable").isEqualTo(1);
         }
     }
 
