@@ -40,14 +40,4 @@ public final class AppliedEventStore {
             return ps.executeUpdate() == 1;
         });
     }
-
-    /** Events applied so far by {@code via}. */
-    public long count(Tx tx, Via via) {
-        return tx.call("SELECT count(*) FROM applied_events WHERE via = ?", ps -> {
-            ps.setString(1, via.id());
-            try (var rs = ps.executeQuery()) {
-                return rs.next() ? rs.getLong(1) : 0L;
-            }
-        });
-    }
 }

@@ -47,6 +47,7 @@ public final class Db implements AutoCloseable {
     }
 
     private static final long FIRST_BACKOFF_MS = 50;
+    private static final long MIN_WAIT_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
     /** The failures that say the database cannot take a write now (as opposed to a bug or bad input). */
     private static final Set<String> UNAVAILABLE = Set.of("database_locked", "disk_full", "database_unwritable",
             "database_io_error", "sqlite_unavailable");
@@ -168,12 +169,12 @@ public final class Db implements AutoCloseable {
      * for another process (every retry's busy timeout and back-off).
      */
     private void lockWriter(Long deadline) {
-        long waitNanos = deadline != null ? deadline - System.nanoTime()
+        long waitNanos = deadline != null ? waitLeft(deadline)
                 : TimeUnit.MILLISECONDS.toNanos((long) options.busyTimeoutMs() * (options.writeRetries() + 2));
         try {
-            if (!writer.tryLock(Math.max(0, waitNanos), TimeUnit.NANOSECONDS)) {
+            if (!writer.tryLock(waitNanos, TimeUnit.NANOSECONDS)) {
                 throw SqliteErrors.translate(busy("another write in this process held the database for "
-                        + TimeUnit.NANOSECONDS.toMillis(Math.max(0, waitNanos)) + " ms"), options.file());
+                        + TimeUnit.NANOSECONDS.toMillis(waitNanos) + " ms"), options.file());
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -213,10 +214,10 @@ public final class Db implements AutoCloseable {
      * the pool.
      */
     private <T> T onConnection(Long deadline, OnConnection<T> work) throws SQLException {
-        long waitNanos = deadline != null ? deadline - System.nanoTime() : TimeUnit.MILLISECONDS.toNanos(acquisitionMs());
+        long waitNanos = deadline != null ? waitLeft(deadline) : TimeUnit.MILLISECONDS.toNanos(acquisitionMs());
         try {
-            if (waitNanos <= 0 || !connections.tryAcquire(waitNanos, TimeUnit.NANOSECONDS)) {
-                throw busy("no database connection free within " + TimeUnit.NANOSECONDS.toMillis(Math.max(0, waitNanos)) + " ms");
+            if (!connections.tryAcquire(waitNanos, TimeUnit.NANOSECONDS)) {
+                throw busy("no database connection free within " + TimeUnit.NANOSECONDS.toMillis(waitNanos) + " ms");
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -226,11 +227,7 @@ public final class Db implements AutoCloseable {
             if (deadline == null) {
                 return work.run(c);
             }
-            long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
-            if (left <= 0) {
-                throw busy("no time left in the budget");
-            }
-            busyTimeout(c, left);
+            busyTimeout(c, TimeUnit.NANOSECONDS.toMillis(waitLeft(deadline)));
             try {
                 return work.run(c);
             } finally {
@@ -239,6 +236,15 @@ public final class Db implements AutoCloseable {
         } finally {
             connections.release();
         }
+    }
+
+    /**
+     * How long work may still wait within its budget. Never less than a short floor: the budget bounds waiting
+     * for others, not the time the hook spent on its own work first (a gate that ran git for a second must still
+     * read the database it finds free).
+     */
+    private static long waitLeft(long deadline) {
+        return Math.max(deadline - System.nanoTime(), MIN_WAIT_NANOS);
     }
 
     private static void busyTimeout(Connection c, long millis) throws SQLException {

@@ -95,6 +95,24 @@ class DbBudgetTest {
         }
     }
 
+    /** The budget bounds waiting for others: a hook that spent it on its own work (git, say) still gets a free database. */
+    @Test
+    void aBudgetSpentOnOtherWorkStillLetsWorkThroughAFreeDatabase() throws Exception {
+        try (TestDb t = TestDb.in(dir, 5000, 4)) {
+            t.db.open();
+            long projects = t.db.within(Duration.ofMillis(1), () -> {
+                try {
+                    Thread.sleep(30);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                t.db.write(DbBudgetTest::touch);
+                return t.db.read(tx -> new StatsStore().counts(tx, "code/app").projects());
+            });
+            assertThat(projects).isEqualTo(1);
+        }
+    }
+
     @Test
     void aBudgetedWriterGivesUpWhileAnotherThreadOfThisProcessHoldsTheWrite() throws Exception {
         try (TestDb t = TestDb.in(dir, 5000, 4)) {
