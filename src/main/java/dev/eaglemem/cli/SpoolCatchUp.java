@@ -1,6 +1,7 @@
 package dev.eaglemem.cli;
 
 import java.io.PrintWriter;
+import java.time.Duration;
 import java.util.Set;
 
 import jakarta.enterprise.inject.Instance;
@@ -15,8 +16,8 @@ import picocli.CommandLine.ParseResult;
 /**
  * Before a command that shows or changes what the hooks recorded, the spool is replayed, so that the
  * command sees every event (and the release gate every edit) even when no serve ran since the database was
- * locked. Costs two stats when the spool is empty. A replay that fails is logged; the command still runs and
- * surfaces its own error if the database is still unavailable.
+ * locked. Costs two stats when the spool is empty, and waits for a locked database at most 5 s (then the
+ * command runs on what the database has; the log says why). The command still surfaces its own errors.
  */
 @Singleton
 public class SpoolCatchUp {
@@ -24,6 +25,8 @@ public class SpoolCatchUp {
     /** Commands that read or write recorded data; the others (install, config, serve, hook …) leave the spool alone. */
     static final Set<String> COMMANDS = Set.of("status", "memories", "search", "show", "timeline", "session", "overview",
             "jobs", "feature", "guard", "gate");
+
+    private static final Duration BUDGET = Duration.ofSeconds(5);
 
     private final Instance<Spool> spool;
     private final Instance<EventIntake> intake;
@@ -58,7 +61,10 @@ public class SpoolCatchUp {
             if (!spool.get().pending()) {
                 return;
             }
-            Spool.Replay r = intake.get().replay(null);
+            Spool.Replay r = intake.get().replayWithin(BUDGET);
+            if (r.stopped() != null) {
+                log.get().warn("spool: replay before the command stopped: " + r.stopped());
+            }
             if (r.applied() > 0) {
                 err.println("eagle-mem: replayed " + Console.count(r.applied(), "spooled hook event") + " into the database");
                 err.flush();

@@ -129,6 +129,14 @@ public class EventIntake {
         return r;
     }
 
+    /**
+     * A replay that waits for the database no longer than {@code budget} in all (serve's rounds, a command's
+     * catch-up): a database still locked costs that much once, not every retry of a normal write.
+     */
+    public Spool.Replay replayWithin(Duration budget) {
+        return db.within(budget, () -> replay(null));
+    }
+
     public Spool spool() {
         return spool;
     }

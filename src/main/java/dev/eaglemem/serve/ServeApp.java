@@ -67,7 +67,7 @@ public class ServeApp {
                 .with("jobs_running_here", pump::inFlight)
                 .with("event_streams", api::openEventStreams)
                 .with("spool_pending", () -> intake.spool().pendingLines());
-        SpoolDrain spool = new SpoolDrain(intake, db, log::warn);
+        SpoolDrain spool = new SpoolDrain(intake, log::warn);
         return daemon.run(options, settings.servePort(), api.routes(health), new Background(pump, spool, api, log), r -> {
             running.set(r);
             started.accept(r.state());

@@ -6,7 +6,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 import dev.eaglemem.hook.EventIntake;
-import dev.eaglemem.store.Db;
 
 /**
  * serve's side of the spool: replays it at start and then whenever events wait (checked every second, two
@@ -21,14 +20,12 @@ final class SpoolDrain implements AutoCloseable {
     private static final Duration ROUND = Duration.ofSeconds(5);
 
     private final EventIntake intake;
-    private final Db db;
     private final Consumer<String> warn;
     private final CountDownLatch closing = new CountDownLatch(1);
     private Thread thread;
 
-    SpoolDrain(EventIntake intake, Db db, Consumer<String> warn) {
+    SpoolDrain(EventIntake intake, Consumer<String> warn) {
         this.intake = intake;
-        this.db = db;
         this.warn = warn;
     }
 
@@ -45,7 +42,7 @@ final class SpoolDrain implements AutoCloseable {
         do {
             try {
                 if (intake.spool().pending()) {
-                    db.within(ROUND, () -> intake.replay(null));
+                    intake.replayWithin(ROUND);
                 }
             } catch (RuntimeException e) {
                 warn.accept("spool: replay failed: " + e.getMessage());

@@ -163,4 +163,63 @@ class SpoolKillIT {
                 + " applied%n", KILLS, killedListening, seed, burstMs, sentTools.size() + sentPrompts.size(), sentTools.size(),
                 sentPrompts.size(), tools.size() + prompts.size(), locks.get(), spooled, replayedAgain);
     }
+
+    /**
+     * A spool of 3,000 events (as hooks leave it when the database was unavailable for a while), and serve killed
+     * -9 at a random moment of each replay until one finishes: every event lands once, and the last replay finds
+     * the ones its killed predecessors had applied already.
+     */
+    @Test
+    void serveKilledInTheMiddleOfReplayingTheSpoolAppliesEveryEventOnce() throws Exception {
+        int events = 3000;
+        long seed = System.nanoTime();
+        Random random = new Random(seed);
+        cli.run("status").ok();
+        Path spoolDir = Files.createDirectories(data.resolve("spool"));
+        StringBuilder lines = new StringBuilder();
+        String origin = "{\"session_id\":\"s-replay\",\"agent\":\"claude-code\",\"cwd_project\":\"code/shop\",\"project_root\":\""
+                + cli.repo + "\",\"cwd\":\"" + cli.repo + "\",\"model\":null}";
+        for (int i = 0; i < events; i++) {
+            lines.append("{\"v\":1,\"kind\":\"tool_used\",\"id\":\"replay-").append(i).append("\",\"at\":\"2026-11-24T10:00:00.")
+                    .append(String.format("%03d", i % 1000)).append("Z\",\"origin\":").append(origin)
+                    .append(",\"tool\":{\"name\":\"Bash\",\"shell\":true,\"command\":\"echo replay-").append(i)
+                    .append("\",\"files_read\":[],\"files_modified\":[],\"exit_status\":0,\"output_bytes\":1,\"output_lines\":1,")
+                    .append("\"tool_use_id\":\"replay-").append(i).append("\"},\"category\":null}\n");
+        }
+        Files.writeString(spoolDir.resolve("events.jsonl"), lines);
+
+        int kills = 0;
+        int midReplay = 0;
+        while (kills < 10 && (Files.exists(spoolDir.resolve("replaying.jsonl")) || Files.exists(spoolDir.resolve("events.jsonl")))) {
+            Process serve = cli.start("serve-replay-" + kills, "serve", "--port", "0");
+            for (int i = 0; i < 400 && !listening() && serve.isAlive(); i++) {
+                SpoolRig.sleep(50);
+            }
+            SpoolRig.sleep(random.nextInt(1000));
+            serve.destroyForcibly();
+            assertThat(serve.waitFor(30, TimeUnit.SECONDS)).isTrue();
+            kills++;
+            midReplay += Files.exists(spoolDir.resolve("replaying.jsonl")) ? 1 : 0;
+        }
+        cli.start("serve-replay-final", "serve", "--port", "0");
+        long pending = -1;
+        for (int i = 0; i < 240 && pending != 0; i++) {
+            SpoolRig.sleep(500);
+            pending = cli.run("spool", "status", "--json").ok().json().path("pending").asLong();
+        }
+        cli.run("serve", "--stop").ok();
+
+        assertThat(pending).as("log: %s", log()).isZero();
+        assertThat(SpoolRig.integrity(db())).isEqualTo("ok");
+        Map<String, Integer> tools = SpoolRig.counts(db(), "SELECT tool_use_id FROM observations WHERE session_id = 's-replay'");
+        assertThat(tools).as("seed %d", seed).hasSize(events);
+        assertThat(tools.values()).containsOnly(1);
+        assertThat(midReplay).as("a kill landed in the middle of a replay (seed %d)", seed).isPositive();
+        String last = log().lines().filter(l -> l.contains("spool: replayed")).reduce((a, b) -> b).orElseThrow();
+        assertThat(last).as("the replay that finished met the events its killed predecessors applied")
+                .doesNotContain(", 0 already applied");
+        System.out.printf("SpoolKillIT replay: %d spooled events, %d kills (%d mid-replay), seed %d; %d arrived, 0 twice,"
+                + " integrity ok; last replay: %s%n", events, kills, midReplay, seed, tools.size(),
+                last.substring(last.indexOf("spool: replayed")));
+    }
 }
