@@ -87,7 +87,11 @@ public class EventIntake {
     Optional<Captured> ingest(CaptureEvent event) {
         if (spool.pending()) {
             Duration budget = event instanceof CaptureEvent.ToolUsed ? toolBudget : turnBudget;
-            db.within(budget.multipliedBy(3).dividedBy(4), () -> replay(budget.dividedBy(2)));
+            try {
+                db.within(budget.multipliedBy(3).dividedBy(4), () -> replay(budget.dividedBy(2)));
+            } catch (RuntimeException e) {
+                log.warn("spool: replay before a hook's event failed: " + e.getMessage()); // the event still gets spooled
+            }
             if (spool.pending()) {
                 return spooled(event, "older events are still in the spool");
             }
