@@ -10,6 +10,7 @@ import java.util.Optional;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.eaglemem.redact.Redactor;
+import dev.eaglemem.store.AppliedEventStore;
 import dev.eaglemem.store.Db;
 import dev.eaglemem.store.NewObservation;
 import dev.eaglemem.store.ObservationStore;
@@ -22,8 +23,9 @@ import dev.eaglemem.store.SummaryStore;
 import dev.eaglemem.store.Tx;
 
 /**
- * What the hooks record: sessions, prompts, tool calls and the summary of each turn. Everything
- * passes the redactor before it is stored; no file contents and no tool output are kept.
+ * What the hooks record: sessions, prompts, tool calls and the summary of each turn. A hook first turns
+ * its payload into a {@link CaptureEvent} (redacted: nothing raw goes further, not even into the spool),
+ * then {@link #record}s it, exactly once per event id. No file contents and no tool output are kept.
  */
 @ApplicationScoped
 public class CaptureService {
@@ -41,12 +43,14 @@ public class CaptureService {
     private final ObservationStore observations;
     private final PromptStore prompts;
     private final SummaryStore summaries;
+    private final AppliedEventStore applied;
     private final Redactor redactor;
     private final Clock clock;
 
     public CaptureService(Db db, SessionStore sessions, ProjectStore projects, ObservationStore observations,
-            PromptStore prompts, SummaryStore summaries, Redactor redactor, Clock clock) {
+            PromptStore prompts, SummaryStore summaries, AppliedEventStore applied, Redactor redactor, Clock clock) {
         this.db = db;
+        this.applied = applied;
         this.sessions = sessions;
         this.projects = projects;
         this.observations = observations;
@@ -56,37 +60,80 @@ public class CaptureService {
         this.clock = clock;
     }
 
-    /** Opens (or resumes) the session and retires sessions silent for a week. Empty when there is no project. */
-    public Optional<String> sessionStarted(Origin o, String source) {
-        return db.write(tx -> {
-            Instant now = clock.instant();
-            sessions.abandonStale(tx, now.minus(STALE_SESSION));
-            Optional<String> project = attach(tx, o, now);
-            if (project.isPresent()) {
-                sessions.upsert(tx, o.sessionId(), project.get(), o.agent(), o.cwd().toString(), o.model(), source, now);
-            }
-            return project;
-        });
+    /** What recording an event did. */
+    public record Captured(boolean fresh, String project, TurnCapture turn) {
+
+        /** Empty when the event belongs to no project. */
+        public Optional<String> projectKey() {
+            return Optional.ofNullable(project);
+        }
     }
 
-    /** A prompt as stored: redacted, with the project it belongs to. */
-    public record Prompt(String project, String text) {
+    /** A session opened (or resumed). */
+    public CaptureEvent.SessionStarted sessionStart(String id, Origin o, String source) {
+        return new CaptureEvent.SessionStarted(id, clock.instant(), o, source);
+    }
+
+    /** A prompt, redacted: everything downstream (the recall query and its log) uses this text, never the raw prompt. */
+    public CaptureEvent.PromptSubmitted prompt(String id, Origin o, String prompt) {
+        return new CaptureEvent.PromptSubmitted(id, clock.instant(), o, redactor.redact(prompt).strip());
+    }
+
+    /** A finished tool call: its command redacted, cut and flattened; its category read from the raw command. */
+    public CaptureEvent.ToolUsed toolUse(String id, Origin o, ToolUse use) {
+        String command = use.command() == null ? null : cut(redactor.redact(use.command()).replaceAll("\\s+", " ").strip());
+        ToolUse clean = new ToolUse(use.toolName(), use.shell(), command, use.filesRead(), use.filesModified(),
+                use.exitStatus(), use.outputBytes(), use.outputLines(), use.toolUseId());
+        return new CaptureEvent.ToolUsed(id, clock.instant(), o, clean, use.shell() ? CommandCategory.of(use.command()) : null);
+    }
+
+    /** The end of a turn (the agent's final message, redacted), or a compaction ({@code trigger}, no message). */
+    public CaptureEvent.TurnEnded turnEnd(String id, Origin o, String lastMessage, String compaction) {
+        return new CaptureEvent.TurnEnded(id, clock.instant(), o, lastMessage == null ? null : redactor.redact(lastMessage),
+                compaction);
+    }
+
+    public CaptureEvent.SessionEnded sessionEnd(String id, Origin o) {
+        return new CaptureEvent.SessionEnded(id, clock.instant(), o);
     }
 
     /**
-     * Records a prompt (redacted); empty outside any project. Everything downstream (the recall query
-     * and its log) uses the redacted text, never the raw prompt.
+     * Writes the event in one transaction together with its applied_events row: an event seen before (its
+     * id is marked) writes nothing and comes back not {@code fresh}, with the project its session belongs to.
+     * The rows carry the event's own time, so a replayed event lands where it happened.
      */
-    public Optional<Prompt> promptSubmitted(Origin o, String prompt) {
-        String clean = redactor.redact(prompt).strip();
+    public Captured record(CaptureEvent event, AppliedEventStore.Via via) {
         return db.write(tx -> {
-            Instant now = clock.instant();
-            Optional<String> project = attach(tx, o, now);
-            if (project.isPresent() && !clean.isEmpty() && !AgentNoise.isNoise(clean)) {
-                prompts.insert(tx, o.sessionId(), project.get(), o.agent(), clean, now);
+            Origin o = event.origin();
+            if (!applied.mark(tx, event.id(), event.kind(), o.sessionId(), via, event.at(), clock.instant())) {
+                return new Captured(false, sessions.find(tx, o.sessionId()).map(SessionRow::project).orElse(null),
+                        TurnCapture.NOTHING);
             }
-            return project.map(p -> new Prompt(p, clean));
+            return switch (event) {
+                case CaptureEvent.SessionStarted e -> sessionStarted(tx, e);
+                case CaptureEvent.PromptSubmitted e -> promptSubmitted(tx, e);
+                case CaptureEvent.ToolUsed e -> toolUsed(tx, e);
+                case CaptureEvent.TurnEnded e -> turnEnded(tx, e);
+                case CaptureEvent.SessionEnded e -> sessionEnded(tx, e);
+            };
         });
+    }
+
+    /** Opens (or resumes) the session and retires sessions silent for a week. */
+    private Captured sessionStarted(Tx tx, CaptureEvent.SessionStarted e) {
+        Origin o = e.origin();
+        sessions.abandonStale(tx, e.at().minus(STALE_SESSION));
+        Optional<String> project = attach(tx, o, e.at());
+        project.ifPresent(p -> sessions.upsert(tx, o.sessionId(), p, o.agent(), o.cwd().toString(), o.model(), e.source(), e.at()));
+        return fresh(project, TurnCapture.NOTHING);
+    }
+
+    private Captured promptSubmitted(Tx tx, CaptureEvent.PromptSubmitted e) {
+        Optional<String> project = attach(tx, e.origin(), e.at());
+        if (project.isPresent() && !e.text().isEmpty() && !AgentNoise.isNoise(e.text())) {
+            prompts.insert(tx, e.origin().sessionId(), project.get(), e.origin().agent(), e.text(), e.at());
+        }
+        return fresh(project, TurnCapture.NOTHING);
     }
 
     /** How often this session has already modified {@code file} (project-relative): the stuck-loop signal. */
@@ -95,63 +142,55 @@ public class CaptureService {
     }
 
     /** One observation per tool call; a call delivered twice (same tool_use_id) is stored once. */
-    public void toolUsed(Origin o, ToolUse use) {
-        db.write(tx -> {
-            Instant now = clock.instant();
-            Optional<String> project = attach(tx, o, now);
-            if (project.isPresent()) {
-                observations.insert(tx, observation(o, project.get(), use), now);
-            }
-            return null;
-        });
+    private Captured toolUsed(Tx tx, CaptureEvent.ToolUsed e) {
+        Optional<String> project = attach(tx, e.origin(), e.at());
+        project.ifPresent(p -> observations.insert(tx, observation(e, p), e.at()));
+        return fresh(project, TurnCapture.NOTHING);
     }
 
-    private NewObservation observation(Origin o, String project, ToolUse use) {
-        String command = use.command() == null ? null : cut(redactor.redact(use.command()).replaceAll("\\s+", " ").strip());
+    private static NewObservation observation(CaptureEvent.ToolUsed e, String project) {
+        Origin o = e.origin();
+        ToolUse use = e.use();
         List<String> read = use.filesRead().stream().map(f -> ProjectPaths.relative(f, o.cwd(), o.projectRoot())).toList();
         List<String> modified = use.filesModified().stream().map(f -> ProjectPaths.relative(f, o.cwd(), o.projectRoot()))
                 .toList();
-        String category = use.shell() ? CommandCategory.of(use.command()) : null;
-        return new NewObservation(o.sessionId(), project, o.agent(), use.toolName(), command, category, read, modified,
-                use.exitStatus(), use.outputBytes(), use.outputLines(), use.toolUseId());
+        return new NewObservation(o.sessionId(), project, o.agent(), use.toolName(), use.command(), e.category(), read,
+                modified, use.exitStatus(), use.outputBytes(), use.outputLines(), use.toolUseId());
     }
 
     /**
      * Summarizes the turn from the session's own record (first prompt, files touched) and the agent's
-     * final message. Returns the explicit decisions and gotchas the message stated, for memories.
+     * final message; the explicit decisions and gotchas the message stated come back for memories.
      */
-    public TurnCapture turnEnded(Origin o, String lastMessage) {
-        String message = lastMessage == null ? null : redactor.redact(lastMessage);
-        return db.write(tx -> {
-            Instant now = clock.instant();
-            Optional<String> project = attach(tx, o, now);
-            if (project.isEmpty()) {
-                return TurnCapture.NOTHING;
-            }
-            List<PromptRow> first = prompts.forSession(tx, o.sessionId(), 1);
-            SummaryExtractor.Extracted extracted = SummaryExtractor.extract(
-                    first.isEmpty() ? null : first.getFirst().prompt(), message, observations.forSession(tx, o.sessionId()));
-            if (!extracted.fields().hasContent()) {
-                return new TurnCapture(project.get(), List.of(), List.of());
-            }
-            var merged = SummaryMerge.merge(summaries.findBySession(tx, o.sessionId()).orElse(null), extracted.fields());
-            summaries.saveCaptured(tx, o.sessionId(), project.get(), o.agent(), merged, "hook", now);
-            return new TurnCapture(project.get(), extracted.decisions(), extracted.gotchas());
-        });
+    private Captured turnEnded(Tx tx, CaptureEvent.TurnEnded e) {
+        Origin o = e.origin();
+        Optional<String> project = attach(tx, o, e.at());
+        if (project.isEmpty()) {
+            return fresh(project, TurnCapture.NOTHING);
+        }
+        List<PromptRow> first = prompts.forSession(tx, o.sessionId(), 1);
+        SummaryExtractor.Extracted extracted = SummaryExtractor.extract(
+                first.isEmpty() ? null : first.getFirst().prompt(), e.message(), observations.forSession(tx, o.sessionId()));
+        if (!extracted.fields().hasContent()) {
+            return fresh(project, new TurnCapture(project.get(), List.of(), List.of()));
+        }
+        var merged = SummaryMerge.merge(summaries.findBySession(tx, o.sessionId()).orElse(null), extracted.fields());
+        summaries.saveCaptured(tx, o.sessionId(), project.get(), o.agent(), merged, "hook", e.at());
+        return fresh(project, new TurnCapture(project.get(), extracted.decisions(), extracted.gotchas()));
     }
 
     /**
-     * Closes the session and returns its project, empty for a session never recorded. Retention is not
-     * done here: the caller queues the prune job, so a session end never waits on a large delete.
+     * Closes the session (the project is null for a session never recorded). Retention is not done here:
+     * the caller queues the prune job, so a session end never waits on a large delete.
      */
-    public Optional<String> sessionEnded(Origin o) {
-        return db.write(tx -> {
-            Optional<SessionRow> session = sessions.find(tx, o.sessionId());
-            if (session.isPresent()) {
-                sessions.end(tx, o.sessionId(), clock.instant());
-            }
-            return session.map(SessionRow::project);
-        });
+    private Captured sessionEnded(Tx tx, CaptureEvent.SessionEnded e) {
+        Optional<SessionRow> session = sessions.find(tx, e.origin().sessionId());
+        session.ifPresent(s -> sessions.end(tx, s.id(), e.at()));
+        return fresh(session.map(SessionRow::project), TurnCapture.NOTHING);
+    }
+
+    private static Captured fresh(Optional<String> project, TurnCapture turn) {
+        return new Captured(true, project.orElse(null), turn);
     }
 
     /**

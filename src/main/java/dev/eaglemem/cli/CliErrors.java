@@ -30,9 +30,11 @@ import picocli.CommandLine.ParseResult;
 public class CliErrors {
 
     private final Instance<LogFile> log;
+    private final SpoolCatchUp catchUp;
 
-    public CliErrors(Instance<LogFile> log) {
+    public CliErrors(Instance<LogFile> log, SpoolCatchUp catchUp) {
         this.log = log;
+        this.catchUp = catchUp;
     }
 
     @Produces
@@ -42,6 +44,7 @@ public class CliErrors {
         return factory.create()
                 .setOut(new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), true))
                 .setErr(new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true))
+                .setExecutionStrategy(catchUp::execute)
                 .setExecutionExceptionHandler(this::onExecutionError)
                 .setParameterExceptionHandler(this::onParameterError);
     }

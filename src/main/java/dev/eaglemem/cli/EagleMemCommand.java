@@ -12,7 +12,7 @@ import picocli.CommandLine.ScopeType;
                 SessionCommand.class, OverviewCommand.class, ConfigCommand.class, DoctorCommand.class, InstallCommand.class,
                 UninstallCommand.class, HookCommand.class, StatuslineCommand.class, ServeCommand.class, ServiceCommand.class,
                 JobsCommand.class, FeatureCommand.class, GuardCommand.class, UnlockCommand.class, GateCommand.class,
-                HelpCommand.class, VersionCommand.class, AotTrainCommand.class },
+                SpoolCommand.class, HelpCommand.class, VersionCommand.class, AotTrainCommand.class },
         footer = { "", "Data: $EAGLE_MEM_DIR (default ~/.eagle-mem). Exit codes: 0 ok, 1 failure, 2 invalid input,",
                 "3 not found, 4 conflict, 70 internal error. Every read command takes --json." })
 public class EagleMemCommand {

@@ -11,6 +11,7 @@ import java.util.Set;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import dev.eaglemem.capture.Spool;
 import dev.eaglemem.config.ConfigFile;
 import dev.eaglemem.config.DataDir;
 import dev.eaglemem.config.EagleConfig;
@@ -43,9 +44,12 @@ public class DoctorService {
     private final Installer installer;
     private final JobStore jobs;
     private final ServeControl serve;
+    private final Spool spool;
 
-    public DoctorService(DataDir dataDir, HealthStore health, Installer installer, JobStore jobs, ServeControl serve) {
+    public DoctorService(DataDir dataDir, HealthStore health, Installer installer, JobStore jobs, ServeControl serve,
+            Spool spool) {
         this.dataDir = dataDir;
+        this.spool = spool;
         this.health = health;
         this.installer = installer;
         this.jobs = jobs;
@@ -65,11 +69,28 @@ public class DoctorService {
                 ? Check.warn("wal", "write-ahead log is " + wal / (1024 * 1024) + " MiB",
                         "close long-running readers, then: sqlite3 " + dataDir.dbFile() + " 'PRAGMA wal_checkpoint(TRUNCATE)'")
                 : Check.ok("wal", wal == 0 ? "no write-ahead log" : "write-ahead log is " + wal + " bytes"));
+        checks.add(spoolCheck());
         installChecks(checks);
         checks.add(serveCheck());
         Check.Status overall = checks.stream().map(Check::status).max(Comparator.naturalOrder()).orElse(Check.Status.OK);
         return new DoctorReport(overall, dataDir.root(), dataDir.dbFile(), dataDir.configFile(), facts.schema(),
                 Migrations.LATEST, facts.sqlite(), wal, checks);
+    }
+
+    /** Hook events that waited for the database: fine while serve replays them, worth a look when they stay. */
+    private Check spoolCheck() {
+        long pending = spool.pendingLines();
+        long failed = spool.failedLines();
+        if (failed > 0) {
+            return Check.warn("spool", failed + " spooled event line(s) could not be replayed (kept in " + spool.failed()
+                    + "; eagle-mem.log says why)" + (pending > 0 ? ", " + pending + " pending" : ""),
+                    "eagle-mem spool replay --retry-failed");
+        }
+        if (pending > 0) {
+            return Check.warn("spool", pending + " hook event(s) in " + spool.dir()
+                    + " wait for the database (it was locked, full or read-only when they came)", "eagle-mem spool replay");
+        }
+        return Check.ok("spool", "empty: every hook event is in the database");
     }
 
     private static Check jobsCheck(JobCounts counts) {

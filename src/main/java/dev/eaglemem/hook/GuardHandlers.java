@@ -9,6 +9,7 @@ import java.util.Optional;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.eaglemem.capture.CaptureService;
+import dev.eaglemem.capture.CaptureService.Origin;
 import dev.eaglemem.feature.Feature;
 import dev.eaglemem.feature.FeatureService;
 import dev.eaglemem.feature.GuardRuleService;
@@ -80,8 +81,21 @@ public class GuardHandlers {
         return HookResponse.SILENT;
     }
 
-    /** Context to add after the call ran (the observation is already stored). */
-    public List<String> after(HookEvent.PostToolUse e) {
+    /**
+     * Opens the feature checks an edit needs (the follow-up of a recorded tool call, live or replayed from
+     * the spool): the files the call modified, relative to the repository.
+     */
+    public Recorded recordEdits(Origin o, List<String> modified) {
+        Path root = root(o.cwdProject(), o.projectRoot(), o.cwd());
+        List<String> files = files(root, o.cwd(), modified);
+        if (files.isEmpty()) {
+            return Recorded.NONE;
+        }
+        return verifications.recordChanges(root, o.cwdProject(), files, PendingSource.POST_TOOL_USE, o.sessionId());
+    }
+
+    /** Context to add after the call ran (the observation is stored; {@code recorded} is what its edit opened). */
+    public List<String> after(HookEvent.PostToolUse e, Recorded recorded) {
         HookContext c = e.context();
         ToolCall call = e.call();
         Path root = root(c);
@@ -90,13 +104,10 @@ public class GuardHandlers {
         }
         List<String> out = new ArrayList<>();
         if (call.kind() == ToolCall.Kind.WRITE || call.kind() == ToolCall.Kind.PATCH) {
-            List<String> files = files(c, call.filesModified());
-            Recorded recorded = verifications.recordChanges(root, c.cwdProject(), files,
-                    PendingSource.POST_TOOL_USE, c.sessionId());
             recorded.created().stream().map(PendingCheck::feature).distinct().forEach(f -> out.add("Eagle Mem: feature '"
                     + f + "' now needs verification before release: run its smoke tests, then eagle-mem feature verify "
                     + ShellWords.quote(f) + " --notes \"what passed\"."));
-            for (String file : limit(files)) {
+            for (String file : limit(files(c, call.filesModified()))) {
                 memories.aboutFile(c.cwdProject(), file, List.of(), 1).forEach(m -> out.add("Eagle Mem memory check: mem-"
                         + m.id() + " (" + m.kind() + ") may reference " + file + ": \"" + clip(m.content(), 120)
                         + "\". If this edit contradicts it, update it: eagle-mem memories update " + m.id() + " --content \"…\""));
@@ -112,10 +123,10 @@ public class GuardHandlers {
     }
 
     /** At turn end: the repository's changed feature files get their checks, also the ones no hook saw. */
-    public void turnEnded(HookContext c) {
-        Path root = root(c);
+    public void turnEnded(Origin o) {
+        Path root = root(o.cwdProject(), o.projectRoot(), o.cwd());
         if (root != null) {
-            verifications.recordTurn(root, c.cwdProject(), c.sessionId());
+            verifications.recordTurn(root, o.cwdProject(), o.sessionId());
         }
     }
 
@@ -159,14 +170,17 @@ public class GuardHandlers {
      * or cwd-relative paths); files outside the root are dropped.
      */
     private static List<String> files(HookContext c, List<String> given) {
-        Path root = root(c);
+        return files(root(c), c.cwd(), given);
+    }
+
+    private static List<String> files(Path root, Path cwd, List<String> given) {
         if (root == null) {
             return List.of();
         }
         LinkedHashSet<String> out = new LinkedHashSet<>();
         for (String g : given) {
             try {
-                ProjectFiles.relative(root, c.cwd().resolve(g).toString()).ifPresent(out::add);
+                ProjectFiles.relative(root, cwd.resolve(g).toString()).ifPresent(out::add);
             } catch (RuntimeException ex) {
                 // an unusable path names no project file
             }
@@ -176,7 +190,11 @@ public class GuardHandlers {
 
     /** The repository the guardrails work in (as the feature commands see it); null without a project. */
     private static Path root(HookContext c) {
-        return c.cwdProject() == null ? null : Project.workingRoot(c.projectRoot(), c.cwd());
+        return root(c.cwdProject(), c.projectRoot(), c.cwd());
+    }
+
+    private static Path root(String cwdProject, Path projectRoot, Path cwd) {
+        return cwdProject == null ? null : Project.workingRoot(projectRoot, cwd);
     }
 
     private static List<String> limit(List<String> files) {

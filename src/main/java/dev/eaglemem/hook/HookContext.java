@@ -13,7 +13,8 @@ import dev.eaglemem.project.AgentSource;
  * @param projectRoot the directory {@code cwdProject} was derived from (null for EAGLE_MEM_PROJECT or none);
  *     file paths under it are stored relative to it
  * @param subagent true for events from a sub-agent (they are not the user's session story)
+ * @param eventId the event's stable id ({@link EventIds}): what it is recorded, spooled and deduplicated by
  */
 public record HookContext(String event, AgentSource agent, String sessionId, Path cwd, String cwdProject,
-        Path projectRoot, String model, String transcriptPath, boolean subagent) {
+        Path projectRoot, String model, String transcriptPath, boolean subagent, String eventId) {
 }

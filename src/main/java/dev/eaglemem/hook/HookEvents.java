@@ -2,6 +2,7 @@ package dev.eaglemem.hook;
 
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
@@ -30,7 +31,7 @@ final class HookEvents {
 
     private final ProjectResolver resolver = new ProjectResolver();
 
-    Optional<HookEvent> parse(String event, HookPayload p, EagleEnv env, AgentSource forcedAgent,
+    Optional<HookEvent> parse(String event, HookPayload p, byte[] payload, EagleEnv env, AgentSource forcedAgent,
             Consumer<String> skipped) {
         Optional<HookEventName> name = HookEventName.find(event);
         if (name.isEmpty()) {
@@ -45,7 +46,8 @@ final class HookEvents {
             skipped.accept(event + ": no valid session_id in the payload");
             return Optional.empty();
         }
-        HookContext context = context(event, sessionId, p, env, forcedAgent, skipped);
+        HookContext context = context(event, sessionId, p, env, forcedAgent, skipped,
+                EventIds.of(event, sessionId, p, payload, Instant.now()));
         return switch (name.get()) {
             case SESSION_START -> Optional.of(new HookEvent.SessionStart(context, orElse(p.text("source"), "startup")));
             case USER_PROMPT_SUBMIT -> Optional.ofNullable(p.rawText("prompt"))
@@ -60,7 +62,7 @@ final class HookEvents {
     }
 
     private HookContext context(String event, String sessionId, HookPayload p, EagleEnv env, AgentSource forced,
-            Consumer<String> skipped) {
+            Consumer<String> skipped, String eventId) {
         Path cwd = cwd(p.text("cwd"), env);
         AgentSource agent = forced != null ? forced
                 : AgentDetector.detect(env, new PayloadHints(p.text("agent"), p.text("transcript_path"), p.text("turn_id"),
@@ -73,7 +75,7 @@ final class HookEvents {
             project = null;
         }
         return new HookContext(event, agent, sessionId, cwd, project == null ? null : project.key(),
-                project == null ? null : project.root(), p.text("model"), p.text("transcript_path"), p.has("agent_id"));
+                project == null ? null : project.root(), p.text("model"), p.text("transcript_path"), p.has("agent_id"), eventId);
     }
 
     private static Path cwd(String given, EagleEnv env) {

@@ -5,15 +5,12 @@ import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import dev.eaglemem.capture.CaptureEvent;
 import dev.eaglemem.capture.CaptureService;
+import dev.eaglemem.capture.CaptureService.Captured;
 import dev.eaglemem.capture.CaptureService.Origin;
 import dev.eaglemem.capture.ToolUse;
-import dev.eaglemem.capture.TurnCapture;
-import dev.eaglemem.jobs.JobQueue;
-import dev.eaglemem.memory.MemoryDraft;
-import dev.eaglemem.memory.MemoryKind;
-import dev.eaglemem.memory.MemoryScope;
-import dev.eaglemem.memory.MemoryService;
+import dev.eaglemem.feature.Recorded;
 import dev.eaglemem.project.AgentSource;
 import dev.eaglemem.recall.RecallService;
 import dev.eaglemem.recall.RecallService.Audience;
@@ -27,17 +24,14 @@ import dev.eaglemem.recall.RecallService.Audience;
 public class HookHandlers {
 
     private final CaptureService capture;
+    private final EventIntake intake;
     private final RecallService recall;
-    private final MemoryService memories;
-    private final JobQueue jobs;
     private final GuardHandlers guard;
 
-    public HookHandlers(CaptureService capture, RecallService recall, MemoryService memories, JobQueue jobs,
-            GuardHandlers guard) {
+    public HookHandlers(CaptureService capture, EventIntake intake, RecallService recall, GuardHandlers guard) {
         this.capture = capture;
+        this.intake = intake;
         this.recall = recall;
-        this.memories = memories;
-        this.jobs = jobs;
         this.guard = guard;
     }
 
@@ -45,72 +39,66 @@ public class HookHandlers {
         if (event.context().subagent()) {
             return HookResponse.SILENT; // a sub-agent's steps belong to the parent session's story, not a new one
         }
-        return switch (event) {
+        return intake.within(event, () -> switch (event) {
             case HookEvent.SessionStart e -> sessionStart(e);
             case HookEvent.UserPromptSubmit e -> userPromptSubmit(e);
             case HookEvent.PreToolUse e -> guard.before(e);
             case HookEvent.PostToolUse e -> postToolUse(e);
-            case HookEvent.Stop e -> stop(e);
-            case HookEvent.PreCompact e -> preCompact(e);
+            case HookEvent.Stop e -> turnEnd(e.context(), e.lastAssistantMessage(), null);
+            case HookEvent.PreCompact e -> turnEnd(e.context(), null, e.trigger());
             case HookEvent.SessionEnd e -> sessionEnd(e);
-        };
+        });
     }
 
+    // Each handler records its event (or spools it: then the hook answers nothing, fail-open within its budget),
+    // runs the follow-ups of a newly recorded one, and answers.
+
     private HookResponse sessionStart(HookEvent.SessionStart e) {
-        Optional<String> project = capture.sessionStarted(origin(e.context()), e.source());
-        return project.flatMap(p -> recall.sessionStart(audience(e.context(), p), e.source()))
+        HookContext c = e.context();
+        Optional<String> project = intake.ingest(capture.sessionStart(c.eventId(), origin(c), e.source()))
+                .flatMap(Captured::projectKey);
+        return project.flatMap(p -> recall.sessionStart(audience(c, p), e.source()))
                 .<HookResponse>map(HookResponse.Context::new).orElse(HookResponse.SILENT);
     }
 
     private HookResponse userPromptSubmit(HookEvent.UserPromptSubmit e) {
-        Optional<CaptureService.Prompt> prompt = capture.promptSubmitted(origin(e.context()), e.prompt());
-        return prompt.flatMap(p -> recall.prompt(audience(e.context(), p.project()), p.text()))
+        HookContext c = e.context();
+        CaptureEvent.PromptSubmitted prompt = capture.prompt(c.eventId(), origin(c), e.prompt());
+        Optional<String> project = intake.ingest(prompt).flatMap(Captured::projectKey);
+        return project.flatMap(p -> recall.prompt(audience(c, p), prompt.text()))
                 .<HookResponse>map(HookResponse.Context::new).orElse(HookResponse.SILENT);
     }
 
     private HookResponse postToolUse(HookEvent.PostToolUse e) {
-        ToolCall c = e.call();
-        capture.toolUsed(origin(e.context()), new ToolUse(c.toolName(), c.kind() == ToolCall.Kind.SHELL, c.command(),
-                c.filesRead(), c.filesModified(), e.result().exitStatus(), e.result().outputBytes(),
-                e.result().outputLines(), c.toolUseId()));
-        List<String> notes = guard.after(e);
+        HookContext c = e.context();
+        ToolCall call = e.call();
+        CaptureEvent.ToolUsed used = capture.toolUse(c.eventId(), origin(c), new ToolUse(call.toolName(),
+                call.kind() == ToolCall.Kind.SHELL, call.command(), call.filesRead(), call.filesModified(),
+                e.result().exitStatus(), e.result().outputBytes(), e.result().outputLines(), call.toolUseId()));
+        Optional<Captured> captured = intake.ingest(used);
+        if (captured.isEmpty()) {
+            return HookResponse.SILENT;
+        }
+        Recorded recorded = captured.get().fresh() ? intake.followUp(used, captured.get()) : Recorded.NONE;
+        List<String> notes = guard.after(e, recorded);
         return notes.isEmpty() ? HookResponse.SILENT : new HookResponse.Context(String.join("\n", notes));
     }
 
     /**
-     * Summarizes the turn, keeps the decisions and gotchas the agent stated as memories, and queues the
-     * summary's enrichment (background work: the hook never waits for it).
+     * Stop summarizes the turn, keeps the decisions and gotchas the agent stated as memories and queues the
+     * summary's enrichment (background work: the hook never waits for it); PreCompact also marks the point
+     * from which recall may repeat itself. Both answer nothing.
      */
-    private HookResponse stop(HookEvent.Stop e) {
-        TurnCapture turn = capture.turnEnded(origin(e.context()), e.lastAssistantMessage());
-        if (turn.project() != null) {
-            remember(e.context(), turn.project(), MemoryKind.DECISION, turn.decisions());
-            remember(e.context(), turn.project(), MemoryKind.GOTCHA, turn.gotchas());
-            jobs.enrichSummary(turn.project(), e.context().sessionId());
-        }
-        guard.turnEnded(e.context());
-        return HookResponse.SILENT;
-    }
-
-    private void remember(HookContext c, String project, MemoryKind kind, List<String> notes) {
-        for (String note : notes) {
-            // a contradiction is reported, not stored: automatic capture must not overrule a recorded decision
-            memories.add(new MemoryDraft(kind, MemoryScope.PROJECT, null, note, null, null, List.of(), project,
-                    c.agent().id(), c.sessionId(), null, false));
-        }
-    }
-
-    private HookResponse preCompact(HookEvent.PreCompact e) {
-        TurnCapture turn = capture.turnEnded(origin(e.context()), null);
-        if (turn.project() != null) {
-            recall.compaction(audience(e.context(), turn.project()), e.trigger());
-        }
+    private HookResponse turnEnd(HookContext c, String lastMessage, String compaction) {
+        CaptureEvent.TurnEnded turn = capture.turnEnd(c.eventId(), origin(c), lastMessage, compaction);
+        intake.ingest(turn).filter(Captured::fresh).ifPresent(captured -> intake.followUp(turn, captured));
         return HookResponse.SILENT;
     }
 
     /** Closes the session; retention runs as a background job for its project. */
     private HookResponse sessionEnd(HookEvent.SessionEnd e) {
-        capture.sessionEnded(origin(e.context())).ifPresent(jobs::prune);
+        CaptureEvent.SessionEnded end = capture.sessionEnd(e.context().eventId(), origin(e.context()));
+        intake.ingest(end).filter(Captured::fresh).ifPresent(captured -> intake.followUp(end, captured));
         return HookResponse.SILENT;
     }
 

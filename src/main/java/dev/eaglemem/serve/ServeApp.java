@@ -11,6 +11,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.eaglemem.config.LogFile;
 import dev.eaglemem.config.Settings;
+import dev.eaglemem.hook.EventIntake;
 import dev.eaglemem.jobs.JobEngine;
 import dev.eaglemem.jobs.JobOutcome;
 import dev.eaglemem.jobs.JobPump;
@@ -30,17 +31,19 @@ public class ServeApp {
     private final Db db;
     private final HealthStore healthStore;
     private final JobEngine jobs;
+    private final EventIntake intake;
     private final LogFile log;
     private final Clock clock;
 
     public ServeApp(ServeDaemon daemon, ServeApi api, Settings settings, Db db, HealthStore healthStore, JobEngine jobs,
-            LogFile log, Clock clock) {
+            EventIntake intake, LogFile log, Clock clock) {
         this.daemon = daemon;
         this.api = api;
         this.settings = settings;
         this.db = db;
         this.healthStore = healthStore;
         this.jobs = jobs;
+        this.intake = intake;
         this.log = log;
         this.clock = clock;
     }
@@ -62,8 +65,10 @@ public class ServeApp {
                 .with("hook_requests", () -> state(running, s -> s.server().hookRequests()))
                 .with("jobs", pump::counts)
                 .with("jobs_running_here", pump::inFlight)
-                .with("event_streams", api::openEventStreams);
-        return daemon.run(options, settings.servePort(), api.routes(health), new Background(pump, api, log), r -> {
+                .with("event_streams", api::openEventStreams)
+                .with("spool_pending", () -> intake.spool().pendingLines());
+        SpoolDrain spool = new SpoolDrain(intake, log::warn);
+        return daemon.run(options, settings.servePort(), api.routes(health), new Background(pump, spool, api, log), r -> {
             running.set(r);
             started.accept(r.state());
         });
@@ -76,13 +81,15 @@ public class ServeApp {
     }
 
     /**
-     * What runs inside serve besides the listeners: the job pump, started with them. Running or due jobs and
-     * open event streams keep serve from leaving on idle.
+     * What runs inside serve besides the listeners: the spool's replay (first, so that events spooled while
+     * serve was down land before new ones) and the job pump, started with them. Running or due jobs, events
+     * waiting in the spool and open event streams keep serve from leaving on idle.
      */
-    private record Background(JobPump pump, ServeApi api, LogFile log) implements ServeDaemon.Companion {
+    private record Background(JobPump pump, SpoolDrain spool, ServeApi api, LogFile log) implements ServeDaemon.Companion {
 
         @Override
         public void start() {
+            spool.start();
             List<JobRow> recovered = pump.start();
             for (JobRow job : recovered) {
                 log.warn("jobs: recovered " + job.kind() + " job " + job.id() + " (" + job.lastError() + "), now " + job.status());
@@ -91,11 +98,12 @@ public class ServeApp {
 
         @Override
         public boolean busy() {
-            return pump.busy() || api.openEventStreams() > 0;
+            return pump.busy() || spool.busy() || api.openEventStreams() > 0;
         }
 
         @Override
         public void close() {
+            spool.close();
             pump.close();
         }
     }

@@ -7,20 +7,32 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Duration;
+import java.util.Set;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 import dev.eaglemem.error.EagleException;
 import io.agroal.api.AgroalDataSource;
 import io.agroal.api.configuration.supplier.AgroalDataSourceConfigurationSupplier;
 import org.sqlite.JDBC;
 import org.sqlite.SQLiteConfig;
+import org.sqlite.SQLiteErrorCode;
+import org.sqlite.SQLiteException;
 
 /**
  * The SQLite database: a lazily opened Agroal pool whose every connection runs in WAL mode with a
  * busy timeout, enforced foreign keys and synchronous=NORMAL; a schema check on first use; and
  * transactions that retry SQLITE_BUSY with back-off before surfacing the failure.
+ *
+ * <p>SQLite has one writer at a time, so this process's writers queue on one fair lock instead of
+ * polling SQLite's busy handler against each other. Work run {@link #within} a budget (a hook) waits
+ * for nothing longer than the budget: not for that lock, a pooled connection or SQLite's lock.
  */
 public final class Db implements AutoCloseable {
 
@@ -35,13 +47,57 @@ public final class Db implements AutoCloseable {
     }
 
     private static final long FIRST_BACKOFF_MS = 50;
+    private static final long MIN_WAIT_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
+    /** The failures that say the database cannot take a write now (as opposed to a bug or bad input). */
+    private static final Set<String> UNAVAILABLE = Set.of("database_locked", "disk_full", "database_unwritable",
+            "database_io_error", "sqlite_unavailable");
+    /** The System.nanoTime() by which this thread's database work must be done; unset outside {@link #within}. */
+    private static final ThreadLocal<Long> DEADLINE = new ThreadLocal<>();
 
     private final Options options;
+    private final ReentrantLock writer = new ReentrantLock(true);
+    // one permit per pooled connection: a budgeted caller can then give up waiting for one in time, which
+    // Agroal's pool-wide acquisition timeout cannot do
+    private final Semaphore connections;
     private volatile AgroalDataSource pool;
     private volatile int migrationsApplied = -1;
 
     public Db(Options options) {
         this.options = options;
+        this.connections = new Semaphore(options.maxPoolSize(), true);
+    }
+
+    /**
+     * Runs {@code body} with every read and write it makes on this thread bounded by {@code budget}: none
+     * waits past it for a lock or a connection, and the first that would fails as {@code database_locked}.
+     * Nested budgets keep the earlier deadline.
+     */
+    public <T> T within(Duration budget, Supplier<T> body) {
+        Long outer = DEADLINE.get();
+        long mine = System.nanoTime() + budget.toNanos();
+        DEADLINE.set(outer != null && outer - mine < 0 ? outer : mine);
+        try {
+            return body.get();
+        } finally {
+            if (outer == null) {
+                DEADLINE.remove();
+            } else {
+                DEADLINE.set(outer);
+            }
+        }
+    }
+
+    /**
+     * True for the failures that mean the database cannot take a write now — locked past the budget, disk
+     * full, read-only, I/O error — as opposed to a bug or bad input. Hooks spool their event on these.
+     */
+    public static boolean unavailable(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof EagleException e) {
+                return UNAVAILABLE.contains(e.errorCode());
+            }
+        }
+        return false;
     }
 
     public Path file() {
@@ -50,8 +106,9 @@ public final class Db implements AutoCloseable {
 
     /** Runs read-only work on an auto-commit connection. */
     public <T> T read(SqlWork<T> work) {
-        try (Connection c = connection()) {
-            return run(work, c);
+        Long deadline = DEADLINE.get();
+        try {
+            return onConnection(deadline, c -> run(work, c));
         } catch (SQLException e) {
             throw SqliteErrors.translate(e, options.file());
         }
@@ -60,13 +117,24 @@ public final class Db implements AutoCloseable {
     /**
      * Runs work in one IMMEDIATE transaction (the write lock is taken up front, so two writers never
      * deadlock upgrading read locks). SQLITE_BUSY rolls back and retries with exponential back-off;
-     * the final failure is logged and thrown, never swallowed.
+     * the final failure is logged and thrown, never swallowed. Within a budget, retries stop at the
+     * deadline and nothing is logged: the caller decides what a failure means (a hook spools).
      */
     public <T> T write(SqlWork<T> work) {
+        Long deadline = DEADLINE.get();
+        lockWriter(deadline);
+        try {
+            return deadline == null ? writeRetrying(work) : writeBy(deadline, work);
+        } finally {
+            writer.unlock();
+        }
+    }
+
+    private <T> T writeRetrying(SqlWork<T> work) {
         long backoff = FIRST_BACKOFF_MS;
         for (int attempt = 0;; attempt++) {
             try {
-                return writeOnce(work);
+                return onConnection(null, c -> writeOnce(work, c));
             } catch (SQLException e) {
                 if (!SqliteErrors.isBusy(e) || attempt >= options.writeRetries()) {
                     options.warn().accept("write failed after " + (attempt + 1) + " attempt(s) on " + options.file()
@@ -80,20 +148,113 @@ public final class Db implements AutoCloseable {
         }
     }
 
-    private <T> T writeOnce(SqlWork<T> work) throws SQLException {
-        try (Connection c = connection()) {
-            c.setAutoCommit(false);
+    private <T> T writeBy(long deadline, SqlWork<T> work) {
+        long backoff = FIRST_BACKOFF_MS;
+        for (;;) {
             try {
-                T result = run(work, c);
-                c.commit();
-                return result;
-            } catch (SQLException | RuntimeException e) {
-                rollbackQuietly(c, e);
-                throw e;
-            } finally {
-                c.setAutoCommit(true);
+                return onConnection(deadline, c -> writeOnce(work, c));
+            } catch (SQLException e) {
+                long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+                if (!SqliteErrors.isBusy(e) || left <= 0) {
+                    throw SqliteErrors.translate(e, options.file());
+                }
+                sleep(Math.min(backoff, left));
+                backoff *= 2;
             }
         }
+    }
+
+    /**
+     * Waits for this process's turn to write: up to the deadline, else as long as SQLite itself would wait
+     * for another process (every retry's busy timeout and back-off).
+     */
+    private void lockWriter(Long deadline) {
+        long waitNanos = deadline != null ? waitLeft(deadline)
+                : TimeUnit.MILLISECONDS.toNanos((long) options.busyTimeoutMs() * (options.writeRetries() + 2));
+        try {
+            if (!writer.tryLock(waitNanos, TimeUnit.NANOSECONDS)) {
+                throw SqliteErrors.translate(busy("another write in this process held the database for "
+                        + TimeUnit.NANOSECONDS.toMillis(waitNanos) + " ms"), options.file());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw EagleException.failure("interrupted", "interrupted while waiting for the database", "retry", e);
+        }
+    }
+
+    private static <T> T writeOnce(SqlWork<T> work, Connection c) throws SQLException {
+        c.setAutoCommit(false);
+        T result;
+        try {
+            result = run(work, c);
+            c.commit();
+        } catch (SQLException | RuntimeException e) {
+            rollbackQuietly(c, e);
+            // after an I/O error or a full disk at COMMIT, SQLite has already rolled back by itself: ending the
+            // transaction again fails ("no transaction is active"), and that must not hide what really happened
+            try {
+                c.setAutoCommit(true);
+            } catch (SQLException restore) {
+                e.addSuppressed(restore);
+            }
+            throw e;
+        }
+        c.setAutoCommit(true);
+        return result;
+    }
+
+    @FunctionalInterface
+    private interface OnConnection<T> {
+        T run(Connection c) throws SQLException;
+    }
+
+    /**
+     * Runs on a pooled connection. With a deadline, the wait for a connection and SQLite's busy timeout are
+     * both cut to the time left, and the connection gets its normal busy timeout back before it returns to
+     * the pool.
+     */
+    private <T> T onConnection(Long deadline, OnConnection<T> work) throws SQLException {
+        long waitNanos = deadline != null ? waitLeft(deadline) : TimeUnit.MILLISECONDS.toNanos(acquisitionMs());
+        try {
+            if (!connections.tryAcquire(waitNanos, TimeUnit.NANOSECONDS)) {
+                throw busy("no database connection free within " + TimeUnit.NANOSECONDS.toMillis(waitNanos) + " ms");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw EagleException.failure("interrupted", "interrupted while waiting for the database", "retry", e);
+        }
+        try (Connection c = connection()) {
+            if (deadline == null) {
+                return work.run(c);
+            }
+            busyTimeout(c, TimeUnit.NANOSECONDS.toMillis(waitLeft(deadline)));
+            try {
+                return work.run(c);
+            } finally {
+                busyTimeout(c, options.busyTimeoutMs());
+            }
+        } finally {
+            connections.release();
+        }
+    }
+
+    /**
+     * How long work may still wait within its budget. Never less than a short floor: the budget bounds waiting
+     * for others, not the time the hook spent on its own work first (a gate that ran git for a second must still
+     * read the database it finds free).
+     */
+    private static long waitLeft(long deadline) {
+        return Math.max(deadline - System.nanoTime(), MIN_WAIT_NANOS);
+    }
+
+    private static void busyTimeout(Connection c, long millis) throws SQLException {
+        try (Statement st = c.createStatement()) {
+            st.execute("PRAGMA busy_timeout = " + millis);
+        }
+    }
+
+    private static SQLException busy(String why) {
+        return new SQLiteException("database is locked (" + why + ")", SQLiteErrorCode.SQLITE_BUSY);
     }
 
     /**
@@ -133,19 +294,26 @@ public final class Db implements AutoCloseable {
      * Opens the pool and brings the schema up to date when it is behind. Safe to call more than once.
      */
     public void open() {
-        try (Connection c = connection()) {
-            // connection() does the work
+        try {
+            connection().close(); // connection() does the work
         } catch (SQLException e) {
             throw SqliteErrors.translate(e, options.file());
         }
     }
 
     private Connection connection() throws SQLException {
-        AgroalDataSource ds = pool;
-        if (ds == null) {
-            ds = initialize();
+        try {
+            AgroalDataSource ds = pool;
+            if (ds == null) {
+                ds = initialize();
+            }
+            return ds.getConnection();
+        } catch (LinkageError e) {
+            // sqlite-jdbc copies its native library to the temp directory on first use: a full disk stops it there
+            String tmp = System.getProperty("java.io.tmpdir");
+            throw EagleException.failure("sqlite_unavailable", "cannot load SQLite's native library to open " + options.file()
+                    + " (" + e.getMessage() + ")", "free disk space in " + tmp + " (df -h " + tmp + ") and retry", e);
         }
-        return ds.getConnection();
     }
 
     private synchronized AgroalDataSource initialize() throws SQLException {
@@ -183,6 +351,10 @@ public final class Db implements AutoCloseable {
 
     private static final long MIN_ACQUISITION_MS = 2_000;
 
+    private long acquisitionMs() {
+        return Math.max(options.busyTimeoutMs() * 2L, MIN_ACQUISITION_MS);
+    }
+
     private AgroalDataSource createPool() throws SQLException {
         var config = new AgroalDataSourceConfigurationSupplier()
                 .connectionPoolConfiguration(pool -> pool
@@ -191,7 +363,7 @@ public final class Db implements AutoCloseable {
                         .maxSize(options.maxPoolSize())
                         // opening a connection (file, pragmas) can take longer than a short busy timeout on a loaded
                         // machine; the floor keeps that from reading as "the pool is exhausted"
-                        .acquisitionTimeout(Duration.ofMillis(Math.max(options.busyTimeoutMs() * 2L, MIN_ACQUISITION_MS)))
+                        .acquisitionTimeout(Duration.ofMillis(acquisitionMs()))
                         .connectionFactoryConfiguration(cf -> cf
                                 .jdbcUrl("jdbc:sqlite:" + options.file())
                                 .connectionProviderClass(JDBC.class)

@@ -13,6 +13,7 @@ import dev.eaglemem.config.EagleConfig;
 import dev.eaglemem.config.EagleEnv;
 import dev.eaglemem.config.LogFile;
 import dev.eaglemem.redact.Redactor;
+import dev.eaglemem.store.AppliedEventStore;
 import dev.eaglemem.store.Db;
 import dev.eaglemem.store.EventStore;
 import dev.eaglemem.store.FeatureStore;
@@ -190,5 +191,11 @@ public class Producers {
     @Singleton
     GuardRuleStore guardRuleStore() {
         return new GuardRuleStore();
+    }
+
+    @Produces
+    @Singleton
+    AppliedEventStore appliedEventStore() {
+        return new AppliedEventStore();
     }
 }

@@ -121,7 +121,8 @@ final class Cli {
         return pb;
     }
 
-    private Result runProgram(Path program, String stdin, String... args) {
+    /** Any program, in this workspace's environment and working directory. */
+    Result runProgram(Path program, String stdin, String... args) {
         List<String> command = new ArrayList<>();
         command.add(program.toString());
         command.addAll(List.of(args));

@@ -10,6 +10,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.eaglemem.capture.Spool;
 import dev.eaglemem.config.DataDir;
 import dev.eaglemem.config.EagleEnv;
 import dev.eaglemem.install.Installer;
@@ -36,7 +37,8 @@ class DoctorServiceTest {
         EagleEnv env = new EagleEnv(vars, dir, dir);
         return new DoctorService(dataDir(), new HealthStore(), new Installer(env, dataDir(), () -> {
             throw new AssertionError("doctor must not open the database through the installer");
-        }, java.time.Clock.systemUTC(), new ServeControl(dataDir())), new JobStore(), new ServeControl(dataDir())).run();
+        }, java.time.Clock.systemUTC(), new ServeControl(dataDir())), new JobStore(), new ServeControl(dataDir()),
+                new Spool(dataDir())).run();
     }
 
     private static Check check(DoctorReport r, String name) {

@@ -22,6 +22,7 @@ import dev.eaglemem.capture.ToolUse;
 import dev.eaglemem.feature.FeatureService;
 import dev.eaglemem.feature.FeatureSpec;
 import dev.eaglemem.feature.GuardRuleService;
+import dev.eaglemem.feature.Recorded;
 import dev.eaglemem.feature.TempRepo;
 import dev.eaglemem.feature.VerificationService;
 import dev.eaglemem.memory.MemoryDraft;
@@ -30,6 +31,7 @@ import dev.eaglemem.memory.MemoryScope;
 import dev.eaglemem.memory.MemoryService;
 import dev.eaglemem.project.AgentSource;
 import dev.eaglemem.redact.Redactor;
+import dev.eaglemem.store.AppliedEventStore;
 import dev.eaglemem.store.EventStore;
 import dev.eaglemem.store.FeatureStore;
 import dev.eaglemem.store.GuardRuleStore;
@@ -67,7 +69,7 @@ class GuardHandlersTest {
         memories = new MemoryService(t.db, new MemoryStore(), new ProjectStore(), new SessionStore(), new EventStore(),
                 redactor, clock);
         capture = new CaptureService(t.db, new SessionStore(), new ProjectStore(), new ObservationStore(), new PromptStore(),
-                new SummaryStore(), redactor, clock);
+                new SummaryStore(), new AppliedEventStore(), redactor, clock);
         guard = TestGuards.wire(t.db, memories, capture, dir, clock);
         features = new FeatureService(t.db, new FeatureStore(), new VerificationStore(), new ProjectStore(), Redactor.defaults(), clock);
         verifications = new VerificationService(t.db, new FeatureStore(), new VerificationStore(), Redactor.defaults(), clock);
@@ -86,7 +88,7 @@ class GuardHandlersTest {
     }
 
     private HookContext context(AgentSource agent) {
-        return new HookContext("PreToolUse", agent, SID, repo.root, P, repo.root, null, null, false);
+        return new HookContext("PreToolUse", agent, SID, repo.root, P, repo.root, null, null, false, "e-1");
     }
 
     private HookResponse before(String tool, ToolCall.Kind kind, String command, List<String> modified) {
@@ -100,8 +102,10 @@ class GuardHandlersTest {
     }
 
     private List<String> afterEdit(String file) {
-        return guard.after(new HookEvent.PostToolUse(context(AgentSource.CLAUDE_CODE),
-                new ToolCall("Edit", ToolCall.Kind.WRITE, "Edit " + file, List.of(), List.of(file), null), ToolResult.NONE));
+        HookEvent.PostToolUse edit = new HookEvent.PostToolUse(context(AgentSource.CLAUDE_CODE),
+                new ToolCall("Edit", ToolCall.Kind.WRITE, "Edit " + file, List.of(), List.of(file), null), ToolResult.NONE);
+        CaptureService.Origin origin = new CaptureService.Origin(SID, "claude-code", P, repo.root, repo.root, null);
+        return guard.after(edit, guard.recordEdits(origin, List.of(file)));
     }
 
     @Test
@@ -133,7 +137,7 @@ class GuardHandlersTest {
         repo.write("src/cart.py", "total = 5\n").commitAll("edited");
         // EAGLE_MEM_PROJECT names the project: the context has no root, the working directory's repository is used
         HookContext named = new HookContext("PreToolUse", AgentSource.CODEX, SID, repo.root.resolve("src"), P, null, null,
-                null, false);
+                null, false, "e-2");
         assertThat(guard.before(new HookEvent.PreToolUse(named, new ToolCall("Bash", ToolCall.Kind.SHELL, "git push", List.of(),
                 List.of(), null), JsonNodeFactory.instance.objectNode()))).isInstanceOf(HookResponse.Deny.class);
     }
@@ -159,7 +163,8 @@ class GuardHandlersTest {
 
         CaptureService.Origin origin = new CaptureService.Origin(SID, "claude-code", P, repo.root, repo.root, null);
         for (int i = 0; i < 5; i++) {
-            capture.toolUsed(origin, new ToolUse("Edit", false, null, List.of(), List.of("src/cart.py"), 0, 10L, 1, "t" + i));
+            capture.record(capture.toolUse("t" + i, origin, new ToolUse("Edit", false, null, List.of(), List.of("src/cart.py"), 0,
+                    10L, 1, "t" + i)), AppliedEventStore.Via.HOOK);
         }
         HookResponse looping = before("Edit", ToolCall.Kind.WRITE, null, List.of("src/cart.py"));
         assertThat(looping).isInstanceOfSatisfying(HookResponse.Context.class, c -> assertThat(c.text())
@@ -170,7 +175,8 @@ class GuardHandlersTest {
     @Test
     void afterAReadTheFeatureIsNamedAndAfterAnEditAMemoryMayBeStale() {
         List<String> read = guard.after(new HookEvent.PostToolUse(context(AgentSource.CODEX),
-                new ToolCall("Read", ToolCall.Kind.READ, "Read", List.of("src/cart.py"), List.of(), null), ToolResult.NONE));
+                new ToolCall("Read", ToolCall.Kind.READ, "Read", List.of("src/cart.py"), List.of(), null), ToolResult.NONE),
+                Recorded.NONE);
         assertThat(read).singleElement().asString().contains("src/cart.py is part of feature 'cart-totals' (Totals in cents)",
                 "Smoke tests: python3 -m pytest tests/cart", "Last verified: never");
 

@@ -5,12 +5,14 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 import dev.eaglemem.capture.CaptureService;
+import dev.eaglemem.capture.Spool;
 import dev.eaglemem.config.ConfigKeys;
 import dev.eaglemem.config.EagleConfig;
 import dev.eaglemem.config.EagleEnv;
@@ -25,6 +27,7 @@ import dev.eaglemem.recall.RecallService;
 import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.session.SessionSave;
 import dev.eaglemem.session.SessionService;
+import dev.eaglemem.store.AppliedEventStore;
 import dev.eaglemem.store.Db;
 import dev.eaglemem.store.EventStore;
 import dev.eaglemem.store.JobStore;
@@ -56,17 +59,28 @@ final class HookRig {
     final MemoryService memories;
     final SessionService sessions;
     final JobQueue jobs;
+    final Spool spool;
+    final EventIntake intake;
     private final HookHandlers handlers;
 
     HookRig(Db db, Path logFile) {
-        this(db, logFile, Map.of());
+        this(db, logFile, Map.of(), EventIntake.TOOL_BUDGET, EventIntake.TURN_BUDGET);
+    }
+
+    HookRig(Db db, Path logFile, Map<String, Object> config) {
+        this(db, logFile, config, EventIntake.TOOL_BUDGET, EventIntake.TURN_BUDGET);
+    }
+
+    /** With the hooks' database budgets shortened: a test that holds a lock through a session waits less. */
+    HookRig(Db db, Path logFile, Duration toolBudget, Duration turnBudget) {
+        this(db, logFile, Map.of(), toolBudget, turnBudget);
     }
 
     /**
      * @param config config.toml values over the rig's: display.timezone is UTC, so the goldens' dates do not depend
      *        on the zone of the machine that runs them
      */
-    HookRig(Db db, Path logFile, Map<String, Object> config) {
+    HookRig(Db db, Path logFile, Map<String, Object> config, Duration toolBudget, Duration turnBudget) {
         this.db = db;
         this.log = new LogFile(logFile, clock);
         Redactor redactor = Redactor.defaults();
@@ -77,12 +91,14 @@ final class HookRig {
         sessions = new SessionService(db, new SessionStore(), new SummaryStore(), new ProjectStore(), new EventStore(),
                 redactor, clock);
         CaptureService capture = new CaptureService(db, new SessionStore(), new ProjectStore(), new ObservationStore(),
-                new PromptStore(), new SummaryStore(), redactor, clock);
+                new PromptStore(), new SummaryStore(), new AppliedEventStore(), redactor, clock);
         RecallService recall = new RecallService(db, new StatsStore(), new OverviewStore(), new MemoryStore(),
                 new SummaryStore(), new ObservationStore(), new RecallStore(), new SearchStore(), settings, clock);
         jobs = new JobQueue(db, new JobStore(), clock);
-        handlers = new HookHandlers(capture, recall, memories, jobs,
-                TestGuards.wire(db, memories, capture, logFile.getParent(), clock));
+        GuardHandlers guard = TestGuards.wire(db, memories, capture, logFile.getParent(), clock);
+        spool = new Spool(logFile.resolveSibling("spool"));
+        intake = new EventIntake(db, capture, spool, memories, jobs, recall, guard, log, toolBudget, turnBudget);
+        handlers = new HookHandlers(capture, intake, recall, guard);
         vars.put("HOME", "/home/dev");
         vars.put("GIT_CEILING_DIRECTORIES", "/home");
     }

@@ -30,6 +30,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import dev.eaglemem.capture.CaptureService;
+import dev.eaglemem.capture.Spool;
 import dev.eaglemem.config.DataDir;
 import dev.eaglemem.config.EagleConfig;
 import dev.eaglemem.config.EagleEnv;
@@ -37,6 +38,8 @@ import dev.eaglemem.config.LogFile;
 import dev.eaglemem.config.Settings;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.error.ExitCode;
+import dev.eaglemem.hook.EventIntake;
+import dev.eaglemem.hook.GuardHandlers;
 import dev.eaglemem.hook.HookHandlers;
 import dev.eaglemem.hook.HookRunner;
 import dev.eaglemem.hook.TestGuards;
@@ -47,6 +50,7 @@ import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.serve.control.ServeFiles;
 import dev.eaglemem.serve.control.ServeLock;
 import dev.eaglemem.serve.control.SocketClient;
+import dev.eaglemem.store.AppliedEventStore;
 import dev.eaglemem.store.EventStore;
 import dev.eaglemem.store.JobStore;
 import dev.eaglemem.store.MemoryStore;
@@ -92,11 +96,12 @@ class ServeDaemonTest {
         MemoryService memories = new MemoryService(t.db, new MemoryStore(), new ProjectStore(), new SessionStore(),
                 new EventStore(), redactor, clock);
         CaptureService capture = new CaptureService(t.db, new SessionStore(), new ProjectStore(), new ObservationStore(),
-                new PromptStore(), new SummaryStore(), redactor, clock);
+                new PromptStore(), new SummaryStore(), new AppliedEventStore(), redactor, clock);
         RecallService recall = new RecallService(t.db, new StatsStore(), new OverviewStore(), new MemoryStore(),
                 new SummaryStore(), new ObservationStore(), new RecallStore(), new SearchStore(), settings, clock);
-        HookHandlers handlers = new HookHandlers(capture, recall, memories, new JobQueue(t.db, new JobStore(), clock),
-                TestGuards.wire(t.db, memories, capture, tmp, clock));
+        GuardHandlers guard = TestGuards.wire(t.db, memories, capture, tmp, clock);
+        HookHandlers handlers = new HookHandlers(capture, new EventIntake(t.db, capture, new Spool(dataDir.root().resolve("spool")),
+                memories, new JobQueue(t.db, new JobStore(), clock), recall, guard, log), recall, guard);
         HookRunner hooks = new HookRunner(env, () -> log, () -> handlers);
         daemon = new ServeDaemon(env, dataDir, hooks, t.db, log, clock);
     }

@@ -11,16 +11,20 @@ import java.time.ZoneOffset;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 
 import dev.eaglemem.capture.CaptureService;
+import dev.eaglemem.capture.Spool;
 import dev.eaglemem.capture.ToolUse;
 import dev.eaglemem.config.DataDir;
 import dev.eaglemem.config.EagleConfig;
 import dev.eaglemem.config.EagleEnv;
 import dev.eaglemem.config.LogFile;
 import dev.eaglemem.config.Settings;
+import dev.eaglemem.hook.EventIntake;
+import dev.eaglemem.hook.GuardHandlers;
 import dev.eaglemem.hook.HookHandlers;
 import dev.eaglemem.hook.HookRunner;
 import dev.eaglemem.hook.TestGuards;
@@ -42,6 +46,7 @@ import dev.eaglemem.session.SessionSave;
 import dev.eaglemem.session.SessionService;
 import dev.eaglemem.status.StatusLine;
 import dev.eaglemem.status.StatusService;
+import dev.eaglemem.store.AppliedEventStore;
 import dev.eaglemem.store.EventStore;
 import dev.eaglemem.store.HealthStore;
 import dev.eaglemem.store.JobStore;
@@ -99,13 +104,14 @@ final class ApiRig implements AutoCloseable {
         sessions = new SessionService(t.db, new SessionStore(), new SummaryStore(), new ProjectStore(), new EventStore(),
                 redactor, clock);
         capture = new CaptureService(t.db, new SessionStore(), new ProjectStore(), new ObservationStore(), new PromptStore(),
-                new SummaryStore(), redactor, clock);
+                new SummaryStore(), new AppliedEventStore(), redactor, clock);
         RecallService recall = new RecallService(t.db, new StatsStore(), new OverviewStore(), new MemoryStore(),
                 new SummaryStore(), new ObservationStore(), new RecallStore(), new SearchStore(), settings, clock);
         jobQueue = new JobQueue(t.db, new JobStore(), clock);
         jobs = new JobService(t.db, new JobStore(), clock);
-        HookHandlers handlers = new HookHandlers(capture, recall, memories, jobQueue,
-                TestGuards.wire(t.db, memories, capture, dir, clock));
+        GuardHandlers guard = TestGuards.wire(t.db, memories, capture, dir, clock);
+        HookHandlers handlers = new HookHandlers(capture, new EventIntake(t.db, capture, new Spool(dir.resolve("spool")),
+                memories, jobQueue, recall, guard, log), recall, guard);
         HookRunner hooks = new HookRunner(env, () -> log, () -> handlers);
         api = new ServeApi(new StatusService(t.db, new StatsStore(), new HealthStore(), new ProjectStore(), new DataDir(dir, dir.resolve("config.toml"))),
                 new SearchService(t.db, new SearchStore()), new TimelineService(t.db, new TimelineStore()),
@@ -137,11 +143,12 @@ final class ApiRig implements AutoCloseable {
 
     /** A tool call in session {@code session} of {@code project}, stored as the PostToolUse hook stores it. */
     void toolCall(String session, String project, String command) {
-        capture.toolUsed(origin(session, project), new ToolUse("Bash", true, command, List.of(), List.of(), 0, 10L, 1, null));
+        capture.record(capture.toolUse(UUID.randomUUID().toString(), origin(session, project),
+                new ToolUse("Bash", true, command, List.of(), List.of(), 0, 10L, 1, null)), AppliedEventStore.Via.HOOK);
     }
 
     void prompt(String session, String project, String text) {
-        capture.promptSubmitted(origin(session, project), text);
+        capture.record(capture.prompt(UUID.randomUUID().toString(), origin(session, project), text), AppliedEventStore.Via.HOOK);
     }
 
     MemoryRow memory(MemoryKind kind, String project, String title, String content) {

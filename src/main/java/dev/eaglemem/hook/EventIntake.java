@@ -1,0 +1,205 @@
+package dev.eaglemem.hook;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import dev.eaglemem.capture.CaptureEvent;
+import dev.eaglemem.capture.CaptureService;
+import dev.eaglemem.capture.CaptureService.Captured;
+import dev.eaglemem.capture.CaptureService.Origin;
+import dev.eaglemem.capture.Spool;
+import dev.eaglemem.config.LogFile;
+import dev.eaglemem.feature.Recorded;
+import dev.eaglemem.jobs.JobQueue;
+import dev.eaglemem.memory.MemoryDraft;
+import dev.eaglemem.memory.MemoryKind;
+import dev.eaglemem.memory.MemoryScope;
+import dev.eaglemem.memory.MemoryService;
+import dev.eaglemem.recall.RecallService;
+import dev.eaglemem.recall.RecallService.Audience;
+import dev.eaglemem.store.AppliedEventStore.Via;
+import dev.eaglemem.store.Db;
+
+/**
+ * How a hook's event reaches the database without the hook ever blocking on it: recorded within the hook's
+ * budget, or else appended to the {@link Spool} — and how the spool is replayed (by the next hook, serve, or
+ * a CLI command), in order and exactly once, with the same follow-up work a live event gets.
+ *
+ * <p>Budgets: the shim gives serve 2 s for a tool event and 5 s for a turn event before it gives up and runs
+ * the binary itself, so the database may take at most half of that — 1 s and 2 s — for everything a hook
+ * does, reads included. Past it the write fails as {@code database_locked} and the event is spooled.
+ */
+@ApplicationScoped
+public class EventIntake {
+
+    static final Duration TOOL_BUDGET = Duration.ofMillis(1000);
+    static final Duration TURN_BUDGET = Duration.ofMillis(2000);
+
+    private final Duration toolBudget;
+    private final Duration turnBudget;
+    private final Db db;
+    private final CaptureService capture;
+    private final Spool spool;
+    private final MemoryService memories;
+    private final JobQueue jobs;
+    private final RecallService recall;
+    private final GuardHandlers guard;
+    private final LogFile log;
+
+    @Inject
+    public EventIntake(Db db, CaptureService capture, Spool spool, MemoryService memories, JobQueue jobs,
+            RecallService recall, GuardHandlers guard, LogFile log) {
+        this(db, capture, spool, memories, jobs, recall, guard, log, TOOL_BUDGET, TURN_BUDGET);
+    }
+
+    /** With other budgets: tests that hold a lock through a whole session would otherwise wait seconds per event. */
+    EventIntake(Db db, CaptureService capture, Spool spool, MemoryService memories, JobQueue jobs, RecallService recall,
+            GuardHandlers guard, LogFile log, Duration toolBudget, Duration turnBudget) {
+        this.toolBudget = toolBudget;
+        this.turnBudget = turnBudget;
+        this.db = db;
+        this.capture = capture;
+        this.spool = spool;
+        this.memories = memories;
+        this.jobs = jobs;
+        this.recall = recall;
+        this.guard = guard;
+        this.log = log;
+    }
+
+    /** Runs a hook's whole handling within its event's database budget. */
+    <T> T within(HookEvent event, Supplier<T> body) {
+        boolean toolEvent = event instanceof HookEvent.PreToolUse || event instanceof HookEvent.PostToolUse;
+        return db.within(toolEvent ? toolBudget : turnBudget, body);
+    }
+
+    /**
+     * Records a live event: empty when it went to the spool instead. Older spooled events go first, so that
+     * events land in the order they happened: a replay that starts no event after half the budget and
+     * waits for the database for at most three quarters of it (the last event's follow-ups get the
+     * difference); while some still wait, this one waits behind them in the spool, at once.
+     */
+    Optional<Captured> ingest(CaptureEvent event) {
+        if (spool.pending()) {
+            Duration budget = event instanceof CaptureEvent.ToolUsed ? toolBudget : turnBudget;
+            try {
+                db.within(budget.multipliedBy(3).dividedBy(4), () -> replay(budget.dividedBy(2)));
+            } catch (RuntimeException e) {
+                log.warn("spool: replay before a hook's event failed: " + e.getMessage()); // the event still gets spooled
+            }
+            if (spool.pending()) {
+                return spooled(event, "older events are still in the spool");
+            }
+        }
+        try {
+            return Optional.of(capture.record(event, Via.HOOK));
+        } catch (RuntimeException e) {
+            if (!Db.unavailable(e)) {
+                throw e;
+            }
+            return spooled(event, e.getMessage());
+        }
+    }
+
+    private Optional<Captured> spooled(CaptureEvent event, String why) {
+        try {
+            spool.append(event);
+        } catch (RuntimeException e) {
+            log.error("hook: event " + event.id() + " (" + event.kind() + ", session " + event.origin().sessionId()
+                    + ") is lost: the database could not take it (" + why + ") and the spool could not either ("
+                    + e.getMessage() + ")");
+            throw e;
+        }
+        log.warn("hook: the database cannot take a write (" + why + "); " + event.kind() + " event " + event.id()
+                + " spooled to " + spool.events() + " for replay");
+        return Optional.empty();
+    }
+
+    /**
+     * Replays the spool: what waits is recorded oldest first, each event exactly once, with its follow-ups.
+     * {@code budget} null: as long as it takes (serve, CLI). A replay that did something says so in the log.
+     */
+    public Spool.Replay replay(Duration budget) {
+        Spool.Replay r = spool.replay(this::replayOne, budget, log::warn);
+        if (r.total() > 0) {
+            log.info("spool: replayed " + r.applied() + " event(s), " + r.duplicates() + " already applied, " + r.failed()
+                    + " failed" + (r.stopped() == null ? "; spool empty" : "; stopped: " + r.stopped()));
+        }
+        return r;
+    }
+
+    /**
+     * A replay that waits for the database no longer than {@code budget} in all (serve's rounds, a command's
+     * catch-up): a database still locked costs that much once, not every retry of a normal write.
+     */
+    public Spool.Replay replayWithin(Duration budget) {
+        return db.within(budget, () -> replay(null));
+    }
+
+    public Spool spool() {
+        return spool;
+    }
+
+    private boolean replayOne(CaptureEvent event) {
+        Captured c = capture.record(event, Via.SPOOL);
+        if (c.fresh()) {
+            followUp(event, c);
+        }
+        return c.fresh();
+    }
+
+    /**
+     * The work a newly recorded event triggers besides its own rows: an edit's feature checks, a turn's
+     * decision and gotcha memories, its summary enrichment and end-of-turn feature checks, a compaction's
+     * recall reset, a session end's retention job. A failure here is logged, not spooled: the event itself
+     * is recorded, and the release gate re-checks changed files at push time.
+     */
+    Recorded followUp(CaptureEvent event, Captured c) {
+        try {
+            return switch (event) {
+                case CaptureEvent.ToolUsed t -> c.project() == null ? Recorded.NONE
+                        : guard.recordEdits(t.origin(), t.use().filesModified());
+                case CaptureEvent.TurnEnded t -> {
+                    turnEnded(t, c);
+                    yield Recorded.NONE;
+                }
+                case CaptureEvent.SessionEnded s -> {
+                    c.projectKey().ifPresent(jobs::prune);
+                    yield Recorded.NONE;
+                }
+                case CaptureEvent.SessionStarted s -> Recorded.NONE;
+                case CaptureEvent.PromptSubmitted p -> Recorded.NONE;
+            };
+        } catch (RuntimeException e) {
+            log.warn("hook: follow-up of " + event.kind() + " event " + event.id() + " failed: " + e.getMessage());
+            return Recorded.NONE;
+        }
+    }
+
+    private void turnEnded(CaptureEvent.TurnEnded t, Captured c) {
+        Origin o = t.origin();
+        if (t.compaction() != null) {
+            c.projectKey().ifPresent(p -> recall.compaction(new Audience(o.sessionId(), p, o.agent(), false), t.compaction()));
+            return;
+        }
+        if (c.project() != null) {
+            remember(o, c.project(), MemoryKind.DECISION, c.turn().decisions());
+            remember(o, c.project(), MemoryKind.GOTCHA, c.turn().gotchas());
+            jobs.enrichSummary(c.project(), o.sessionId());
+        }
+        guard.turnEnded(o);
+    }
+
+    private void remember(Origin o, String project, MemoryKind kind, List<String> notes) {
+        for (String note : notes) {
+            // a contradiction is reported, not stored: automatic capture must not overrule a recorded decision
+            memories.add(new MemoryDraft(kind, MemoryScope.PROJECT, null, note, null, null, List.of(), project,
+                    o.agent(), o.sessionId(), null, false));
+        }
+    }
+}

@@ -1,0 +1,172 @@
+package dev.eaglemem.hook;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.eaglemem.capture.Spool;
+import dev.eaglemem.store.TestDb;
+
+/**
+ * Hooks against a database another process holds locked: the events go to the spool within the hooks'
+ * budget (the hooks answer nothing, exit 0), and once the lock is gone one replay leaves the database exactly as
+ * if the hooks had written live — same rows, same times, same memories and jobs.
+ */
+class HookSpoolTest {
+
+    private static final Path CLAUDE = Path.of("src/test/resources/agent-payloads/claude-code-2.1.330");
+    private static final String[] SESSION = { "SessionStart-2", "UserPromptSubmit-2", "PostToolUse-3", "PostToolUse-4",
+            "PostToolUse-5", "PostToolUse-6", "Stop-2", "SessionEnd-2" };
+    private static final Duration TOOL_BUDGET = Duration.ofMillis(150);
+    private static final Duration TURN_BUDGET = Duration.ofMillis(300);
+
+    /** What the hooks leave in the database, compared between the live and the spooled run (ids aside). */
+    private static final Map<String, String> TABLES = new LinkedHashMap<>();
+
+    static {
+        TABLES.put("sessions", "SELECT id || '|' || project || '|' || status || '|' || started_at || '|' || COALESCE(ended_at, '')"
+                + " || '|' || last_activity_at FROM sessions ORDER BY id");
+        TABLES.put("prompts", "SELECT prompt || '|' || created_at FROM user_prompts ORDER BY created_at, id");
+        TABLES.put("observations", "SELECT tool_name || '|' || COALESCE(command, '') || '|' || files_read || '|' || files_modified"
+                + " || '|' || COALESCE(tool_use_id, '') || '|' || created_at FROM observations ORDER BY created_at, id");
+        TABLES.put("summaries", "SELECT session_id || '|' || COALESCE(request, '') || '|' || COALESCE(decisions, '') || '|'"
+                + " || COALESCE(files_modified, '') || '|' || updated_at FROM summaries ORDER BY session_id");
+        TABLES.put("memories", "SELECT kind || '|' || content FROM memories ORDER BY id");
+        TABLES.put("jobs", "SELECT kind || '|' || COALESCE(dedupe_key, '') FROM jobs ORDER BY id");
+    }
+
+    @TempDir
+    Path dir;
+
+    private static List<String> run(HookRig rig, String... fixtures) throws Exception {
+        List<String> out = new ArrayList<>();
+        for (String f : fixtures) {
+            rig.clock.advance(Duration.ofSeconds(10));
+            HookRig.Output o = rig.run(f.replaceFirst("-\\d+$", ""), Files.readAllBytes(CLAUDE.resolve(f + ".json")));
+            assertThat(o.exit()).isZero();
+            out.add(o.stdout());
+        }
+        return out;
+    }
+
+    private static Map<String, List<String>> contents(TestDb t) throws Exception {
+        Map<String, List<String>> out = new LinkedHashMap<>();
+        for (var e : TABLES.entrySet()) {
+            out.put(e.getKey(), rows(t, e.getValue()));
+        }
+        return out;
+    }
+
+    private static List<String> rows(TestDb t, String sql) throws Exception {
+        List<String> out = new ArrayList<>();
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + t.db.file()); Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery(sql)) {
+            while (rs.next()) {
+                out.add(rs.getString(1));
+            }
+        }
+        return out;
+    }
+
+    /** Another process's write lock (WAL: readers still read), as `sqlite3 memory.db 'BEGIN EXCLUSIVE'` holds it. */
+    private static Connection lock(TestDb t) throws Exception {
+        Connection c = DriverManager.getConnection("jdbc:sqlite:" + t.db.file());
+        try (Statement st = c.createStatement()) {
+            st.execute("BEGIN EXCLUSIVE");
+        }
+        return c;
+    }
+
+    private static void unlock(Connection c) throws Exception {
+        try (Statement st = c.createStatement()) {
+            st.execute("ROLLBACK");
+        }
+        c.close();
+    }
+
+    @Test
+    void aSessionSpooledUnderALockReplaysToExactlyWhatItWouldHaveWrittenLive() throws Exception {
+        Map<String, List<String>> live;
+        Path spooled = Files.createDirectories(dir.resolve("spooled"));
+        try (TestDb t = TestDb.in(Files.createDirectories(dir.resolve("live")))) {
+            run(new HookRig(t.db, dir.resolve("live/eagle-mem.log"), TOOL_BUDGET, TURN_BUDGET), SESSION);
+            live = contents(t);
+        }
+        assertThat(live.get("observations")).hasSize(4);
+        assertThat(live.get("memories")).isNotEmpty();
+
+        try (TestDb t = TestDb.in(spooled)) {
+            HookRig rig = new HookRig(t.db, spooled.resolve("eagle-mem.log"), TOOL_BUDGET, TURN_BUDGET);
+            t.db.open();
+            Connection lock = lock(t);
+            List<String> answers;
+            try {
+                answers = run(rig, SESSION);
+            } finally {
+                unlock(lock);
+            }
+            assertThat(answers).as("fail-open: no injection while the database cannot be written").allMatch(String::isEmpty);
+            assertThat(rig.spool.pendingLines()).isEqualTo(SESSION.length);
+            assertThat(rows(t, "SELECT count(*) FROM observations")).containsExactly("0");
+            String log = Files.readString(spooled.resolve("eagle-mem.log"));
+            assertThat(log.lines().filter(l -> l.contains("spooled to " + rig.spool.events())).count()).isEqualTo(SESSION.length);
+
+            Spool.Replay r = rig.intake.replay(null);
+
+            assertThat(r).isEqualTo(new Spool.Replay(SESSION.length, 0, 0, null, false));
+            assertThat(contents(t)).isEqualTo(live);
+            assertThat(rows(t, "SELECT count(*) FROM applied_events WHERE via = 'spool'")).containsExactly(String.valueOf(SESSION.length));
+            assertThat(rig.spool.pending()).isFalse();
+            assertThat(Files.readString(spooled.resolve("eagle-mem.log"))).contains("spool: replayed " + SESSION.length
+                    + " event(s), 0 already applied, 0 failed; spool empty");
+        }
+    }
+
+    @Test
+    void theFirstHookAfterTheLockReplaysTheOlderEventsBeforeItsOwn() throws Exception {
+        try (TestDb t = TestDb.in(dir)) {
+            HookRig rig = new HookRig(t.db, dir.resolve("eagle-mem.log"), TOOL_BUDGET, TURN_BUDGET);
+            t.db.open();
+            Connection lock = lock(t);
+            try {
+                run(rig, "SessionStart-2", "UserPromptSubmit-2", "PostToolUse-3");
+            } finally {
+                unlock(lock);
+            }
+            run(rig, "PostToolUse-4");
+
+            assertThat(rig.spool.pending()).isFalse();
+            assertThat(rows(t, "SELECT via FROM applied_events ORDER BY event_at")).containsExactly("spool", "spool", "spool", "hook");
+            assertThat(rows(t, "SELECT tool_use_id FROM observations ORDER BY id")).hasSize(2)
+                    .containsExactlyElementsOf(rows(t, "SELECT tool_use_id FROM observations ORDER BY created_at"));
+        }
+    }
+
+    @Test
+    void aDeliveryRepeatedByTheShimIsStoredOnceAndStillAnswered() throws Exception {
+        try (TestDb t = TestDb.in(dir)) {
+            HookRig rig = new HookRig(t.db, dir.resolve("eagle-mem.log"));
+            run(rig, "SessionStart-2");
+            List<String> first = run(rig, "UserPromptSubmit-2", "PostToolUse-5");
+            List<String> again = run(rig, "UserPromptSubmit-2", "PostToolUse-5");
+
+            assertThat(again).isEqualTo(first);
+            assertThat(rows(t, "SELECT count(*) FROM user_prompts")).containsExactly("1");
+            assertThat(rows(t, "SELECT count(*) FROM observations")).containsExactly("1");
+            assertThat(rows(t, "SELECT count(*) FROM applied_events")).containsExactly("3");
+        }
+    }
+}
