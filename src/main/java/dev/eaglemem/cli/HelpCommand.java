@@ -12,8 +12,9 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code eagle-mem help [COMMAND…]}: the same text as {@code eagle-mem [COMMAND…] --help}, nested commands too. */
-@Command(name = "help", helpCommand = true,
-        description = "Show the help of eagle-mem, or of a command (eagle-mem help memories list).")
+@Command(name = "help", helpCommand = true, header = "Show the help of eagle-mem or of a command.",
+        description = "The same text as COMMAND --help: what it does, its options and examples.",
+        footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem help", "  eagle-mem help memories add" })
 public class HelpCommand implements Callable<Integer> {
 
     @Spec

@@ -12,10 +12,12 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
-@Command(name = "statusline", description = {
-        "One line for Claude Code's status bar: project, memories, sessions. Reads Claude's statusLine JSON on stdin",
-        "when given. Enable it in ~/.claude/settings.json: \"statusLine\": {\"type\": \"command\", \"command\": \"eagle-mem statusline\"}",
-        "(with the full path, e.g. ~/.local/bin/eagle-mem, when eagle-mem is not on PATH; `eagle-mem install` prints the line to use)." })
+@Command(name = "statusline", header = "Print one line for Claude Code's status bar.",
+        description = { "Project, memories, sessions; reads Claude's statusLine JSON on stdin when given.",
+                "Enable it in ~/.claude/settings.json: \"statusLine\": {\"type\": \"command\", \"command\":"
+                        + " \"eagle-mem statusline\"} (with the full path, e.g. ~/.local/bin/eagle-mem, when eagle-mem is"
+                        + " not on PATH; eagle-mem install prints the line to use)." },
+        footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem statusline", "  eagle-mem statusline < status.json" })
 public class StatuslineCommand implements Callable<Integer> {
 
     private static final ObjectMapper JSON = new ObjectMapper();
