@@ -19,7 +19,7 @@ import picocli.CommandLine.Spec;
                 + " tests (their order matters); --no-smoke clears it.",
         footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem feature update checkout --add-file src/tax.ts",
                 "  eagle-mem feature update checkout --remove-file src/cart.ts -s 'npm test'",
-                "  eagle-mem feature update checkout --no-smoke -d 'Cart and payment'" })
+                "  eagle-mem feature update checkout -d 'Cart and payment' --json" })
 public class FeatureUpdateCommand implements Callable<Integer> {
 
     @Spec

@@ -12,7 +12,6 @@ import java.util.Optional;
 
 import dev.eaglemem.config.EagleEnv;
 import dev.eaglemem.error.EagleException;
-import dev.eaglemem.feature.PendingCheck;
 import dev.eaglemem.gate.PendingChecks;
 import dev.eaglemem.gate.PrePushCheck;
 import dev.eaglemem.gate.PrePushHook;
@@ -102,7 +101,7 @@ public class GateCommand {
         if (output.json) {
             Console.json(spec, Console.fields("status", blocked ? "blocked" : status, "blocked", blocked, "changed_files",
                     verdict.map(PrePushCheck.Verdict::changedFiles).orElse(List.of()), "pending",
-                    verdict.map(v -> v.pending().stream().map(GateCommand::json).toList()).orElse(List.of())));
+                    verdict.map(v -> v.pending().stream().map(GateRender::json).toList()).orElse(List.of())));
         }
         if (blocked) {
             spec.commandLine().getErr().print(PrePushCheck.denyText(verdict.get().pending()));
@@ -112,27 +111,13 @@ public class GateCommand {
         return 0;
     }
 
-    private static Object json(PendingCheck p) {
-        return Console.fields("id", p.id(), "feature", p.feature(), "file", p.file(), "smoke_tests", p.smokeTests(),
-                "fingerprint", p.fingerprint());
-    }
-
     private int report(OutputMixin output, PrePushHook.Result result) {
         if (output.json) {
             Console.json(spec, Console.fields("status", result.status(), "hook", result.hook().toString(), "backup",
                     result.backup() == null ? null : result.backup().toString()));
             return 0;
         }
-        String backup = result.backup() == null ? "" : " (the previous hook is kept as " + result.backup() + ")";
-        Console.out(spec).println(switch (result.status()) {
-            case INSTALLED, UPDATED, REPLACED_FOREIGN -> "Pre-push gate " + result.status().id().replace('_', ' ') + ": "
-                    + result.hook() + backup;
-            case UNCHANGED -> "Pre-push gate already installed: " + result.hook();
-            case RESTORED -> "Pre-push gate removed; the previous hook is back at " + result.hook();
-            case REMOVED -> "Pre-push gate removed: " + result.hook();
-            case FOREIGN_KEPT -> "The pre-push hook at " + result.hook() + " is not eagle-mem's; left as it is.";
-            case NOT_INSTALLED -> "No pre-push gate installed at " + result.hook();
-        });
+        Console.out(spec).println(GateRender.sentence(result));
         return 0;
     }
 
