@@ -100,7 +100,7 @@ final class ShellCompletion {
                 }
             }
             if (t.shell().equals("zsh") && zshrcSources(t.file())) {
-                report.warn("the zsh completion file is gone: take its line out of " + zshrc() + " (" + t.file() + ")");
+                report.warn("the zsh completion file goes: take the line that sources " + t.file() + " out of " + zshrc());
             }
         }
     }

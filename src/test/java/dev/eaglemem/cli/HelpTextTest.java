@@ -138,8 +138,11 @@ class HelpTextTest {
     /** A sentence ends with its stop (or a colon that introduces what follows); a line cut short ends mid-word. */
     private static final String SENTENCE = "(?s)\\S.*[.?:…]";
 
+    /** One tree for every parse: picocli resets the options before each. */
+    private static final CommandLine PARSER = CommandTree.root();
+
     private static CommandSpec parsedCommand(List<String> args) {
-        ParseResult parsed = CommandTree.root().parseArgs(args.toArray(String[]::new));
+        ParseResult parsed = PARSER.parseArgs(args.toArray(String[]::new));
         while (parsed.hasSubcommand()) {
             parsed = parsed.subcommand();
         }

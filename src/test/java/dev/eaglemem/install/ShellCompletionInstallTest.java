@@ -133,8 +133,8 @@ class ShellCompletionInstallTest {
         InstallReport removed = installer().uninstall(CLAUDE, false, false);
         assertThat(completion(removed)).containsExactly("completion bash removed " + bash(), "completion zsh removed " + zsh(),
                 "completion fish removed " + fish());
-        assertThat(removed.warnings()).contains("the zsh completion file is gone: take its line out of "
-                + home.resolve(".zshrc") + " (" + zsh() + ")");
+        assertThat(removed.warnings()).contains("the zsh completion file goes: take the line that sources " + zsh()
+                + " out of " + home.resolve(".zshrc"));
         assertThat(home.resolve(".local/share")).as("folders install made for them go too").doesNotExist();
         assertThat(home.resolve(".config")).doesNotExist();
         assertThat(home.resolve(".eagle-mem/completion")).doesNotExist();
