@@ -20,7 +20,9 @@ import picocli.CommandLine.Spec;
  * It also unpacks SQLite's native library next to the launcher ({@link SqliteNative}). Run only in a scratch
  * data directory; hidden from help.
  */
-@Command(name = "aot-train", hidden = true)
+@Command(name = "aot-train", hidden = true, header = "Train the start-up cache (the launcher's --aot-train).",
+        description = "Runs a realistic pass through the commands; only in a scratch data directory.",
+        footerHeading = HelpLayout.EXAMPLES, footer = { "  EAGLE_MEM_DIR=$(mktemp -d) eagle-mem aot-train" })
 public class AotTrainCommand implements Callable<Integer> {
 
     private record Step(List<String> args, boolean mustSucceed) {

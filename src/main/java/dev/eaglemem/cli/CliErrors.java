@@ -41,7 +41,7 @@ public class CliErrors {
     @Singleton
     CommandLine commandLine(PicocliCommandLineFactory factory) {
         // stdout.encoding follows the locale and may be ASCII; JSON and memories are UTF-8 regardless.
-        return factory.create()
+        return HelpLayout.apply(factory.create())
                 .setOut(new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), true))
                 .setErr(new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true))
                 .setExecutionStrategy(catchUp::execute)

@@ -12,8 +12,13 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-@Command(name = "config", description = "Read and change $EAGLE_MEM_DIR/config.toml (or $EAGLE_CONFIG_FILE). Edits keep your comments.")
+@Command(name = "config", header = "Read and change the settings in config.toml.",
+        description = "The file is $EAGLE_MEM_DIR/config.toml, or $EAGLE_CONFIG_FILE when that is set. Edits keep your comments.",
+        footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem config list", "  eagle-mem config get search.limit",
+                "  eagle-mem config set serve.autostart false" })
 public class ConfigCommand {
+
+    private static final String KEY_HELP = "A key such as search.limit (config list shows them all).";
 
     @Spec
     CommandSpec spec;
@@ -24,7 +29,8 @@ public class ConfigCommand {
         this.config = config;
     }
 
-    @Command(name = "list", aliases = "ls", description = "Every key: value, default, type and meaning.")
+    @Command(name = "list", aliases = "ls", header = "List every key: value, default, type and meaning.",
+            footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem config list", "  eagle-mem config list --json" })
     int list(@Mixin OutputMixin output) {
         ConfigService.Listing listing = config.list();
         if (output.json) {
@@ -43,8 +49,10 @@ public class ConfigCommand {
         return 0;
     }
 
-    @Command(name = "get", description = "One key's effective value (plain text, for scripts).")
-    int get(@Mixin OutputMixin output, @Parameters(paramLabel = "KEY") String key) {
+    @Command(name = "get", header = "Print one key's effective value (plain, for scripts).",
+            footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem config get search.limit",
+                    "  eagle-mem config get serve.port --json" })
+    int get(@Mixin OutputMixin output, @Parameters(paramLabel = "KEY", description = KEY_HELP) String key) {
         Entry e = config.get(key);
         if (output.json) {
             Console.json(spec, json(e));
@@ -54,9 +62,12 @@ public class ConfigCommand {
         return 0;
     }
 
-    @Command(name = "set", description = "Set a key; the value is checked against the key's type first.")
-    int set(@Mixin OutputMixin output, @Parameters(index = "0", paramLabel = "KEY") String key,
-            @Parameters(index = "1", paramLabel = "VALUE", description = "e.g. 20, true, '[\"ACME-[0-9]{6}\"]'") String value) {
+    @Command(name = "set", header = "Set a key; the value is checked against its type first.",
+            footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem config set search.limit 20",
+                    "  eagle-mem config set serve.autostart false",
+                    "  eagle-mem config set redaction.extra_patterns '[\"ACME-[0-9]{6}\"]'" })
+    int set(@Mixin OutputMixin output, @Parameters(index = "0", paramLabel = "KEY", description = KEY_HELP) String key,
+            @Parameters(index = "1", paramLabel = "VALUE", description = "e.g. 20, true, '[\"ACME-[0-9]{6}\"]'.") String value) {
         Entry before = config.get(key);
         Entry after = config.set(key, value);
         if (output.json) {

@@ -12,10 +12,11 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
-@Command(name = "doctor", description = {
-        "Check the data directory, config, database integrity, schema version, WAL size and permissions, and what",
-        "install set up: the runtime, `eagle-mem` on PATH, the agents' hooks, Codex hook trust; then serve.",
-        "Changes nothing. Exit 1 when a check fails." })
+@Command(name = "doctor", header = "Check the database, the config and what install set up.",
+        description = "Checks the data directory, config, database integrity, schema version, WAL size and permissions;"
+                + " then what install set up: the runtime, eagle-mem on PATH, the agents' hooks and Codex hook trust; then"
+                + " serve. Changes nothing. Exits 1 when a check fails.",
+        footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem doctor", "  eagle-mem doctor --json" })
 public class DoctorCommand implements Callable<Integer> {
 
     @Spec

@@ -4,16 +4,32 @@ import io.quarkus.picocli.runtime.annotations.TopCommand;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ScopeType;
 
+/**
+ * The root command. INHERIT gives every subcommand --help and --version, the section headings and the exit-code
+ * table; each subcommand brings its own header (its line in the parent's command list), description and examples.
+ */
 @TopCommand
-// INHERIT: every subcommand answers --help (and --version) like the top command.
 @Command(name = "eagle-mem", mixinStandardHelpOptions = true, scope = ScopeType.INHERIT, versionProvider = VersionProvider.class,
-        description = "Local memory and safety layer for AI coding agents.",
+        header = "Local memory and safety layer for AI coding agents.",
+        description = { "Data lives in $EAGLE_MEM_DIR (default ~/.eagle-mem). Every read command takes --json.",
+                "eagle-mem help COMMAND shows a command's options and examples; eagle-mem completion bash|zsh|fish"
+                        + " prints tab completion (install sets it up)." },
+        synopsisHeading = "%nUsage: ", descriptionHeading = "%n", parameterListHeading = "%nArguments:%n",
+        optionListHeading = "%nOptions:%n", commandListHeading = "%nCommands:%n",
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = { "0:ok", "1:failure: a locked or unwritable database, a full disk, a failed check",
+                "2:invalid input: an unknown option or value, a malformed config.toml", "3:not found",
+                "4:conflict: stored state needs a decision (e.g. a contradicting memory)",
+                "70:internal error: a bug; the stack trace is in $EAGLE_MEM_DIR/eagle-mem.log" },
         subcommands = { StatusCommand.class, MemoriesCommand.class, SearchCommand.class, ShowCommand.class, TimelineCommand.class,
                 SessionCommand.class, OverviewCommand.class, ConfigCommand.class, DoctorCommand.class, InstallCommand.class,
                 UninstallCommand.class, HookCommand.class, StatuslineCommand.class, ServeCommand.class, ServiceCommand.class,
                 JobsCommand.class, FeatureCommand.class, GuardCommand.class, UnlockCommand.class, GateCommand.class,
-                SpoolCommand.class, HelpCommand.class, VersionCommand.class, AotTrainCommand.class },
-        footer = { "", "Data: $EAGLE_MEM_DIR (default ~/.eagle-mem). Exit codes: 0 ok, 1 failure, 2 invalid input,",
-                "3 not found, 4 conflict, 70 internal error. Every read command takes --json." })
+                SpoolCommand.class, HelpCommand.class, CompletionCommand.class, VersionCommand.class, AotTrainCommand.class },
+        footerHeading = HelpLayout.EXAMPLES, footer = {
+                "  eagle-mem install                  # set up Claude Code and Codex",
+                "  eagle-mem search wal checkpoint    # what earlier sessions found",
+                "  eagle-mem memories add -k gotcha 'Checkpoint the WAL after bulk imports'",
+                "  eagle-mem help memories add" })
 public class EagleMemCommand {
 }

@@ -14,9 +14,12 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-@Command(name = "add", description = {
-        "Register a feature. File patterns are relative to the project root: a path matches that file or the files",
-        "below that directory; globs use * and ? (one path segment) and ** (any depth)." })
+@Command(name = "add", header = "Register a feature: its files, dependencies and smoke tests.",
+        description = "File patterns are relative to the project root: a path matches that file or the files below that"
+                + " directory; globs use * and ? (within one path segment) and ** (any depth).",
+        footerHeading = HelpLayout.EXAMPLES, footer = {
+                "  eagle-mem feature add checkout -f src/cart.ts -f 'src/pay/**' -s 'npm test'",
+                "  eagle-mem feature add search -d 'Product search' -f api/search/ -r catalog" })
 public class FeatureAddCommand implements Callable<Integer> {
 
     @Spec

@@ -17,9 +17,12 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-@Command(name = "feature", aliases = "features", description = {
-        "Features and their verification gate: a release is blocked while a changed file of a feature is unverified." },
-        subcommands = { FeatureAddCommand.class, FeatureUpdateCommand.class, FeatureRunCommand.class })
+@Command(name = "feature", aliases = "features", header = "Features and the verification gate on releases.",
+        description = "A release is blocked while a changed file of a feature is unverified: feature run (or verify)"
+                + " clears it, feature waive lets one change through.",
+        subcommands = { FeatureAddCommand.class, FeatureUpdateCommand.class, FeatureRunCommand.class },
+        footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem feature add checkout -f src/cart.ts -s 'npm test'",
+                "  eagle-mem feature pending", "  eagle-mem feature run checkout" })
 public class FeatureCommand {
 
     @Spec
@@ -38,7 +41,8 @@ public class FeatureCommand {
         this.settings = settings;
     }
 
-    @Command(name = "list", aliases = "ls", description = "This project's active features (with --all, archived ones too).")
+    @Command(name = "list", aliases = "ls", header = "List this project's features (--all: archived too).",
+            footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem feature list", "  eagle-mem feature list --all --json" })
     int list(@Mixin OutputMixin output, @Option(names = "--all", description = "Include archived features.") boolean all) {
         ProjectScope scope = ProjectScope.of(context);
         List<Feature> rows = features.list(scope.key(), all);
@@ -50,8 +54,10 @@ public class FeatureCommand {
         return 0;
     }
 
-    @Command(name = "show", description = "One feature: files, dependencies, smoke tests, open checks, recent verifications.")
-    int show(@Mixin OutputMixin output, @Parameters(paramLabel = "NAME") String name) {
+    @Command(name = "show", header = "Show one feature, its open checks and verifications.",
+            description = "Its files, dependencies, smoke tests, open checks and recent verifications.",
+            footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem feature show checkout", "  eagle-mem feature show checkout --json" })
+    int show(@Mixin OutputMixin output, @Parameters(paramLabel = "NAME", description = FeatureOptions.NAME_HELP) String name) {
         FeatureDetail detail = features.show(ProjectScope.of(context).key(), name);
         if (output.json) {
             Console.json(spec, detail);
@@ -61,8 +67,11 @@ public class FeatureCommand {
         return 0;
     }
 
-    @Command(name = "archive", description = "Archive a feature: its open checks stop blocking and its name is free again.")
-    int archive(@Mixin OutputMixin output, @Parameters(paramLabel = "NAME") String name) {
+    @Command(name = "archive", header = "Archive a feature; its open checks stop blocking.",
+            description = "Its name is free again; feature list --all still lists it.",
+            footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem feature archive checkout",
+                    "  eagle-mem feature archive checkout --json" })
+    int archive(@Mixin OutputMixin output, @Parameters(paramLabel = "NAME", description = FeatureOptions.NAME_HELP) String name) {
         Feature f = features.archive(ProjectScope.of(context).key(), name);
         if (output.json) {
             Console.json(spec, Console.fields("feature", f));
@@ -72,9 +81,10 @@ public class FeatureCommand {
         return 0;
     }
 
-    @Command(name = "pending", description = {
-            "Open verification checks, re-checked against the working tree (a file edited again gets a new check,",
-            "a reverted file's check closes)." })
+    @Command(name = "pending", header = "List the open checks that would block a release.",
+            description = "Re-checked against the working tree: a file edited again gets a new check, a reverted file's"
+                    + " check closes.",
+            footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem feature pending", "  eagle-mem feature pending --json" })
     int pending(@Mixin OutputMixin output) {
         ProjectScope scope = ProjectScope.of(context);
         List<PendingCheck> checks = verifications.pending(scope.root(), scope.key());
@@ -86,10 +96,13 @@ public class FeatureCommand {
         return 0;
     }
 
-    @Command(name = "verify", description = {
-            "Mark a feature verified: records the working tree's changes of its files (as pending does), resolves",
-            "all of its open checks and records the notes." })
-    int verify(@Mixin OutputMixin output, @Parameters(paramLabel = "NAME") String name,
+    @Command(name = "verify", header = "Mark a feature verified, with notes on what you checked.",
+            description = "Records the working tree's changes of its files (as pending does), resolves all of its open"
+                    + " checks and keeps the notes.",
+            footerHeading = HelpLayout.EXAMPLES, footer = {
+                    "  eagle-mem feature verify checkout --notes 'Paid with a test card'",
+                    "  eagle-mem feature verify search --notes 'Ran the search smoke test' --json" })
+    int verify(@Mixin OutputMixin output, @Parameters(paramLabel = "NAME", description = FeatureOptions.NAME_HELP) String name,
             @Option(names = "--notes", required = true, paramLabel = "TEXT", description = "What you checked and what passed.")
             String notes) {
         ProjectScope scope = ProjectScope.of(context);
@@ -103,11 +116,15 @@ public class FeatureCommand {
         return 0;
     }
 
-    @Command(name = "waive", description = {
-            "Waive one open check (ID) or every open check of a feature (NAME, after recording the working tree's",
-            "changes of its files). A waiver covers only the file content it was given for: a later edit opens",
-            "a new check." })
-    int waive(@Mixin OutputMixin output, @Parameters(paramLabel = "ID|NAME") String target,
+    @Command(name = "waive", header = "Let one open check, or all of a feature's, through.",
+            description = "An ID waives that check; a NAME waives every open check of the feature, after recording the"
+                    + " working tree's changes of its files. A waiver covers only the file content it was given for: a"
+                    + " later edit opens a new check.",
+            footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem feature waive 7 --reason 'Comment-only change'",
+                    "  eagle-mem feature waive checkout --reason 'Reverted in the next commit'" })
+    int waive(@Mixin OutputMixin output,
+            @Parameters(paramLabel = "ID|NAME", description = "A check's id (feature pending shows them) or a feature's name.")
+            String target,
             @Option(names = "--reason", required = true, paramLabel = "TEXT", description = "Why this is safe (required).")
             String reason) {
         ProjectScope scope = ProjectScope.of(context);

@@ -13,10 +13,11 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-@Command(name = "run", description = {
-        "Run a feature's smoke tests in the project root, streaming their output. The working tree's changes of",
-        "its files are recorded first (as pending does); the feature and those checks are verified only when",
-        "every command exits 0 (exit 1 otherwise); the run is recorded either way." })
+@Command(name = "run", header = "Run a feature's smoke tests; passing verifies it.",
+        description = "The smoke tests run in the project root, their output streamed. The working tree's changes of the"
+                + " feature's files are recorded first (as pending does); the feature and those checks are verified only"
+                + " when every command exits 0 (exit 1 otherwise). The run is recorded either way.",
+        footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem feature run checkout", "  eagle-mem feature run checkout --json" })
 public class FeatureRunCommand implements Callable<Integer> {
 
     @Spec
@@ -25,7 +26,7 @@ public class FeatureRunCommand implements Callable<Integer> {
     @Mixin
     OutputMixin output;
 
-    @Parameters(paramLabel = "NAME")
+    @Parameters(paramLabel = "NAME", description = FeatureOptions.NAME_HELP)
     String name;
 
     private final VerificationService verifications;

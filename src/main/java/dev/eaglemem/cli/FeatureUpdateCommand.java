@@ -14,9 +14,12 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-@Command(name = "update", description = {
-        "Change a feature. Files and dependencies are added or removed one by one; --smoke replaces the whole",
-        "list of smoke tests (their order matters), --no-smoke clears it." })
+@Command(name = "update", header = "Change a feature's files, dependencies or smoke tests.",
+        description = "Files and dependencies are added or removed one by one. --smoke replaces the whole list of smoke"
+                + " tests (their order matters); --no-smoke clears it.",
+        footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem feature update checkout --add-file src/tax.ts",
+                "  eagle-mem feature update checkout --remove-file src/cart.ts -s 'npm test'",
+                "  eagle-mem feature update checkout -d 'Cart and payment' --json" })
 public class FeatureUpdateCommand implements Callable<Integer> {
 
     @Spec
@@ -28,7 +31,7 @@ public class FeatureUpdateCommand implements Callable<Integer> {
     @Mixin
     FeatureOptions options;
 
-    @Parameters(paramLabel = "NAME")
+    @Parameters(paramLabel = "NAME", description = FeatureOptions.NAME_HELP)
     String name;
 
     @Option(names = { "--add-file", "-f", "--file" }, paramLabel = "PATTERN", description = "Add a file pattern (repeatable).")

@@ -12,7 +12,6 @@ import java.util.Optional;
 
 import dev.eaglemem.config.EagleEnv;
 import dev.eaglemem.error.EagleException;
-import dev.eaglemem.feature.PendingCheck;
 import dev.eaglemem.gate.PendingChecks;
 import dev.eaglemem.gate.PrePushCheck;
 import dev.eaglemem.gate.PrePushHook;
@@ -22,9 +21,14 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-@Command(name = "gate", description = { "The git pre-push gate: refuse pushes (made outside any agent too) while a",
-        "feature whose files they change has a pending verification." })
+@Command(name = "gate", header = "The git pre-push gate, for pushes from a terminal too.",
+        description = "It refuses a push, also one made outside any agent, while a feature whose files the push changes"
+                + " has a pending verification.",
+        footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem gate install", "  eagle-mem gate check",
+                "  eagle-mem gate uninstall --repo ~/code/shop" })
 public class GateCommand {
+
+    private static final String REPO_HELP = "The repository (default: the working directory's).";
 
     @Spec
     CommandSpec spec;
@@ -37,20 +41,26 @@ public class GateCommand {
         this.checks = checks;
     }
 
-    @Command(name = "install", description = "Write the repository's pre-push hook (core.hooksPath and worktrees respected).")
-    int install(@Mixin OutputMixin output, @Option(names = "--repo", paramLabel = "PATH") Path repo,
-            @Option(names = "--force", description = "Replace a foreign hook, keeping it as " + PrePushHook.BACKUP) boolean force) {
+    @Command(name = "install", header = "Write the repository's pre-push hook.",
+            description = "core.hooksPath and worktrees are respected. A hook eagle-mem did not write is replaced only with"
+                    + " --force.",
+            footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem gate install", "  eagle-mem gate install --repo ~/code/shop --force" })
+    int install(@Mixin OutputMixin output, @Option(names = "--repo", paramLabel = "PATH", description = REPO_HELP) Path repo,
+            @Option(names = "--force", description = "Replace a foreign hook, keeping it as " + PrePushHook.BACKUP + ".") boolean force) {
         return report(output, PrePushHook.install(dir(repo), force));
     }
 
-    @Command(name = "uninstall", description = "Remove eagle-mem's pre-push hook and put back a hook it replaced.")
-    int uninstall(@Mixin OutputMixin output, @Option(names = "--repo", paramLabel = "PATH") Path repo) {
+    @Command(name = "uninstall", header = "Remove the pre-push hook; put back the one it replaced.",
+            footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem gate uninstall", "  eagle-mem gate uninstall --json" })
+    int uninstall(@Mixin OutputMixin output, @Option(names = "--repo", paramLabel = "PATH", description = REPO_HELP) Path repo) {
         return report(output, PrePushHook.uninstall(dir(repo)));
     }
 
-    @Command(name = "check", description = { "Exit 1 and list the pending checks when the push changes files of a feature",
-            "awaiting verification; exit 0 otherwise (and outside a git repository)." })
-    int check(@Mixin OutputMixin output, @Option(names = "--repo", paramLabel = "PATH") Path repo,
+    @Command(name = "check", header = "Check whether a push would change unverified features.",
+            description = "Exits 1 and lists the pending checks when the push changes files of a feature awaiting"
+                    + " verification; exits 0 otherwise, and outside a git repository.",
+            footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem gate check", "  eagle-mem gate check --remote upstream --json" })
+    int check(@Mixin OutputMixin output, @Option(names = "--repo", paramLabel = "PATH", description = REPO_HELP) Path repo,
             @Option(names = "--from-pre-push", description = "Read git's pre-push lines from stdin (what the hook does).") boolean prePush,
             @Option(names = "--remote", paramLabel = "NAME", description = "The remote pushed to (default: origin).") String remote) {
         Optional<List<String>> input = prePush ? readPrePush(System.in, spec.commandLine().getErr()) : Optional.of(List.of());
@@ -91,7 +101,7 @@ public class GateCommand {
         if (output.json) {
             Console.json(spec, Console.fields("status", blocked ? "blocked" : status, "blocked", blocked, "changed_files",
                     verdict.map(PrePushCheck.Verdict::changedFiles).orElse(List.of()), "pending",
-                    verdict.map(v -> v.pending().stream().map(GateCommand::json).toList()).orElse(List.of())));
+                    verdict.map(v -> v.pending().stream().map(GateRender::json).toList()).orElse(List.of())));
         }
         if (blocked) {
             spec.commandLine().getErr().print(PrePushCheck.denyText(verdict.get().pending()));
@@ -101,27 +111,13 @@ public class GateCommand {
         return 0;
     }
 
-    private static Object json(PendingCheck p) {
-        return Console.fields("id", p.id(), "feature", p.feature(), "file", p.file(), "smoke_tests", p.smokeTests(),
-                "fingerprint", p.fingerprint());
-    }
-
     private int report(OutputMixin output, PrePushHook.Result result) {
         if (output.json) {
             Console.json(spec, Console.fields("status", result.status(), "hook", result.hook().toString(), "backup",
                     result.backup() == null ? null : result.backup().toString()));
             return 0;
         }
-        String backup = result.backup() == null ? "" : " (the previous hook is kept as " + result.backup() + ")";
-        Console.out(spec).println(switch (result.status()) {
-            case INSTALLED, UPDATED, REPLACED_FOREIGN -> "Pre-push gate " + result.status().id().replace('_', ' ') + ": "
-                    + result.hook() + backup;
-            case UNCHANGED -> "Pre-push gate already installed: " + result.hook();
-            case RESTORED -> "Pre-push gate removed; the previous hook is back at " + result.hook();
-            case REMOVED -> "Pre-push gate removed: " + result.hook();
-            case FOREIGN_KEPT -> "The pre-push hook at " + result.hook() + " is not eagle-mem's; left as it is.";
-            case NOT_INSTALLED -> "No pre-push gate installed at " + result.hook();
-        });
+        Console.out(spec).println(GateRender.sentence(result));
         return 0;
     }
 

@@ -14,7 +14,11 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-@Command(name = "guard", description = "Manual per-file rules, shown to the agent before it edits a matching file.")
+@Command(name = "guard", header = "Per-file rules shown to the agent before it edits.",
+        description = "Rules you write for a project's files; the agent sees a rule before it edits a matching file.",
+        footerHeading = HelpLayout.EXAMPLES, footer = {
+                "  eagle-mem guard add 'db/migration/**' --rule 'Never edit an applied migration'",
+                "  eagle-mem guard list", "  eagle-mem guard remove 3" })
 public class GuardCommand {
 
     @Spec
@@ -28,8 +32,13 @@ public class GuardCommand {
         this.context = context;
     }
 
-    @Command(name = "add", description = "Add a rule for files matching PATTERN (a path, directory or glob; ** for every file).")
-    int add(@Mixin OutputMixin output, @Parameters(paramLabel = "PATTERN") String pattern,
+    @Command(name = "add", header = "Add a rule for the files matching a path or glob.",
+            footerHeading = HelpLayout.EXAMPLES, footer = {
+                    "  eagle-mem guard add 'db/migration/**' --rule 'Never edit an applied migration'",
+                    "  eagle-mem guard add src/pay/ --rule 'Payment changes need a review' --json" })
+    int add(@Mixin OutputMixin output,
+            @Parameters(paramLabel = "PATTERN", description = "A path, a directory or a glob; ** matches every file.")
+            String pattern,
             @Option(names = "--rule", required = true, paramLabel = "TEXT", description = "The rule (up to 2048 characters).")
             String rule) {
         GuardRuleStore.Added added = rules.add(ProjectScope.of(context).key(), pattern, rule);
@@ -42,7 +51,8 @@ public class GuardCommand {
         return 0;
     }
 
-    @Command(name = "list", aliases = "ls", description = "This project's guard rules.")
+    @Command(name = "list", aliases = "ls", header = "List this project's guard rules.",
+            footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem guard list", "  eagle-mem guard list --json" })
     int list(@Mixin OutputMixin output) {
         String project = ProjectScope.of(context).key();
         List<GuardRuleRow> rows = rules.list(project);
@@ -54,8 +64,10 @@ public class GuardCommand {
         return 0;
     }
 
-    @Command(name = "remove", aliases = { "rm", "delete" }, description = "Remove a rule by id.")
-    int remove(@Mixin OutputMixin output, @Parameters(paramLabel = "ID") String id) {
+    @Command(name = "remove", aliases = { "rm", "delete" }, header = "Remove a rule by its id.",
+            footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem guard remove 3", "  eagle-mem guard rm 3 --json" })
+    int remove(@Mixin OutputMixin output, @Parameters(paramLabel = "ID", description = "The rule's id (guard list shows them).")
+            String id) {
         long n;
         try {
             n = Long.parseLong(id.strip().replaceFirst("^#", ""));

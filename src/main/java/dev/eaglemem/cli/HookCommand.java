@@ -15,10 +15,12 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Unmatched;
 
-@Command(name = "hook", description = {
-        "Run one agent hook (what `eagle-mem install` registers): reads the event's JSON on stdin and prints",
-        "nothing or one JSON line. Always exits 0; problems go to $EAGLE_MEM_DIR/eagle-mem.log.",
-        "Events: SessionStart, UserPromptSubmit, PreToolUse, PostToolUse, Stop, PreCompact, SessionEnd." })
+@Command(name = "hook", header = "Run one agent hook (what install registers).",
+        description = { "Reads the event's JSON on stdin and prints nothing or one JSON line. Always exits 0; problems go to"
+                + " $EAGLE_MEM_DIR/eagle-mem.log.",
+                "Events: SessionStart, UserPromptSubmit, PreToolUse, PostToolUse, Stop, PreCompact, SessionEnd." },
+        footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem hook SessionStart < event.json",
+                "  eagle-mem hook PreToolUse --agent codex < payload.json" })
 public class HookCommand implements Callable<Integer> {
 
     @Parameters(index = "0", arity = "0..1", paramLabel = "EVENT", description = "The hook event name.")

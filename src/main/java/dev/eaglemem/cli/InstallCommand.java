@@ -1,5 +1,6 @@
 package dev.eaglemem.cli;
 
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
 
@@ -11,11 +12,15 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-@Command(name = "install", description = {
-        "Install eagle-mem for your agents: copies this runtime to $EAGLE_MEM_DIR/runtime, links ~/.local/bin/eagle-mem,",
-        "migrates the database, and merges hooks, an instruction block and skills into the agents' configuration",
-        "(~/.claude, ~/.codex; backups first, your own settings untouched), and pre-approves five eagle-mem commands",
-        "in Claude Code's permissions.allow (--no-allow skips them). Running it again changes nothing." })
+@Command(name = "install", header = "Set eagle-mem up for Claude Code and Codex.",
+        description = { "Copies this runtime to $EAGLE_MEM_DIR/runtime, links ~/.local/bin/eagle-mem, migrates the"
+                + " database, and merges hooks, an instruction block and skills into the agents' configuration (~/.claude,"
+                + " ~/.codex): backups first, your own settings untouched.",
+                "It pre-approves five eagle-mem commands in Claude Code's permissions.allow (--no-allow skips them) and"
+                        + " writes tab completion for the shells on PATH (--no-completion skips it). Running it again"
+                        + " changes nothing." },
+        footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem install", "  eagle-mem install --dry-run",
+                "  eagle-mem install --agent codex --no-allow", "  eagle-mem install --no-completion --json" })
 public class InstallCommand implements Callable<Integer> {
 
     @Spec
@@ -31,6 +36,10 @@ public class InstallCommand implements Callable<Integer> {
             + "(and take out the ones an earlier install added); the agent then asks before each one.")
     boolean noAllow;
 
+    @Option(names = "--no-completion", description = "Write no tab-completion file (and take out the ones an earlier install"
+            + " wrote); eagle-mem completion SHELL still prints them.")
+    boolean noCompletion;
+
     private final Installer installer;
 
     public InstallCommand(Installer installer) {
@@ -40,7 +49,8 @@ public class InstallCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Set<Installer.Agent> agents = target.agents();
-        InstallReport report = installer.install(agents, target.dryRun, !noAllow);
+        InstallReport report = installer.install(agents, target.dryRun, !noAllow,
+                noCompletion ? Optional.empty() : Optional.of(Completions.all(spec.root().commandLine())));
         if (output.json) {
             Console.json(spec, report);
         } else {

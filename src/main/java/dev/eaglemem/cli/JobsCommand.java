@@ -19,8 +19,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-@Command(name = "jobs", aliases = "job",
-        description = "Background jobs (retention, summary enrichment): the queue serve drains.")
+@Command(name = "jobs", aliases = "job", header = "Background jobs: retention and summary enrichment.",
+        description = "Jobs wait in a queue in the database: serve runs them, or jobs run does without it.",
+        footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem jobs list", "  eagle-mem jobs run --once",
+                "  eagle-mem jobs retry --all-dead" })
 public class JobsCommand {
 
     @Spec
@@ -36,8 +38,10 @@ public class JobsCommand {
         this.settings = settings;
     }
 
-    @Command(name = "list", aliases = "ls",
-            description = "Jobs, newest first: pending, running and dead ones unless --status says otherwise.")
+    @Command(name = "list", aliases = "ls", header = "List jobs, newest first.",
+            description = "Pending, running and dead jobs, unless --status says otherwise.",
+            footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem jobs list", "  eagle-mem jobs list -s all -n 100",
+                    "  eagle-mem jobs list -s dead -k prune --json" })
     int list(@Mixin OutputMixin output,
             @Option(names = { "-s", "--status" }, paramLabel = "STATUS", description = "pending, running, done, dead, "
                     + "cancelled or all; several with commas (default: pending,running,dead).") String status,
@@ -58,8 +62,10 @@ public class JobsCommand {
         return 0;
     }
 
-    @Command(name = "run", description = { "Run the due jobs now, without serve (serve and this never run one job twice).",
-            "Jobs left running by a worker that died are queued again first. Exits 1 when a job failed." })
+    @Command(name = "run", header = "Run the due jobs now, without serve.",
+            description = "serve and this never run one job twice. Jobs left running by a worker that died are queued again"
+                    + " first. Exits 1 when a job failed.",
+            footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem jobs run", "  eagle-mem jobs run --once --json" })
     int run(@Mixin OutputMixin output, @Option(names = "--once", description = "Run at most one job.") boolean once) {
         List<JobRow> recovered = engine.recoverStuck();
         DrainReport report = once ? engine.runOnce() : engine.drain(Integer.MAX_VALUE);
@@ -73,7 +79,9 @@ public class JobsCommand {
         return report.failed() > 0 ? 1 : 0;
     }
 
-    @Command(name = "retry", description = "Send dead or cancelled jobs back to the queue, attempts reset.")
+    @Command(name = "retry", header = "Send dead or cancelled jobs back to the queue.",
+            description = "Their attempts start again from zero.",
+            footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem jobs retry 12 13", "  eagle-mem jobs retry --all-dead" })
     int retry(@Mixin OutputMixin output,
             @Parameters(paramLabel = "ID", arity = "0..*",
                     description = "Job ids (eagle-mem jobs list shows them).") List<String> ids,
@@ -93,9 +101,10 @@ public class JobsCommand {
         return 0;
     }
 
-    @Command(name = "cancel", description = "Cancel pending jobs (a running job cannot be cancelled).")
+    @Command(name = "cancel", header = "Cancel pending jobs (a running one cannot be).",
+            footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem jobs cancel 12", "  eagle-mem jobs cancel job-12 job-13 --json" })
     int cancel(@Mixin OutputMixin output,
-            @Parameters(paramLabel = "ID", arity = "1..*", description = "Job ids.") List<String> ids) {
+            @Parameters(paramLabel = "ID", arity = "1..*", description = "Job ids (12 or job-12).") List<String> ids) {
         List<JobService.Change> changes = jobs.cancel(JobsRender.parseIds(ids));
         if (output.json) {
             Console.json(spec, Console.fields("changes", changes));
@@ -105,7 +114,9 @@ public class JobsCommand {
         return 0;
     }
 
-    @Command(name = "purge-dead", description = "Delete dead jobs: all of them, or those dead for at least N days.")
+    @Command(name = "purge-dead", header = "Delete dead jobs, or those dead for N days or more.",
+            footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem jobs purge-dead",
+                    "  eagle-mem jobs purge-dead --older-than-days 30" })
     int purgeDead(@Mixin OutputMixin output,
             @Option(names = "--older-than-days", paramLabel = "N",
                     description = "Only jobs dead for N days or more.") Integer days) {

@@ -17,8 +17,14 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-@Command(name = "memories", aliases = "memory", description = "Typed memories: decisions, gotchas, patterns, feedback, facts…",
-        subcommands = { MemoryAddCommand.class, MemoryUpdateCommand.class })
+@Command(name = "memories", aliases = "memory", header = "Typed memories: decisions, gotchas, patterns, facts…",
+        description = "What you and your agents remember across sessions, each of one kind: decision, gotcha, pattern,"
+                + " preference, discovery, friction, context, feedback or fact. Recall shows them to the agent at session"
+                + " start and with each prompt.",
+        subcommands = { MemoryAddCommand.class, MemoryUpdateCommand.class },
+        footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem memories list -k gotcha",
+                "  eagle-mem memories add -k decision 'Keep everything in one SQLite file'",
+                "  eagle-mem memories forget mem-12 --reason 'no longer true'" })
 public class MemoriesCommand {
 
     @Spec
@@ -34,7 +40,11 @@ public class MemoriesCommand {
         this.settings = settings;
     }
 
-    @Command(name = "list", aliases = "ls", description = "Memories of this project (and personal ones): decisions and gotchas first.")
+    @Command(name = "list", aliases = "ls", header = "List this project's memories and your personal ones.",
+            description = "Decisions first, then gotchas, then the rest, newest first; forgotten memories only with"
+                    + " --forgotten.",
+            footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem memories list",
+                    "  eagle-mem memories list -k decision -n 10", "  eagle-mem memories list -a --json" })
     int list(@Mixin OutputMixin output,
             @Option(names = { "-k", "--kind", "--type" }, paramLabel = "KIND", description = "Only this kind.") String kind,
             @Option(names = "--forgotten", description = "List forgotten memories instead.") boolean forgotten,
@@ -53,8 +63,10 @@ public class MemoriesCommand {
         return 0;
     }
 
-    @Command(name = "show", description = "One memory in full (forgotten ones too).")
-    int show(@Mixin OutputMixin output, @Parameters(paramLabel = "ID", description = "12 or mem-12") String id) {
+    @Command(name = "show", header = "Show one memory in full (forgotten ones too).",
+            footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem memories show 12",
+                    "  eagle-mem memories show mem-12 --json" })
+    int show(@Mixin OutputMixin output, @Parameters(paramLabel = "ID", description = MemoryRender.ID_HELP) String id) {
         MemoryRow m = memories.show(MemoryRender.parseId(id));
         if (output.json) {
             Console.json(spec, Console.fields("memory", m));
@@ -64,8 +76,11 @@ public class MemoriesCommand {
         return 0;
     }
 
-    @Command(name = "forget", aliases = { "rm", "delete" }, description = "Forget a memory (reversible with restore).")
-    int forget(@Mixin OutputMixin output, @Parameters(paramLabel = "ID") String id,
+    @Command(name = "forget", aliases = { "rm", "delete" }, header = "Forget a memory (memories restore brings it back).",
+            description = "A forgotten memory leaves recall and search; memories list --forgotten still lists it.",
+            footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem memories forget mem-12",
+                    "  eagle-mem memories forget 12 --reason 'we moved to Postgres'" })
+    int forget(@Mixin OutputMixin output, @Parameters(paramLabel = "ID", description = MemoryRender.ID_HELP) String id,
             @Option(names = "--reason", paramLabel = "TEXT", description = "Why (kept with the memory).") String reason) {
         MemoryService.StateChange change = memories.forget(MemoryRender.parseId(id), reason);
         if (output.json) {
@@ -77,8 +92,10 @@ public class MemoriesCommand {
         return 0;
     }
 
-    @Command(name = "restore", description = "Bring a forgotten memory back.")
-    int restore(@Mixin OutputMixin output, @Parameters(paramLabel = "ID") String id) {
+    @Command(name = "restore", header = "Bring a forgotten memory back.",
+            footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem memories restore mem-12",
+                    "  eagle-mem memories restore 12 --json" })
+    int restore(@Mixin OutputMixin output, @Parameters(paramLabel = "ID", description = MemoryRender.ID_HELP) String id) {
         MemoryService.StateChange change = memories.restore(MemoryRender.parseId(id));
         if (output.json) {
             Console.json(spec, MemoryChange.restored(change));

@@ -20,9 +20,14 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-@Command(name = "add", description = {
-        "Remember something. Answers CREATED, DUPLICATE (already stored), UPDATED (same --topic) or",
-        "CONTRADICTION (an active memory says otherwise: nothing stored, exit 4; rerun with --supersedes ID or --keep-both)." })
+@Command(name = "add", header = "Remember a decision, gotcha, pattern, fact or feedback.",
+        description = "Answers CREATED, DUPLICATE (already stored), UPDATED (an active memory has the same --topic) or"
+                + " CONTRADICTION: an active memory says otherwise, nothing is stored and the exit code is 4; run it again"
+                + " with --supersedes ID or --keep-both.",
+        footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem memories add -k decision 'Use SQLite, not Postgres'",
+                "  eagle-mem memories add -k gotcha -f src/db.ts 'Checkpoint after imports'",
+                "  eagle-mem memories add -k decision --supersedes 12 'Use Postgres after all'",
+                "  eagle-mem memories add -k pattern --topic api/errors 'One error type'" })
 public class MemoryAddCommand implements Callable<Integer> {
 
     @Spec

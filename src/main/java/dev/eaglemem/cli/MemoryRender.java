@@ -14,6 +14,9 @@ import dev.eaglemem.store.MemoryRow;
 /** Human rendering of memories. */
 final class MemoryRender {
 
+    /** The help of every memory ID parameter. */
+    static final String ID_HELP = "The memory: 12 or mem-12.";
+
     private MemoryRender() {
     }
 

@@ -17,9 +17,11 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-@Command(name = "update", aliases = "edit", description = {
-        "Change a memory; only the options given change. The revision count goes up when something did change",
-        "(an update to the same values answers UNCHANGED). Files: --add-file/--remove-file one by one, or -f to replace them all." })
+@Command(name = "update", aliases = "edit", header = "Change a memory; only the options given change.",
+        description = "The revision count goes up when something changed; the same values again answer UNCHANGED."
+                + " Files: --add-file and --remove-file one by one, or -f to replace them all.",
+        footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem memories update 12 -t 'Checkpoint the WAL after imports'",
+                "  eagle-mem memories update mem-12 --add-file src/import.ts", "  eagle-mem memories update 12 -k gotcha --json" })
 public class MemoryUpdateCommand implements Callable<Integer> {
 
     @Spec
@@ -31,7 +33,7 @@ public class MemoryUpdateCommand implements Callable<Integer> {
     @Mixin
     MemoryOptions memory;
 
-    @Parameters(index = "0", paramLabel = "ID", description = "12 or mem-12")
+    @Parameters(index = "0", paramLabel = "ID", description = MemoryRender.ID_HELP)
     String id;
 
     @Option(names = { "-k", "--kind", "--type" }, paramLabel = "KIND", description = "Change the kind.")

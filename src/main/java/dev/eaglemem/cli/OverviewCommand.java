@@ -10,7 +10,11 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-@Command(name = "overview", description = "The project overview shown at the top of every session's recall.")
+@Command(name = "overview", header = "The project overview shown at the top of every recall.",
+        description = "One paragraph per project: what it is, its stack, where things live.",
+        footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem overview show",
+                "  eagle-mem overview set 'A Next.js shop: payments in src/pay, the API in api/'",
+                "  eagle-mem overview delete -p code/shop" })
 public class OverviewCommand {
 
     @Spec
@@ -24,7 +28,8 @@ public class OverviewCommand {
         this.context = context;
     }
 
-    @Command(name = "show", description = "Print the overview.")
+    @Command(name = "show", header = "Show the project's overview.",
+            footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem overview show", "  eagle-mem overview show -p code/shop --json" })
     int show(@Mixin OutputMixin output, @Mixin ProjectOption project) {
         String key = context.requireProject(project.key);
         String text = overviews.show(key).orElse(null);
@@ -37,9 +42,13 @@ public class OverviewCommand {
         return 0;
     }
 
-    @Command(name = "set", description = "Replace the overview (a paragraph: what the project is, its stack, where things live).")
+    @Command(name = "set", header = "Replace the project's overview.",
+            description = "A paragraph: what the project is, its stack, where things live. The words are joined with spaces.",
+            footerHeading = HelpLayout.EXAMPLES, footer = {
+                    "  eagle-mem overview set 'A Next.js shop: payments in src/pay, the API in api/'",
+                    "  eagle-mem overview set -p code/shop Quarkus service, SQLite store, CLI in cli/" })
     int set(@Mixin OutputMixin output, @Mixin ProjectOption project,
-            @Parameters(paramLabel = "TEXT", arity = "1..*") List<String> words) {
+            @Parameters(paramLabel = "TEXT", arity = "1..*", description = "The overview.") List<String> words) {
         String key = context.requireProject(project.key);
         String text = overviews.set(key, String.join(" ", words));
         if (output.json) {
@@ -50,7 +59,8 @@ public class OverviewCommand {
         return 0;
     }
 
-    @Command(name = "delete", description = "Remove the overview.")
+    @Command(name = "delete", header = "Remove the project's overview.",
+            footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem overview delete", "  eagle-mem overview delete -p code/shop --json" })
     int delete(@Mixin OutputMixin output, @Mixin ProjectOption project) {
         String key = context.requireProject(project.key);
         boolean deleted = overviews.delete(key);

@@ -18,9 +18,12 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-@Command(name = "search", description = {
-        "Full-text search (BM25, then recency) over session summaries, memories and prompts.",
-        "Prints compact hits; 'eagle-mem show ID' prints one in full." })
+@Command(name = "search", header = "Search session summaries, memories and prompts.",
+        description = "Full-text search, ranked by BM25 and then recency. Prints compact hits; eagle-mem show ID prints"
+                + " one in full.",
+        footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem search wal checkpoint",
+                "  eagle-mem search -k decision storage", "  eagle-mem search --type prompt -a -n 5 release",
+                "  eagle-mem search sqlite --json" })
 public class SearchCommand implements Callable<Integer> {
 
     @Spec

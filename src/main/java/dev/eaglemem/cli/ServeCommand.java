@@ -15,11 +15,14 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-@Command(name = "serve", description = {
-        "Run the warm eagle-mem process: the fast path for hooks on $EAGLE_MEM_DIR/serve.sock, the HTTP API on",
-        "a loopback port (token in $EAGLE_MEM_DIR/serve.token), and the background jobs. Stops on SIGTERM,",
-        "after serve.idle_minutes without requests and jobs, or with: eagle-mem serve --stop.",
-        "Hooks work without it (only slower); a hook that finds it not running starts it when serve.autostart is on." })
+@Command(name = "serve", header = "Run the warm process: hook fast path, HTTP API, jobs.",
+        description = { "Hooks reach it on $EAGLE_MEM_DIR/serve.sock, the HTTP API listens on a loopback port (token in"
+                + " $EAGLE_MEM_DIR/serve.token), and it runs the background jobs.",
+                "It stops on SIGTERM, after serve.idle_minutes without requests and jobs, or with eagle-mem serve --stop."
+                        + " Hooks work without it, only slower; a hook that finds it not running starts it when"
+                        + " serve.autostart is on." },
+        footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem serve --status",
+                "  eagle-mem serve --idle-minutes 0 --port 7420", "  eagle-mem serve --stop --json" })
 public class ServeCommand implements Callable<Integer> {
 
     @Spec

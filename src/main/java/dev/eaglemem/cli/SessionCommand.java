@@ -15,8 +15,12 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-@Command(name = "session", aliases = "sessions", description = "Agent sessions and their summaries.",
-        subcommands = SessionSaveCommand.class)
+@Command(name = "session", aliases = "sessions", header = "Agent sessions and their summaries.",
+        description = "A session is one agent conversation in a project; its summary is what later sessions recall.",
+        subcommands = SessionSaveCommand.class,
+        footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem session list",
+                "  eagle-mem session show 3f2c9a1e-5b7d-4c1e-9f0a-2d8b6e4c7a10",
+                "  eagle-mem session save --request 'Speed up imports' --summary 'Batched them'" })
 public class SessionCommand {
 
     @Spec
@@ -32,7 +36,9 @@ public class SessionCommand {
         this.settings = settings;
     }
 
-    @Command(name = "list", aliases = "ls", description = "Recent sessions of this project, most recently active first.")
+    @Command(name = "list", aliases = "ls", header = "List recent sessions, most recently active first.",
+            footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem session list",
+                    "  eagle-mem session list -n 5 --json", "  eagle-mem session list -a" })
     int list(@Mixin OutputMixin output,
             @Option(names = { Limit.SHORT, Limit.LONG }, paramLabel = Limit.LABEL, defaultValue = "20", converter = Limit.class,
                     description = Limit.RANGE + " (default ${DEFAULT-VALUE}).") int limit,
@@ -47,8 +53,11 @@ public class SessionCommand {
         return 0;
     }
 
-    @Command(name = "show", description = "One session and its summary.")
-    int show(@Mixin OutputMixin output, @Parameters(paramLabel = "SESSION_ID") String id) {
+    @Command(name = "show", header = "Show one session and its summary.",
+            footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem session show 3f2c9a1e-5b7d-4c1e-9f0a-2d8b6e4c7a10",
+                    "  eagle-mem session show manual-20250101T120000Z-ab12cd34 --json" })
+    int show(@Mixin OutputMixin output,
+            @Parameters(paramLabel = "SESSION_ID", description = "The session's id (session list shows them).") String id) {
         SessionDetail detail = sessions.show(id);
         if (output.json) {
             Console.json(spec, detail);

@@ -14,10 +14,14 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-@Command(name = "save", description = {
-        "Store the summary of a session. It is authoritative: automatic capture later only fills fields left empty.",
-        "Without --session-id a manual session is created and closed.",
-        "A session keeps the project it was first saved under (--project with another key is a conflict)." })
+@Command(name = "save", header = "Store the summary of a session.",
+        description = { "The summary is authoritative: automatic capture later only fills the fields left empty."
+                + " Without --session-id a manual session is created and closed.",
+                "A session keeps the project it was first saved under (--project with another key is a conflict)." },
+        footerHeading = HelpLayout.EXAMPLES, footer = {
+                "  eagle-mem session save --request 'Speed up imports' --summary 'Batched them'",
+                "  eagle-mem session save --decisions 'Batch by 500; one transaction each' --json",
+                "  eagle-mem session save --summary 'Fixed WAL growth' --files-modified src/db.ts" })
 public class SessionSaveCommand implements Callable<Integer> {
 
     @Spec

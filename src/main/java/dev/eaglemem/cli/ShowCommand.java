@@ -17,7 +17,11 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-@Command(name = "show", description = "A whole record by the id search or timeline printed (mem-N, sum-N, prm-N, obs-N).")
+@Command(name = "show", header = "Show a whole record by its id.",
+        description = "The record behind a search hit or a timeline entry: a memory (mem-N, or just N), a session"
+                + " summary (sum-N), a prompt (prm-N) or a tool call (obs-N).",
+        footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem show mem-12", "  eagle-mem show sum-3 --json",
+                "  eagle-mem show obs-7" })
 public class ShowCommand implements Callable<Integer> {
 
     @Spec
@@ -26,7 +30,7 @@ public class ShowCommand implements Callable<Integer> {
     @Mixin
     OutputMixin output;
 
-    @Parameters(paramLabel = "ID", description = "mem-12, sum-3, prm-40 or obs-7")
+    @Parameters(paramLabel = "ID", description = "mem-12, sum-3, prm-40 or obs-7.")
     String id;
 
     private final RecordService records;

@@ -12,7 +12,10 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
-@Command(name = "status", description = "Where the database is, its schema version and what it holds for this project.")
+@Command(name = "status", header = "Show where the database is and what it holds.",
+        description = "The data directory, the database file and its size, the schema version, and how many sessions,"
+                + " memories and prompts it holds for this project and overall.",
+        footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem status", "  eagle-mem status -p code/shop --json" })
 public class StatusCommand implements Callable<Integer> {
 
     @Spec

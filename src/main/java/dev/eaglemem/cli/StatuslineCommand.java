@@ -10,10 +10,12 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
-@Command(name = "statusline", description = {
-        "One line for Claude Code's status bar: project, memories, sessions. Reads Claude's statusLine JSON on stdin",
-        "when given. Enable it in ~/.claude/settings.json: \"statusLine\": {\"type\": \"command\", \"command\": \"eagle-mem statusline\"}",
-        "(with the full path, e.g. ~/.local/bin/eagle-mem, when eagle-mem is not on PATH; `eagle-mem install` prints the line to use)." })
+@Command(name = "statusline", header = "Print one line for Claude Code's status bar.",
+        description = { "Project, memories, sessions; reads Claude's statusLine JSON on stdin when given.",
+                "Enable it with the \"statusLine\" entry eagle-mem install prints for ~/.claude/settings.json: it runs"
+                        + " the hook shim (<bash> ~/.eagle-mem/runtime/eagle-mem-hook statusline), which asks a warm serve"
+                        + " instead of starting a JVM at every render, and runs this command when serve is not there." },
+        footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem statusline", "  eagle-mem statusline < status.json" })
 public class StatuslineCommand implements Callable<Integer> {
 
     @Spec

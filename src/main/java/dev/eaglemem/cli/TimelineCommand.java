@@ -16,9 +16,11 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-@Command(name = "timeline", description = {
-        "What happened around a record: the project's prompts, tool calls (obs-N), memories and summaries",
-        "just before and after it, oldest first. 'eagle-mem show ID' prints any of them in full." })
+@Command(name = "timeline", header = "Show what happened just before and after a record.",
+        description = "The project's prompts, tool calls (obs-N), memories and summaries around the record, oldest"
+                + " first. eagle-mem show ID prints any of them in full.",
+        footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem timeline prm-40",
+                "  eagle-mem timeline obs-7 -B 3 -A 20", "  eagle-mem timeline mem-12 --json" })
 public class TimelineCommand implements Callable<Integer> {
 
     @Spec
@@ -27,7 +29,7 @@ public class TimelineCommand implements Callable<Integer> {
     @Mixin
     OutputMixin output;
 
-    @Parameters(paramLabel = "ID", description = "mem-12, sum-3, prm-40 or obs-7 (from search, show or an earlier timeline)")
+    @Parameters(paramLabel = "ID", description = "mem-12, sum-3, prm-40 or obs-7 (from search, show or an earlier timeline).")
     String id;
 
     @Option(names = { "-B", "--before" }, paramLabel = "N", defaultValue = "" + TimelineService.DEFAULT_SPAN,

@@ -17,9 +17,12 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-@Command(name = "uninstall", description = {
-        "Remove exactly what install added: the agents' settings come back as they were (plus any edits of yours),",
-        "the instruction blocks and skills go, and the runtime goes once no agent is left. The database stays unless --purge." })
+@Command(name = "uninstall", header = "Remove exactly what install added.",
+        description = "The agents' settings come back as they were (plus any edits of yours since), the instruction"
+                + " blocks and skills go, and once no agent is left the runtime and the completion files go too. The"
+                + " database stays unless --purge.",
+        footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem uninstall --dry-run", "  eagle-mem uninstall --agent codex",
+                "  eagle-mem uninstall --purge --json" })
 public class UninstallCommand implements Callable<Integer> {
 
     @Spec

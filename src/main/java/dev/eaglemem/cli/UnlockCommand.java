@@ -15,8 +15,11 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-@Command(name = "unlock", description = { "Turn the token guard off for a while: noisy shell commands run raw until then.",
-        "Writes $EAGLE_MEM_DIR/" + UnlockFile.NAME + " (the expiry); it lapses by itself." })
+@Command(name = "unlock", header = "Turn the token guard off for a while.",
+        description = "Noisy shell commands run raw until the unlock lapses by itself. The expiry is written to"
+                + " $EAGLE_MEM_DIR/" + UnlockFile.NAME + ".",
+        footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem unlock", "  eagle-mem unlock --minutes 60",
+                "  eagle-mem unlock --status --json", "  eagle-mem unlock --clear" })
 public class UnlockCommand implements java.util.concurrent.Callable<Integer> {
 
     @Spec

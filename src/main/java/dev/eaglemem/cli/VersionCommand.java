@@ -8,7 +8,8 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /** {@code eagle-mem version}: what {@code eagle-mem --version} prints; {@code --json} gives {@code {"version"}}. */
-@Command(name = "version", description = "Print the version (the same as eagle-mem --version).")
+@Command(name = "version", header = "Print the version (as eagle-mem --version does).",
+        footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem version", "  eagle-mem version --json" })
 public class VersionCommand implements Callable<Integer> {
 
     @Spec

@@ -192,7 +192,7 @@ final class AgentFiles {
     }
 
     /** A folder install created (e.g. ~/.claude/skills) goes again once nothing else lives in it. */
-    private void removeIfEmptyAndOurs(Path dir) {
+    void removeIfEmptyAndOurs(Path dir) {
         if (report.dryRun || !created.contains(dir.toString()) || !Files.isDirectory(dir)) {
             return;
         }

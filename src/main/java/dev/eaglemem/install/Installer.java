@@ -65,11 +65,17 @@ public class Installer {
         return install(agents, dryRun, true);
     }
 
+    public InstallReport install(Set<Agent> agents, boolean dryRun, boolean allowRules) {
+        return install(agents, dryRun, allowRules, Optional.empty());
+    }
+
     /**
      * @param allowRules false for {@code --no-allow}: pre-approve no eagle-mem command in Claude Code (and take out
      *        the rules an earlier install added)
+     * @param completion the tab-completion scripts to write; empty for {@code --no-completion} (an earlier install's
+     *        files go)
      */
-    public InstallReport install(Set<Agent> agents, boolean dryRun, boolean allowRules) {
+    public InstallReport install(Set<Agent> agents, boolean dryRun, boolean allowRules, Optional<CompletionScripts> completion) {
         InstallReport.Builder report = new InstallReport.Builder(dryRun);
         InstallManifest previous = InstallManifest.read(dataDir.root());
         List<String> created = new ArrayList<>(previous.createdFiles());
@@ -96,6 +102,8 @@ public class Installer {
         LocalBin.remember(command, dataDir.configFile(), report);
         AgentPaths paths = AgentPaths.from(env);
         AgentFiles files = new AgentFiles(backups(), clock, report, created);
+        ShellCompletion shells = new ShellCompletion(env, dataDir.root(), files, report, created);
+        completion.ifPresentOrElse(shells::install, shells::uninstall);
         List<String> trusted = new ArrayList<>(previous.codexTrustKeys());
         if (agents.contains(Agent.CLAUDE_CODE)) {
             List<String> allow = allowRules ? Registrations.claudeAllowRules(command) : List.of();
@@ -232,6 +240,7 @@ public class Installer {
         Set<String> remaining = new LinkedHashSet<>(manifest.agents());
         removing.forEach(a -> remaining.remove(a.id()));
         if (remaining.isEmpty()) {
+            new ShellCompletion(env, dataDir.root(), files, report, created).uninstall();
             removeRuntime(manifest, purge, report);
         } else if (!dryRun) {
             new InstallManifest(manifest.version(), manifest.installedAt(), manifest.binary(), List.copyOf(remaining),

@@ -34,7 +34,7 @@ final class CommandTree {
     }
 
     static CommandLine root() {
-        return new CommandLine(EagleMemCommand.class, WITHOUT_SERVICES);
+        return HelpLayout.apply(new CommandLine(EagleMemCommand.class, WITHOUT_SERVICES));
     }
 
     /** What a command line prints on stdout when it runs (help and version need no services); its error is thrown. */
