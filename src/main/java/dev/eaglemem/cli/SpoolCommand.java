@@ -12,9 +12,10 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-@Command(name = "spool", description = { "Hook events that waited for the database: what is pending, and replaying it now.",
-        "A hook that cannot write in time (database locked, disk full, read-only) spools its event; serve, the next",
-        "hook and the next command replay it in order, exactly once." })
+@Command(name = "spool", header = "Hook events that waited for the database.",
+        description = "A hook that cannot write in time (database locked, disk full, read-only) spools its event; serve,"
+                + " the next hook and the next command replay it in order, exactly once. Without a subcommand: the status.",
+        footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem spool", "  eagle-mem spool replay --json" })
 public class SpoolCommand implements Callable<Integer> {
 
     @Spec
@@ -34,7 +35,8 @@ public class SpoolCommand implements Callable<Integer> {
         return status(output);
     }
 
-    @Command(name = "status", description = "Events pending in the spool and lines that failed to replay (the default).")
+    @Command(name = "status", header = "Show pending events and lines that failed to replay.",
+            footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem spool status", "  eagle-mem spool status --json" })
     int status(@Mixin OutputMixin output) {
         Spool spool = intake.spool();
         long pending = spool.pendingLines();
@@ -54,8 +56,9 @@ public class SpoolCommand implements Callable<Integer> {
         return 0;
     }
 
-    @Command(name = "replay", description = { "Replay the spool into the database now, oldest first; events already",
-            "there are skipped. Exits 1 when the database still cannot take them." })
+    @Command(name = "replay", header = "Replay the spool into the database now.",
+            description = "Oldest first; events already there are skipped. Exits 1 when the database still cannot take them.",
+            footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem spool replay", "  eagle-mem spool replay --retry-failed" })
     int replay(@Mixin OutputMixin output,
             @Option(names = "--retry-failed", description = "Put the failed lines back into the spool first.") boolean retryFailed) {
         Spool spool = intake.spool();
