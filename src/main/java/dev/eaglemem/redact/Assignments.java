@@ -12,7 +12,10 @@ import java.util.regex.Pattern;
  * ({@code "key": "v"}, {@code key = 'v'}, {@code os.environ["KEY"] = "v"}), typed declarations
  * ({@code password: str = "v"}), Go ({@code :=}), Ruby/PHP ({@code =>}, {@code $password}), properties and query
  * strings ({@code db.password=v}, {@code ?token=v}), JSON escaped inside JSON, command-line flags
- * ({@code --token v}, {@code --token=v}) and XML elements ({@code <password>v</password>}).
+ * ({@code --token v}, {@code --token=v}), XML elements ({@code <password>v</password>}) and .NET/NuGet settings
+ * ({@code <add key="ClearTextPassword" value="v"/>}). An assignment counts wherever it stands on a line, also after
+ * a label ({@code found it: SERVICE_TOKEN=v}, {@code INFO env: API_KEY=v}), which the typed-declaration syntax
+ * would otherwise read as a name {@code found it} of type {@code SERVICE_TOKEN}.
  *
  * <p>Quoted values are always literals, so they are replaced unless they are placeholders: that includes short words
  * such as {@code password: "hunter"}, which are exactly the weak passwords people paste. Unquoted values may also be
@@ -33,14 +36,20 @@ final class Assignments implements Detector {
             + "(?<name>[A-Za-z_][A-Za-z0-9_.-]{0,100}+)"
             + "(?:\\\\?[\"'])?\\]?"
             // Type annotation before "=": "password: str = ...", "val token: String = ...", "apiKey?: string = ..."
-            + "(?:[ \\t]*+\\??:[ \\t]*+[A-Za-z_][A-Za-z0-9_.]*+(?:<[^<>\\r\\n=]{0,60}+>|\\[[^\\[\\]\\r\\n=]{0,60}+])?+"
+            + "(?:[ \\t]*+\\??:[ \\t]*+(?<type>[A-Za-z_][A-Za-z0-9_.]*+)"
+            + "(?:<[^<>\\r\\n=]{0,60}+>|\\[[^\\[\\]\\r\\n=]{0,60}+])?+"
             + "\\??(?=[ \\t]*+=[^=>~]))?"
-            + "[ \\t]{0,8}+(?<sep>:=|:-|=>|=(?![=~>])|:(?![:/]|\\\\(?!\")))[ \\t]{0,8}+");
+            + "[ \\t]{0,8}+(?<sep>:=|:-|:\\?|=>|=(?![=~>])|:(?![:/]|\\\\(?!\")))[ \\t]{0,8}+");
     private static final Pattern FLAG = Pattern.compile(
             "(?<![A-Za-z0-9_-])--(?<name>[A-Za-z][A-Za-z0-9_-]{1,60}+)[ \\t]++");
     private static final Pattern XML_ELEMENT = Pattern.compile(
             "<(?<name>[A-Za-z][A-Za-z0-9_.:-]{0,60}+)(?:\\s[^<>]{0,200}+)?>(?<value>[^<>\\r\\n]{1,2000}+)"
             + "</\\k<name>\\s*>");
+
+    // .NET and NuGet settings name the value in an attribute: <add key="ClearTextPassword" value="…" />.
+    private static final Pattern XML_ADD = Pattern.compile(
+            "<add\\s++key\\s*+=\\s*+\"(?<name>[^\"<>\\r\\n]{1,100}+)\""
+            + "\\s++value\\s*+=\\s*+\"(?<value>[^\"\\r\\n]{1,2000}+)\"");
 
     // Where an unquoted value ends: whitespace, quotes, and what delimits values in code, URLs and shells.
     private static final String BARE_STOP = "\"'`,;&<>(){}[]\\|";
@@ -62,7 +71,15 @@ final class Assignments implements Detector {
     public void find(String text, List<Finding> sink) {
         scan(ASSIGNMENT, false, text, sink);
         scan(FLAG, true, text, sink);
-        Matcher m = XML_ELEMENT.matcher(text);
+        scanElements(XML_ELEMENT, text, sink);
+        if (text.contains("<add ")) {
+            scanElements(XML_ADD, text, sink);
+        }
+    }
+
+    /** Name and value both delimited by markup, so the value is taken as a quoted literal. */
+    private static void scanElements(Pattern pattern, String text, List<Finding> sink) {
+        Matcher m = pattern.matcher(text);
         while (m.find()) {
             SecretNames.Kind kind = SecretNames.classify(m.group("name"));
             Match match = new Match(m.group("name"), "", false, m.start("value"), m.start("value"));
@@ -90,6 +107,11 @@ final class Assignments implements Detector {
             SecretNames.Kind kind = match.name().startsWith("REDACTED")
                     ? SecretNames.Kind.ORDINARY : SecretNames.classify(match.name());
             if (kind == SecretNames.Kind.ORDINARY) {
+                // What read as a type annotation may be the real name after a label: in "found it: API_TOKEN=…"
+                // the "type" is API_TOKEN. Look again from there; a real type ("x: int = 5") is ordinary too.
+                if (!flags && m.start("type") >= 0) {
+                    from = m.start("type");
+                }
                 continue; // its value may hold an assignment of its own: --from-literal=password=…, cmd="TOKEN=…"
             }
             Value value = parseValue(text, m.end());
@@ -150,7 +172,8 @@ final class Assignments implements Detector {
 
     private static boolean isSecret(SecretNames.Kind kind, Match match, Value value, String text) {
         String v = value.text();
-        if (v.isEmpty() || SecretValues.isPlaceholder(v)) {
+        // ${API_KEY:?missing}: the shell's error message for an unset variable, never the value.
+        if (v.isEmpty() || match.sep().equals(":?") || SecretValues.isPlaceholder(v)) {
             return false;
         }
         if (kind == SecretNames.Kind.SECRET_OR_MODE

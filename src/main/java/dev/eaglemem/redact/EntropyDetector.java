@@ -33,8 +33,10 @@ import java.util.regex.Pattern;
  *
  * <p>Never flagged, by context, because they are public and fill agent output: anything inside a URL (credentials
  * in URLs have their own rule), labelled digests ({@code sha512-…} integrity strings, {@code h1:} in go.sum,
- * {@code sha256:}), hex with a short tag (Gerrit {@code I8473b9…}), API object ids ({@code msg_…},
- * {@code toolu_…}, {@code req_…}), SSH public keys, and public PEM blocks (certificates, public keys).
+ * {@code sha256:}), hex with a short tag (Gerrit {@code I8473b9…}) or a {@code 0x} prefix (addresses; 32-byte
+ * private keys are {@link HexKeys}' business), long hex runs inside a token (cache keys ending in a digest: only the
+ * rest of the token counts), API object ids ({@code msg_…}, {@code toolu_…}, {@code req_…}), SSH public keys, and
+ * public PEM blocks (certificates, public keys).
  */
 final class EntropyDetector implements Detector {
 
@@ -52,7 +54,11 @@ final class EntropyDetector implements Detector {
             Pattern.compile("(?i)(?:sha(?:1|224|256|384|512)|md5|h1|blake2b?|integrity)[ \\t]*+[:=-]?[ \\t\"']*+$");
     private static final Pattern DIGEST_PREFIX = Pattern.compile("(?i)(?:sha(?:1|224|256|384|512)|md5)-.*");
     // Hex, UUIDs, and hex behind a short tag (Gerrit "I8473b9…", "g1a2b3c4"): digests and ids, never keys.
-    private static final Pattern HEX_OR_UUID = Pattern.compile("(?:[A-Za-z]{1,4}[_:-]?)?[0-9a-fA-F-]++");
+    private static final Pattern HEX_OR_UUID = Pattern.compile("(?:0[xX]|[A-Za-z]{1,4}[_:-]?)?[0-9a-fA-F-]++");
+    // A hex run this long inside a token is a digest or an id (a CI cache key "…-npm-<sha256>", "ed25519/<key id>"),
+    // and only the rest of the token is judged. In random base62 such a run starts at a given position with odds
+    // of about 1 in 10^7, so generated tokens keep their length.
+    private static final Pattern LONG_HEX_RUN = Pattern.compile("[0-9a-fA-F]{16,}+");
     // Object ids of the APIs agents talk to all day: message, tool-use and request ids in every transcript.
     private static final Pattern API_OBJECT_ID = Pattern.compile(
             "(?:msg|toolu|srvtoolu|req|call|chatcmpl|run|thread|asst|file|batch|step|resp|conv|item|org|proj|user"
@@ -108,15 +114,21 @@ final class EntropyDetector implements Detector {
 
     /** The context-free part of the decision: would this token be flagged wherever it appeared? */
     static boolean looksGenerated(String token) {
-        return token.length() >= MIN_LENGTH
-                && SecretValues.hasUpper(token) && SecretValues.hasLower(token) && SecretValues.hasDigit(token)
-                && !HEX_OR_UUID.matcher(token).matches()
+        if (!(token.length() >= MIN_LENGTH && hasAllClasses(token)) || HEX_OR_UUID.matcher(token).matches()) {
+            return false;
+        }
+        String judged = LONG_HEX_RUN.matcher(token).replaceAll("");
+        return judged.length() >= MIN_LENGTH && hasAllClasses(judged)
                 && !DIGEST_PREFIX.matcher(token).matches()
                 && !API_OBJECT_ID.matcher(token).matches()
-                && wordShare(token) < MAX_WORD_SHARE
-                && shannon(token) >= entropyThreshold(token.length())
+                && wordShare(judged) < MAX_WORD_SHARE
+                && shannon(judged) >= entropyThreshold(judged.length())
                 && !isSshPublicKey(token)
                 && !isEncodedText(token);
+    }
+
+    private static boolean hasAllClasses(String s) {
+        return SecretValues.hasUpper(s) && SecretValues.hasLower(s) && SecretValues.hasDigit(s);
     }
 
     /**

@@ -44,9 +44,24 @@ class AssignmentsTest {
         "${DB_PASSWORD:-Pl7m-tr33}                     | ${DB_PASSWORD:-[REDACTED]}",
         "SECRET_KEY_BASE=Pl7m-tr33                     | SECRET_KEY_BASE=[REDACTED]",
         "AccountKey=Pl7m-tr33==;EndpointSuffix=x       | AccountKey=[REDACTED];EndpointSuffix=x",
-        "token = Pl7m-tr33 # from the vault            | token = [REDACTED] # from the vault"})
+        "token = Pl7m-tr33 # from the vault            | token = [REDACTED] # from the vault",
+        "<add key=\"ClearTextPassword\" value=\"Pl7m\" /> | <add key=\"ClearTextPassword\" value=\"[REDACTED]\" />"})
     void keepsTheNameAndReplacesOnlyTheValue(String input, String expected) {
         assertThat(RULES_ONLY.redact(input.strip())).isEqualTo(expected.strip());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "found it: ", "found it:", "2025-06-02T10:00:01Z INFO env: ", "Error: ", "result: ", "[ci] note:",
+        "Answer: the value is ", "warn: found it: ", "- step 3: ", "it: ", "{\"msg\":\"config: "})
+    void findsASecretNameThatFollowsALabel(String label) {
+        // "label: NAME=value" first reads like a typed declaration "label: Type = value"; the name must still count.
+        for (String assignment : new String[] {"SERVICE_TOKEN=0f3a9c2b7d", "DB_PASSWORD = \"hunter2\""}) {
+            String expected = assignment.replace("0f3a9c2b7d", "[REDACTED]").replace("hunter2", "[REDACTED]");
+
+            assertThat(RULES_ONLY.redact(label + assignment + " rejected"))
+                    .isEqualTo(label + expected + " rejected");
+        }
     }
 
     @Test
@@ -63,7 +78,8 @@ class AssignmentsTest {
         "password: \"***\"", "token: [REDACTED]", "GITHUB_TOKEN: ${{ secrets.GITHUB_TOKEN }}", "password: !vault |",
         "\"password\": \"\"", "token = \"{token}\"", "EXCHANGE_API_KEY=your-api-key-here",
         "<password>${env.PASS}</password>",
-        "password: %(db_password)s", "SECRET=%SECRET%", "password = xxxxxxxx"})
+        "password: %(db_password)s", "SECRET=%SECRET%", "password = xxxxxxxx", "API_KEY=${API_KEY:?missing}",
+        "found: API_KEY=${API_KEY:?set API_KEY first}"})
     void leavesPlaceholdersAndReferencesAlone(String text) {
         assertThat(RULES_ONLY.redact(text)).isEqualTo(text);
     }
@@ -87,7 +103,9 @@ class AssignmentsTest {
         "credentials: 'include'", "auth: ldap", "PWD=/home/dev/acme-shop", "OLDPWD=/tmp", "--token TOKEN",
         "--password-stdin", "DATABASE_URL=postgres://localhost:5432/app", "token_type: \"bearer\"",
         "\"tokenType\": \"Bearer\"", "TOKEN_STORAGE_KEY = \"acme.session\"", "passwordFile: /run/secrets/db",
-        "use --token to pass your token", "\"input_tokens\": 1532", "primary_key = \"id\""})
+        "use --token to pass your token", "\"input_tokens\": 1532", "primary_key = \"id\"",
+        "found it: MAX_TOKENS=4096", "note: TOKEN_TTL=3600", "x: int = 5", "result: TOKEN_COUNT=1532",
+        "it: KeyVaultClient = KeyVaultClient(credential)", "<add key=\"Username\" value=\"ci-bot\" />"})
     void leavesNonSecretNamesAndModesAlone(String text) {
         assertThat(RULES_ONLY.redact(text)).isEqualTo(text);
     }

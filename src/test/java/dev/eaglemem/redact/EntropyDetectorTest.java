@@ -59,7 +59,10 @@ class EntropyDetectorTest {
         "sha512-m49nUT07CmOu85EpZsluy4IooWMCTVNLLjc/nFPU4+nu2llkKK6g1iX3v8byt63xPg/6eJjXsUK2VUbYR+1Giw",
         "SGVsbG8sIFdvcmxkISBUaGlzIGlzIGEgdGVzdA",
         "AAAAC3NzaC1lZDI1NTE5AAAAIK9v2mQx7LrN4tYp8sWb3cF1hJ6dZ0gE5aU2iO8kXyRw",
-        "aA1aA1aA1aA1aA1aA1aA1aA1aA1aA1"})
+        "aA1aA1aA1aA1aA1aA1aA1aA1aA1aA1",
+        "0x742d35Cc6634C0532925a3b844Bc454e4438f44e",
+        "setup-java-Linux-x64-maven-9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+        "ed25519/3AA5C34371567BD2", "node-cache-Linux-npm-9F86D081884C7D659A2FEAA0C55AD015"})
     void leavesDigestsIdsAndEncodedTextAlone(String token) {
         assertThat(EntropyDetector.looksGenerated(token)).isFalse();
     }

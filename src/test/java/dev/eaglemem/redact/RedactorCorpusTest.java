@@ -19,7 +19,8 @@ import org.junit.jupiter.api.Test;
 class RedactorCorpusTest {
 
     private static final Redactor REDACTOR = Redactor.defaults();
-    private static final double MAX_FALSE_POSITIVE_RATE = 0.01;
+    // Measured 0.28 % (8 of 2,856 lines) when the bound was set; it leaves room for one new corpus file, not a trend.
+    private static final double MAX_FALSE_POSITIVE_RATE = 0.005;
 
     @Test
     void redactsEverySecretInTheCorpus() {
@@ -32,7 +33,7 @@ class RedactorCorpusTest {
         System.out.println("redaction corpus: " + summary + " secrets caught");
         RedactionReport.put("secrets caught", summary);
 
-        assertThat(cases).hasSizeGreaterThanOrEqualTo(60);
+        assertThat(cases).hasSizeGreaterThanOrEqualTo(200);
         assertThat(leaks).as(summary).isEmpty();
     }
 
@@ -61,7 +62,7 @@ class RedactorCorpusTest {
         changed.forEach(line -> System.out.println("  " + line));
         RedactionReport.put("false positives", summary);
 
-        assertThat(lines).as("non-empty lines in the ordinary corpus").isGreaterThanOrEqualTo(1500);
+        assertThat(lines).as("non-empty lines in the ordinary corpus").isGreaterThanOrEqualTo(2800);
         assertThat(rate).as(summary + "\n" + String.join("\n", changed)).isLessThanOrEqualTo(MAX_FALSE_POSITIVE_RATE);
     }
 
