@@ -56,7 +56,7 @@ flags=$(sed -n '/^    serve)/,/;;/p' "$launcher" | sed -n 's/.*jvm_flags="\(.*\)
     echo "| RSS idle (10 s after start) | $idle MB |"
     echo "| CPU while idle (30 s) | $idle_cpu % of one core |"
     echo "| burst: 8 clients × 1,000 PostToolUse over the socket | $burst; ${took} s |"
-    echo "| observations stored from the burst | $stored |"
+    echo "| observations stored (the burst + the 8 MiB one) | $stored |"
     echo "| RSS after the burst | $after_burst MB |"
     echo "| one 8 MiB PostToolUse payload | $huge |"
     echo "| RSS 5 s after it | $after_huge MB |"
