@@ -34,7 +34,8 @@ import org.flywaydb.core.api.resource.LoadableResource;
 public final class Migrations {
 
     /** Every migration, in order. MigrationsListTest keeps this list equal to the db/migration folder. */
-    static final List<String> FILES = List.of("V1__baseline.sql", "V2__hooks.sql", "V3__jobs.sql", "V4__features.sql");
+    static final List<String> FILES = List.of("V1__baseline.sql", "V2__hooks.sql", "V3__jobs.sql", "V4__features.sql",
+            "V6__scale_indexes.sql");
 
     /** The schema version this binary expects. */
     public static final int LATEST = versionOf(FILES.getLast());

@@ -7,16 +7,14 @@ public final class StatsStore {
 
     // One statement for a project and one for all of them, not "?1 IS NULL OR project = ?1": that OR keeps SQLite
     // from searching the (project, …) indexes, so every count would walk a whole index (a million entries for
-    // observations on a big database).
+    // observations on a big database). The memory counts use V6's idx_memories_scope and idx_memories_forgotten.
     private static final String PROJECT_COUNTS = """
             SELECT
               (SELECT count(*) FROM projects WHERE key = ?1),
               (SELECT count(*) FROM sessions WHERE project = ?1),
               (SELECT count(*) FROM observations WHERE project = ?1),
               (SELECT count(*) FROM summaries WHERE project = ?1),
-              -- the project's live memories less its personal ones: both counts read only a partial index
-              (SELECT count(*) FROM memories WHERE deleted_at IS NULL AND project = ?1)
-                - (SELECT count(*) FROM memories WHERE deleted_at IS NULL AND scope = 'personal' AND project = ?1),
+              (SELECT count(*) FROM memories WHERE deleted_at IS NULL AND scope = 'project' AND project = ?1),
               (SELECT count(*) FROM memories WHERE deleted_at IS NOT NULL AND project = ?1),
               (SELECT count(*) FROM memories WHERE deleted_at IS NULL AND scope = 'personal'),
               (SELECT count(*) FROM user_prompts WHERE project = ?1),
@@ -40,8 +38,7 @@ public final class StatsStore {
     private static final String HEADER_COUNTS = """
             SELECT
               (SELECT count(*) FROM sessions WHERE project = ?1),
-              (SELECT count(*) FROM memories WHERE deleted_at IS NULL AND project = ?1)
-                - (SELECT count(*) FROM memories WHERE deleted_at IS NULL AND scope = 'personal' AND project = ?1)
+              (SELECT count(*) FROM memories WHERE deleted_at IS NULL AND scope = 'project' AND project = ?1)
                 + (SELECT count(*) FROM memories WHERE deleted_at IS NULL AND scope = 'personal')
             """;
 
