@@ -1,5 +1,7 @@
 package dev.eaglemem.jobs;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -39,13 +41,20 @@ public class PruneJob implements JobKind {
     /** The least pause between batches, so that even very fast batches leave waiting writers a gap. */
     static final long MIN_PAUSE_NANOS = TimeUnit.MILLISECONDS.toNanos(5);
 
-    /** What one run deleted, in how many transactions, and the longest of them. */
-    record Pruned(int observations, int observationBatches, int jobs, int jobBatches, long nanos, long longestBatchNanos) {
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+
+    /**
+     * What one run deleted, in how many transactions, the longest of them (wall time) and the most CPU time one took
+     * (on a busy machine a batch can wait for a CPU while it holds the lock; the CPU time is the batch's own work).
+     */
+    record Pruned(int observations, int observationBatches, int jobs, int jobBatches, long nanos, long longestBatchNanos,
+            long mostBatchCpuNanos) {
 
         String describe() {
             return "pruned " + observations + " observations, " + jobs + " finished jobs in "
                     + (observationBatches + jobBatches) + " batches, " + TimeUnit.NANOSECONDS.toMillis(nanos)
-                    + " ms (longest batch " + TimeUnit.NANOSECONDS.toMillis(longestBatchNanos) + " ms)";
+                    + " ms (longest batch " + TimeUnit.NANOSECONDS.toMillis(longestBatchNanos) + " ms, most CPU in a batch "
+                    + TimeUnit.NANOSECONDS.toMillis(mostBatchCpuNanos) + " ms)";
         }
     }
 
@@ -54,7 +63,7 @@ public class PruneJob implements JobKind {
         int delete(Tx tx, int limit);
     }
 
-    private record Run(int rows, int batches, long longestNanos) {
+    private record Run(int rows, int batches, long longestNanos, long mostCpuNanos) {
     }
 
     private final Db db;
@@ -104,7 +113,7 @@ public class PruneJob implements JobKind {
         Run pruned = inBatches((tx, limit) -> observations.prune(tx, project, observationsBefore, limit));
         Run deleted = inBatches((tx, limit) -> jobs.deleteFinished(tx, jobsBefore, limit));
         return new Pruned(pruned.rows(), pruned.batches(), deleted.rows(), deleted.batches(), System.nanoTime() - start,
-                Math.max(pruned.longestNanos(), deleted.longestNanos()));
+                Math.max(pruned.longestNanos(), deleted.longestNanos()), Math.max(pruned.mostCpuNanos(), deleted.mostCpuNanos()));
     }
 
     /**
@@ -115,17 +124,25 @@ public class PruneJob implements JobKind {
         int rows = 0;
         int batches = 0;
         long longest = 0;
+        long mostCpu = 0;
         while (true) {
             long start = System.nanoTime();
+            long cpuStart = cpuNanos();
             int deleted = db.write(tx -> batch.delete(tx, batchRows));
             long took = System.nanoTime() - start;
             longest = Math.max(longest, took);
+            mostCpu = Math.max(mostCpu, cpuNanos() - cpuStart);
             rows += deleted;
             batches++;
             if (deleted < batchRows) {
-                return new Run(rows, batches, longest);
+                return new Run(rows, batches, longest, mostCpu);
             }
             TimeUnit.NANOSECONDS.sleep(Math.max(took, MIN_PAUSE_NANOS));
         }
+    }
+
+    /** This thread's CPU time (SQLite runs on it, through JNI); 0 where the JVM cannot tell. */
+    private static long cpuNanos() {
+        return THREADS.isCurrentThreadCpuTimeSupported() ? THREADS.getCurrentThreadCpuTime() : 0;
     }
 }

@@ -42,7 +42,7 @@ public final class StatsStore {
                 + (SELECT count(*) FROM memories WHERE deleted_at IS NULL AND scope = 'personal')
             """;
 
-    /** What SessionStart's header counts: the project's sessions, and the live memories recall draws on (its own and personal ones). */
+    /** SessionStart's header: the project's sessions, and the live memories recall draws on (its own and personal ones). */
     public record HeaderCounts(long sessions, long memories) {
     }
 

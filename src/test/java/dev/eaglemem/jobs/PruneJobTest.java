@@ -50,7 +50,8 @@ class PruneJobTest {
     @BeforeEach
     void open() {
         t = TestDb.in(dir);
-        thirtyDays = new Settings(new EagleConfig(dir.resolve("config.toml"), Map.of("retention.observation_days", 30L), List.of()));
+        thirtyDays = new Settings(new EagleConfig(dir.resolve("config.toml"), Map.of("retention.observation_days", 30L),
+                List.of()));
         prune = new PruneJob(t.db, observations, jobs, thirtyDays, clock);
         t.db.write(tx -> {
             for (String project : List.of("code/app", "code/other")) {
@@ -120,7 +121,8 @@ class PruneJobTest {
 
         String result = prune.run(job);
 
-        assertThat(result).matches("pruned 2 observations, 2 finished jobs in 2 batches, \\d+ ms \\(longest batch \\d+ ms\\)");
+        assertThat(result).matches("pruned 2 observations, 2 finished jobs in 2 batches, \\d+ ms "
+                + "\\(longest batch \\d+ ms, most CPU in a batch \\d+ ms\\)");
         assertThat(commands("code/app")).containsExactly("ls 29-0", "ls 1-0");
         assertThat(commands("code/other")).containsExactly("ls 45-0", "ls 31-0", "ls 29-0", "ls 1-0");
         assertThat(t.db.read(jobs::counts)).as("the recent done job and the prune job itself stay")

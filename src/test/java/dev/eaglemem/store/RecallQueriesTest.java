@@ -132,12 +132,15 @@ class RecallQueriesTest {
                             rs.getLong(6), rs.getLong(7), rs.getLong(8), rs.getLong(9), rs.getLong(10));
                 }
             }));
-            assertThat(t.db.<TableCounts>read(tx -> new StatsStore().counts(tx, project))).as(String.valueOf(project)).isEqualTo(expected);
+            assertThat(t.db.<TableCounts>read(tx -> new StatsStore().counts(tx, project))).as(String.valueOf(project))
+                    .isEqualTo(expected);
             if (project != null) {
                 assertThat(t.db.<StatsStore.HeaderCounts>read(tx -> new StatsStore().headerCounts(tx, project))).as(project)
-                        .isEqualTo(new StatsStore.HeaderCounts(expected.sessions(), expected.memories() + expected.personalMemories()));
+                        .isEqualTo(new StatsStore.HeaderCounts(expected.sessions(),
+                                expected.memories() + expected.personalMemories()));
             }
         }
-        assertThat(t.db.<Long>read(tx -> new StatsStore().counts(tx, "code/app").forgottenMemories())).as("the data has some").isPositive();
+        assertThat(t.db.<Long>read(tx -> new StatsStore().counts(tx, "code/app").forgottenMemories())).as("the data has some")
+                .isPositive();
     }
 }
