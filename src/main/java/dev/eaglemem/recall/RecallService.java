@@ -6,6 +6,7 @@ import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -15,6 +16,7 @@ import java.util.Optional;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.eaglemem.config.Settings;
+import dev.eaglemem.memory.MemoryKind;
 import dev.eaglemem.search.FtsQuery;
 import dev.eaglemem.store.Db;
 import dev.eaglemem.store.MemoryStore;
@@ -28,7 +30,6 @@ import dev.eaglemem.store.SearchStore;
 import dev.eaglemem.store.StatsStore;
 import dev.eaglemem.store.SummaryRow;
 import dev.eaglemem.store.SummaryStore;
-import dev.eaglemem.store.TableCounts;
 import dev.eaglemem.store.Tx;
 
 /**
@@ -47,6 +48,7 @@ public class RecallService {
     private static final int SUMMARY_ROWS = 5;
     private static final int PROMPT_HITS = 6;
     private static final int WORKING_SET = 10;
+    private static final List<String> KINDS = Arrays.stream(MemoryKind.values()).map(MemoryKind::id).toList();
 
     private final Db db;
     private final StatsStore stats;
@@ -95,15 +97,14 @@ public class RecallService {
     }
 
     private SessionStartRenderer.View view(Tx tx, Audience a, String source) {
-        TableCounts counts = stats.counts(tx, a.project());
+        StatsStore.HeaderCounts counts = stats.headerCounts(tx, a.project());
         List<SummaryRow> recent = summaries.recent(tx, a.project(), a.sessionId(), SUMMARY_ROWS);
         List<SessionStartRenderer.FileEdits> workingSet = SessionStartRenderer.isReset(source)
                 ? workingSet(observations.forSession(tx, a.sessionId()))
                 : List.of();
-        return new SessionStartRenderer.View(a.project(), a.sessionId(), source, counts.sessions(),
-                counts.memories() + counts.personalMemories(), recent.isEmpty() ? null : recent.getFirst().updatedAt(),
-                overviews.find(tx, a.project()).orElse(null),
-                memories.recentPerKind(tx, a.project(), MEMORIES_PER_KIND), recent, workingSet, settings.agentCommand(),
+        return new SessionStartRenderer.View(a.project(), a.sessionId(), source, counts.sessions(), counts.memories(),
+                recent.isEmpty() ? null : recent.getFirst().updatedAt(), overviews.find(tx, a.project()).orElse(null),
+                memories.recentPerKind(tx, a.project(), KINDS, MEMORIES_PER_KIND), recent, workingSet, settings.agentCommand(),
                 settings.times());
     }
 

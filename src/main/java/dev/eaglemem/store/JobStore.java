@@ -66,7 +66,8 @@ public final class JobStore {
             DELETE FROM jobs WHERE status = 'dead' AND (?1 IS NULL OR COALESCE(finished_at, updated_at) < ?1)
             """;
     private static final String DELETE_FINISHED = """
-            DELETE FROM jobs WHERE status IN ('done', 'cancelled') AND COALESCE(finished_at, updated_at) < ?
+            DELETE FROM jobs WHERE id IN (SELECT id FROM jobs
+                WHERE status IN ('done', 'cancelled') AND COALESCE(finished_at, updated_at) < ?1 LIMIT ?2)
             """;
 
     /**
@@ -236,10 +237,14 @@ public final class JobStore {
         });
     }
 
-    /** Deletes done and cancelled jobs that finished before {@code before}; returns how many. */
-    public int deleteFinished(Tx tx, Instant before) {
+    /**
+     * Deletes up to {@code limit} done and cancelled jobs that finished before {@code before}; returns how many
+     * (prune calls it in batches, one transaction each).
+     */
+    public int deleteFinished(Tx tx, Instant before, int limit) {
         return tx.call(DELETE_FINISHED, ps -> {
             ps.setString(1, Timestamps.format(before));
+            ps.setInt(2, limit);
             return ps.executeUpdate();
         });
     }

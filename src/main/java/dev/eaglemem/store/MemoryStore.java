@@ -68,10 +68,21 @@ public final class MemoryStore {
             LIMIT ?4
             """;
 
+    // ?1 project, ?2 per kind, ?3… the kinds. The candidates are, per kind, the newest ?2 of the project and the
+    // newest ?2 personal ones, each an index search (idx_memories_project, idx_memories_personal) that stops after
+    // ?2 rows; the window then keeps the newest ?2 per kind among them: the same rows as ranking every live
+    // memory of the project, which on a big database meant reading and sorting tens of thousands of rows.
+    private static final String RECENT_OF_KIND = """
+            SELECT id FROM (SELECT id FROM memories WHERE deleted_at IS NULL AND project = ?1 AND kind = ?%1$d
+                            ORDER BY updated_at DESC, id DESC LIMIT ?2)
+            UNION ALL
+            SELECT id FROM (SELECT id FROM memories WHERE deleted_at IS NULL AND scope = 'personal' AND kind = ?%1$d
+                            ORDER BY updated_at DESC, id DESC LIMIT ?2)
+            """;
     private static final String RECENT_PER_KIND = "SELECT " + COLUMNS + """
             FROM (SELECT m.*, ROW_NUMBER() OVER (PARTITION BY kind ORDER BY updated_at DESC, id DESC) AS rank_in_kind
                   FROM memories m
-                  WHERE deleted_at IS NULL AND (project = ?1 OR scope = 'personal'))
+                  WHERE m.id IN (%s))
             WHERE rank_in_kind <= ?2
             ORDER BY CASE kind WHEN 'decision' THEN 0 WHEN 'gotcha' THEN 1 ELSE 2 END, updated_at DESC, id DESC
             """;
@@ -255,13 +266,23 @@ public final class MemoryStore {
     }
 
     /**
-     * The newest {@code perKind} active memories of each kind for the project (personal ones included), so
-     * a project with hundreds of decisions still shows its gotchas and patterns.
+     * The newest {@code perKind} active memories of each of {@code kinds} for the project (personal ones
+     * included), so a project with hundreds of decisions still shows its gotchas and patterns.
      */
-    public List<MemoryRow> recentPerKind(Tx tx, String project, int perKind) {
-        return tx.call(RECENT_PER_KIND, ps -> {
+    public List<MemoryRow> recentPerKind(Tx tx, String project, List<String> kinds, int perKind) {
+        if (kinds.isEmpty()) {
+            return List.of();
+        }
+        List<String> candidates = new ArrayList<>();
+        for (int i = 0; i < kinds.size(); i++) {
+            candidates.add(RECENT_OF_KIND.formatted(i + 3));
+        }
+        return tx.call(RECENT_PER_KIND.formatted(String.join("UNION ALL\n", candidates)), ps -> {
             ps.setString(1, project);
             ps.setInt(2, perKind);
+            for (int i = 0; i < kinds.size(); i++) {
+                ps.setString(i + 3, kinds.get(i));
+            }
             return all(ps);
         });
     }

@@ -29,7 +29,11 @@ public final class ObservationStore {
             SELECT id, session_id, tool_name, command, category, files_read, files_modified, exit_status, created_at
             FROM observations WHERE session_id = ? AND created_at >= ? ORDER BY created_at, id
             """;
-    private static final String PRUNE = "DELETE FROM observations WHERE project = ? AND created_at < ?";
+    // oldest first along idx_observations_project, so each batch starts where the last one stopped
+    private static final String PRUNE = """
+            DELETE FROM observations WHERE id IN (
+                SELECT id FROM observations WHERE project = ?1 AND created_at < ?2 ORDER BY created_at, id LIMIT ?3)
+            """;
 
     /** Stores the call; false when the same tool_use_id was already stored for the session. */
     public boolean insert(Tx tx, NewObservation o, Instant now) {
@@ -98,10 +102,15 @@ public final class ObservationStore {
     }
 
     /** Deletes the project's observations older than {@code before}; returns how many. */
-    public int prune(Tx tx, String project, Instant before) {
+    /**
+     * Deletes up to {@code limit} of the project's observations older than {@code before}, oldest first; returns
+     * how many. Callers prune in batches (one transaction each) so the write lock is never held for long.
+     */
+    public int prune(Tx tx, String project, Instant before, int limit) {
         return tx.call(PRUNE, ps -> {
             ps.setString(1, project);
             ps.setString(2, Timestamps.format(before));
+            ps.setInt(3, limit);
             return ps.executeUpdate();
         });
     }

@@ -8,6 +8,11 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -25,6 +30,7 @@ import dev.eaglemem.store.NewObservation;
 import dev.eaglemem.store.ObservationStore;
 import dev.eaglemem.store.ProjectStore;
 import dev.eaglemem.store.SessionStore;
+import dev.eaglemem.store.StatsStore;
 import dev.eaglemem.store.TestDb;
 
 class PruneJobTest {
@@ -38,23 +44,20 @@ class PruneJobTest {
     private final MutableClock clock = new MutableClock(NOW);
     private final JobStore jobs = new JobStore();
     private final ObservationStore observations = new ObservationStore();
+    private Settings thirtyDays;
     private PruneJob prune;
 
     @BeforeEach
     void open() {
         t = TestDb.in(dir);
-        Settings thirtyDays = new Settings(new EagleConfig(dir.resolve("config.toml"),
-                Map.of("retention.observation_days", 30L), List.of()));
+        thirtyDays = new Settings(new EagleConfig(dir.resolve("config.toml"), Map.of("retention.observation_days", 30L),
+                List.of()));
         prune = new PruneJob(t.db, observations, jobs, thirtyDays, clock);
         t.db.write(tx -> {
             for (String project : List.of("code/app", "code/other")) {
                 new ProjectStore().touch(tx, project, null, NOW.minus(Duration.ofDays(60)));
                 new SessionStore().upsert(tx, project + "-s", project, "codex", "/home/u/" + project, null, "startup",
                         NOW.minus(Duration.ofDays(60)));
-                for (int daysAgo : new int[] { 45, 31, 29, 1 }) {
-                    observations.insert(tx, new NewObservation(project + "-s", project, "codex", "Bash", "ls " + daysAgo,
-                            "files", List.of(), List.of(), 0, null, null, project + daysAgo), NOW.minus(Duration.ofDays(daysAgo)));
-                }
             }
             return null;
         });
@@ -63,6 +66,18 @@ class PruneJobTest {
     @AfterEach
     void close() {
         t.close();
+    }
+
+    /** {@code count} tool calls of the project's session, {@code daysAgo} days old, commands "ls <tag>-<i>". */
+    private void observed(String project, int daysAgo, int count, String tag) {
+        t.db.write(tx -> {
+            for (int i = 0; i < count; i++) {
+                observations.insert(tx, new NewObservation(project + "-s", project, "codex", "Bash", "ls " + tag + "-" + i,
+                        "files", List.of(), List.of(), 0, null, null, project + "-" + tag + "-" + i),
+                        NOW.minus(Duration.ofDays(daysAgo)));
+            }
+            return null;
+        });
     }
 
     private JobRow queued(String project) {
@@ -88,8 +103,17 @@ class PruneJobTest {
         return t.db.read(tx -> observations.forSession(tx, project + "-s")).stream().map(o -> o.command()).toList();
     }
 
+    private long observationsOf(String project) {
+        return t.db.read(tx -> new StatsStore().counts(tx, project).observations());
+    }
+
     @Test
     void deletesOnlyThatProjectsObservationsPastRetentionAndFinishedJobsOlderThanAWeek() throws Exception {
+        for (String project : List.of("code/app", "code/other")) {
+            for (int daysAgo : new int[] { 45, 31, 29, 1 }) {
+                observed(project, daysAgo, 1, Integer.toString(daysAgo));
+            }
+        }
         finished("enrich-summary", 8, false);
         finished("enrich-summary", 2, false);
         finished("prune", 9, true);
@@ -97,18 +121,95 @@ class PruneJobTest {
 
         String result = prune.run(job);
 
-        assertThat(result).isEqualTo("pruned 2 observations, 2 finished jobs");
-        assertThat(commands("code/app")).containsExactly("ls 29", "ls 1");
-        assertThat(commands("code/other")).containsExactly("ls 45", "ls 31", "ls 29", "ls 1");
+        assertThat(result).matches("pruned 2 observations, 2 finished jobs in 2 batches, \\d+ ms "
+                + "\\(longest batch \\d+ ms, most CPU in a batch \\d+ ms\\)");
+        assertThat(commands("code/app")).containsExactly("ls 29-0", "ls 1-0");
+        assertThat(commands("code/other")).containsExactly("ls 45-0", "ls 31-0", "ls 29-0", "ls 1-0");
         assertThat(t.db.read(jobs::counts)).as("the recent done job and the prune job itself stay")
                 .isEqualTo(new JobCounts(1, 0, 1, 0, 0));
-        assertThat(prune.run(job)).as("safe to run again").isEqualTo("pruned 0 observations, 0 finished jobs");
+        assertThat(prune.run(job)).as("safe to run again").startsWith("pruned 0 observations, 0 finished jobs in 2 batches");
+    }
+
+    @Test
+    void aBacklogIsDeletedInBatchesOfAtMostTheBatchSizeAndASecondRunFindsNothing() throws Exception {
+        observed("code/app", 40, 1_050, "old");
+        observed("code/app", 3, 20, "new");
+        for (int i = 0; i < 250; i++) {
+            finished("enrich-summary", 10, i % 5 == 0);
+        }
+        PruneJob batched = new PruneJob(t.db, observations, jobs, thirtyDays, clock, 100);
+
+        PruneJob.Pruned first = batched.prune("code/app");
+
+        assertThat(first.observations()).isEqualTo(1_050);
+        assertThat(first.observationBatches()).as("10 full batches and one of 50").isEqualTo(11);
+        assertThat(first.jobs()).isEqualTo(250);
+        assertThat(first.jobBatches()).as("two full batches, one of 50").isEqualTo(3);
+        assertThat(commands("code/app")).hasSize(20).allMatch(c -> c.startsWith("ls new-"));
+        assertThat(t.db.read(jobs::counts)).isEqualTo(new JobCounts(0, 0, 0, 0, 0));
+
+        PruneJob.Pruned again = batched.prune("code/app");
+        assertThat(again).extracting(PruneJob.Pruned::observations, PruneJob.Pruned::observationBatches,
+                PruneJob.Pruned::jobs, PruneJob.Pruned::jobBatches).containsExactly(0, 1, 0, 1);
+        assertThat(commands("code/app")).hasSize(20);
+    }
+
+    /**
+     * A hook on another connection keeps writing while prune works through a backlog: its writes commit between
+     * prune's batches (each one sees part of the backlog gone and part still there), not only before or after.
+     */
+    @Test
+    void aConcurrentWriterOnAnotherConnectionGetsInBetweenBatches() throws Exception {
+        int backlog = 3_010;
+        observed("code/app", 40, backlog, "old");
+        PruneJob batched = new PruneJob(t.db, observations, jobs, thirtyDays, clock, 50);
+        List<Long> remainingAtEachWrite = new CopyOnWriteArrayList<>();
+        AtomicBoolean pruned = new AtomicBoolean();
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        CountDownLatch firstWrite = new CountDownLatch(1);
+        try (TestDb hook = TestDb.in(dir)) {
+            Thread writer = Thread.ofPlatform().name("hook-writer").start(() -> {
+                try {
+                    for (int n = 0; !pruned.get(); n++) {
+                        int call = n;
+                        // the write and the look at the backlog are one transaction: what prune had done when it committed
+                        remainingAtEachWrite.add(hook.db.write(tx -> {
+                            observations.insert(tx, new NewObservation("code/other-s", "code/other", "codex", "Bash",
+                                    "ls " + call, "files", List.of(), List.of(), 0, null, null, "hook-" + call), NOW);
+                            return new StatsStore().counts(tx, "code/app").observations();
+                        }));
+                        firstWrite.countDown();
+                        Thread.sleep(2); // hooks arrive every few milliseconds, not in one unbroken stream
+                    }
+                } catch (Throwable e) {
+                    failure.set(e);
+                    firstWrite.countDown();
+                }
+            });
+            assertThat(firstWrite.await(30, TimeUnit.SECONDS)).isTrue();
+            PruneJob.Pruned result;
+            try {
+                result = batched.prune("code/app");
+            } finally {
+                pruned.set(true);
+                writer.join();
+            }
+
+            assertThat(failure.get()).isNull();
+            assertThat(result.observations()).isEqualTo(backlog);
+            assertThat(result.observationBatches()).as("60 full batches and one of 10").isEqualTo(61);
+            assertThat(observationsOf("code/app")).isZero();
+            assertThat(observationsOf("code/other")).as("every hook write is stored").isEqualTo(remainingAtEachWrite.size());
+            assertThat(remainingAtEachWrite).as("hook writes that committed while prune was half-way")
+                    .anyMatch(remaining -> remaining > 0 && remaining < backlog);
+        }
     }
 
     @Test
     void aPruneJobWithoutAProjectFailsInsteadOfPruningEverything() {
+        observed("code/app", 45, 1, "45");
         JobRow job = queued(null);
         assertThatThrownBy(() -> prune.run(job)).hasMessage("prune job " + job.id() + " names no project");
-        assertThat(commands("code/app")).hasSize(4);
+        assertThat(commands("code/app")).hasSize(1);
     }
 }

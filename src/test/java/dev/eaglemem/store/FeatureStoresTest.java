@@ -152,8 +152,8 @@ class FeatureStoresTest {
         long id = feature("checkout");
         long old = t.db.write((Tx tx) -> pending.insert(tx, row(id, "src/cart.ts", FP1), Instant.parse("2020-01-01T00:00:00Z")));
         t.db.write((Tx tx) -> {
-            new ObservationStore().prune(tx, "code/shop", now.plusSeconds(86_400L * 3650));
-            new JobStore().deleteFinished(tx, now.plusSeconds(86_400L * 3650));
+            new ObservationStore().prune(tx, "code/shop", now.plusSeconds(86_400L * 3650), Integer.MAX_VALUE);
+            new JobStore().deleteFinished(tx, now.plusSeconds(86_400L * 3650), Integer.MAX_VALUE);
             return null;
         });
         assertThat(t.db.read((Tx tx) -> pending.find(tx, old))).isPresent();

@@ -247,7 +247,9 @@ class JobStoreTest {
             return null;
         });
         Instant cutoff = t0.plus(Duration.ofDays(5));
-        assertThat(t.db.<Integer>write(tx -> jobs.deleteFinished(tx, cutoff))).as("old done + old cancelled").isEqualTo(2);
+        assertThat(t.db.<Integer>write(tx -> jobs.deleteFinished(tx, cutoff, 1))).as("one batch of one").isEqualTo(1);
+        assertThat(t.db.<Integer>write(tx -> jobs.deleteFinished(tx, cutoff, 10))).as("the other of old done + old cancelled")
+                .isEqualTo(1);
         assertThat(t.db.<Integer>write(tx -> jobs.purgeDead(tx, cutoff))).isEqualTo(1);
         assertThat(t.db.<JobCounts>read(jobs::counts)).isEqualTo(new JobCounts(0, 0, 1, 1, 0));
         assertThat(t.db.<Integer>write(tx -> jobs.purgeDead(tx, null))).isEqualTo(1);
