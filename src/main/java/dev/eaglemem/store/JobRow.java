@@ -10,7 +10,7 @@ import java.util.Optional;
  *
  * @param attempts runs started so far, the current one included while it is running
  * @param lockedBy the claiming worker ({@code pid:1234}) while running
- * @param result what the last successful run reported, e.g. "pruned 120 observations, 4 finished jobs"
+ * @param result what the last successful run reported, e.g. "pruned 120 observations, 4 finished jobs in 2 batches, 31 ms (…)"
  */
 public record JobRow(long id, String kind, String project, Map<String, Object> payload, String dedupeKey,
         JobStatus status, int attempts, String runAfter, String lockedBy, String lockedAt, String lastError,

@@ -49,7 +49,8 @@ class JobsCliIT {
         assertThat(ran.get("ran").asInt()).isEqualTo(2);
         assertThat(ran.get("succeeded").asInt()).isEqualTo(2);
         assertThat(ran.get("jobs")).extracting(j -> j.get("result").asText()).containsOnly("succeeded");
-        assertThat(ran.get("jobs").get(1).get("detail").asText()).isEqualTo("pruned 0 observations, 0 finished jobs");
+        assertThat(ran.get("jobs").get(1).get("detail").asText())
+                .startsWith("pruned 0 observations, 0 finished jobs in 2 batches, ");
 
         JsonNode summary = cli.run("session", "show", "s-jobs", "--json").ok().json().get("summary");
         assertThat(summary.get("fields").get("notes").asText()).startsWith("Activity: 3 tool calls (Bash 2, Edit 1)")
