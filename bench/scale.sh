@@ -254,6 +254,7 @@ for size in $sizes; do
     prune_ms=$(printf '%s' "$result" | sed -n 's/.* batches, \([0-9]*\) ms .*/\1/p')
     during=$(hooks_within "$rows/prune-hooks-$obs" "$finished_at" "${prune_ms:-0}")
     busy=$(grep -c "database busy" "$data/eagle-mem.log" 2>/dev/null || true)
+    spooled=$(grep -c " spooled to " "$data/eagle-mem.log" 2>/dev/null || true)
     rss=$(sed -n 's/^VmHWM:[[:space:]]*//p' "/proc/$(cat "$data/serve.pid")/status" 2>/dev/null || echo "n/a")
 
     EAGLE_MEM_DIR="$data" "$launcher" serve --stop >/dev/null 2>&1 || true
@@ -269,7 +270,7 @@ for size in $sizes; do
         printf 'CLI `eagle-mem search` (whole process)\t%s\t%s\n' "$obs" "$(ms "$cli_search")"
         printf 'CLI `eagle-mem timeline` (whole process)\t%s\t%s\n' "$obs" "$(ms "$cli_timeline")"
     } >> "$rows/cells"
-    printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$obs" "$due" "$jobs_due" "$result" "$during" "${busy:-0}" >> "$rows/prune"
+    printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$obs" "$due" "$jobs_due" "$result" "$during" "${busy:-0} / ${spooled:-0}" >> "$rows/prune"
     printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$obs" "$mems" "$counts" "$gen_s" "$db_mb" "${ss_chars:-0}" "$injected" "$rss" \
         >> "$rows/sizes"
 done
@@ -300,10 +301,10 @@ tab=$(printf '\t')
     echo "One prune job for work/shop-api, run by serve's job pump while PostToolUse hooks arrive back to back on the"
     echo "socket. Batches, duration and the longest batch come from the job's result; a batch is one write transaction,"
     echo "timed from asking for the write lock to the end of its commit (an upper bound of the lock hold). Hooks during"
-    echo "prune: the requests that overlapped it — count, then median / p95 / max ms. Busy retries: writes serve had to"
-    echo "retry (eagle-mem.log)."
+    echo "prune: the requests that overlapped it — count, then median / p95 / max ms. Busy retries / spooled: writes serve"
+    echo "had to retry, and hook events it could not write within their budget and spooled, over the whole run (eagle-mem.log)."
     echo
-    echo "| observations | observations due | finished jobs due | job result | hooks during prune | busy retries |"
+    echo "| observations | observations due | finished jobs due | job result | hooks during prune | busy retries / spooled |"
     echo "|---:|---:|---:|---|---|---:|"
     while IFS="$tab" read -r n due jd res during busy; do
         echo "| $n | $due | $jd | $res | $(printf '%s' "$during" | sed 's/ | /: /; s/ | / \/ /g') | $busy |"
