@@ -7,7 +7,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -30,32 +29,25 @@ class SpoolCliIT {
     private static final int EVENTS_PER_CLIENT = 8;
 
     private final Cli cli = new Cli();
+    private final ServeDataDir dir;
     private final Path data;
 
     SpoolCliIT() throws IOException {
-        // unix socket paths are limited to ~100 bytes, and a CI checkout path can be long
-        data = Files.createTempDirectory(Path.of("/tmp"), "emspool").resolve("d");
-        cli.env.put("EAGLE_MEM_DIR", data.toString());
+        dir = new ServeDataDir(cli, "emspool");
+        data = dir.path();
     }
 
     @AfterEach
     void stopServe() throws IOException {
-        cli.run("serve", "--stop");
-        try (var files = Files.walk(data.getParent())) {
-            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        }
+        dir.close();
     }
 
     private Path db() {
-        return data.resolve("memory.db");
+        return dir.db();
     }
 
     private String log() {
-        try {
-            return Files.exists(data.resolve("eagle-mem.log")) ? Files.readString(data.resolve("eagle-mem.log")) : "(none)";
-        } catch (IOException e) {
-            return e.toString();
-        }
+        return dir.log();
     }
 
     private void awaitServe() {

@@ -10,7 +10,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -36,31 +35,25 @@ class SpoolKillIT {
     private static final int CLIENTS = 3;
 
     private final Cli cli = new Cli();
+    private final ServeDataDir dir;
     private final Path data;
 
     SpoolKillIT() throws IOException {
-        data = Files.createTempDirectory(Path.of("/tmp"), "emkill").resolve("d");
-        cli.env.put("EAGLE_MEM_DIR", data.toString());
+        dir = new ServeDataDir(cli, "emkill");
+        data = dir.path();
     }
 
     @AfterEach
     void clean() throws IOException {
-        cli.run("serve", "--stop");
-        try (var files = Files.walk(data.getParent())) {
-            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        }
+        dir.close();
     }
 
     private Path db() {
-        return data.resolve("memory.db");
+        return dir.db();
     }
 
     private String log() {
-        try {
-            return Files.exists(data.resolve("eagle-mem.log")) ? Files.readString(data.resolve("eagle-mem.log")) : "(none)";
-        } catch (IOException e) {
-            return e.toString();
-        }
+        return dir.log();
     }
 
     /** True when a serve accepts connections on the socket (a killed one leaves a file that refuses them). */
