@@ -8,13 +8,11 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 import jakarta.enterprise.inject.Instance;
-import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 
 import dev.eaglemem.config.LogFile;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.error.ExitCode;
-import io.quarkus.picocli.runtime.PicocliCommandLineFactory;
 import picocli.CommandLine;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
@@ -37,11 +35,14 @@ public class CliErrors {
         this.catchUp = catchUp;
     }
 
-    @Produces
-    @Singleton
-    CommandLine commandLine(PicocliCommandLineFactory factory) {
+    /**
+     * Error handling, output encoding and help layout for the command line {@link Main} builds. Deliberately not a
+     * CDI producer: a producer's bean class loads picocli's CommandLine when the container starts, and a hook never
+     * needs it (a Java 5 class file the AOT cache cannot hold, checked by the old verifier).
+     */
+    CommandLine configure(CommandLine commandLine) {
         // stdout.encoding follows the locale and may be ASCII; JSON and memories are UTF-8 regardless.
-        return HelpLayout.apply(factory.create())
+        return HelpLayout.apply(commandLine)
                 .setOut(new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), true))
                 .setErr(new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true))
                 .setExecutionStrategy(catchUp::execute)
@@ -51,8 +52,7 @@ public class CliErrors {
 
     private int onExecutionError(Exception thrown, CommandLine cmd, ParseResult parsed) {
         if (cmd.getCommand() instanceof HookCommand) {
-            logLine("ERROR", "hook: " + thrown); // the hook contract: exit 0, nothing on stdout
-            return 0;
+            return hookFailed(thrown);
         }
         EagleException error = find(thrown);
         if (error == null) {
@@ -62,6 +62,12 @@ public class CliErrors {
         }
         report(cmd, wantsJson(parsed), error);
         return error.exitCode().code();
+    }
+
+    /** The hook contract: exit 0, nothing on stdout, the failure in the log. */
+    int hookFailed(Throwable thrown) {
+        logLine("ERROR", "hook: " + thrown);
+        return 0;
     }
 
     private int onParameterError(ParameterException e, String[] args) {

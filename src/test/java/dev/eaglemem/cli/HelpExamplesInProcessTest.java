@@ -24,12 +24,13 @@ import dev.eaglemem.platform.ProcessRequest;
 import dev.eaglemem.platform.ProcessRunner;
 import dev.eaglemem.shell.ShellWords;
 import dev.eaglemem.shell.SimpleCommand;
+import io.quarkus.picocli.runtime.PicocliCommandLineFactory;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import picocli.CommandLine;
 
 /**
- * The examples in the help run: every one through the real command line (the CommandLine CliErrors builds, with the
+ * The examples in the help run: every one through the real command line (the CommandLine Main builds, with the
  * Quarkus-built beans; one application for all, as a launch per example would take minutes), in the order the help
  * shows them, in a scratch workspace whose project is a git repository with an upstream remote.
  * HelpTextTest proves they parse; this proves the commands accept them: none is refused as invalid input (exit 2)
@@ -46,7 +47,10 @@ class HelpExamplesInProcessTest {
 
     /** Built only once the scratch directory is set: the commands' beans read the environment when made. */
     @Inject
-    Instance<CommandLine> commandLine;
+    Instance<PicocliCommandLineFactory> commandLine;
+
+    @Inject
+    Instance<CliErrors> errors;
 
     @BeforeEach
     void isolate() {
@@ -60,7 +64,7 @@ class HelpExamplesInProcessTest {
 
     @Test
     void everyExampleInTheHelpIsAcceptedByTheCommandItShows() {
-        CommandLine cli = commandLine.get();
+        CommandLine cli = errors.get().configure(commandLine.get().create()); // as Main builds it
         Path repo = IsolatedEnv.of(dir).cwd();
         git(repo, "init", "-q", "-b", "main");
         git(repo, "remote", "add", "upstream", dir.resolve("upstream.git").toString());

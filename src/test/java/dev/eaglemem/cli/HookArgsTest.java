@@ -1,0 +1,28 @@
+package dev.eaglemem.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+/** The hook command lines Main answers without picocli, and the ones it leaves to picocli. */
+class HookArgsTest {
+
+    @Test
+    void theRegisteredLinesAreReadWithoutPicocli() {
+        assertThat(HookArgs.parse("hook", "PostToolUse", "--agent", "claude-code"))
+                .contains(new HookArgs("PostToolUse", "claude-code"));
+        assertThat(HookArgs.parse("hook", "Stop", "--agent=codex")).contains(new HookArgs("Stop", "codex"));
+        assertThat(HookArgs.parse("hook", "SessionStart")).contains(new HookArgs("SessionStart", null));
+        assertThat(HookArgs.parse("hook")).contains(new HookArgs(null, null));
+    }
+
+    @Test
+    void helpVersionStrayArgumentsAndOtherCommandsGoToPicocli() {
+        assertThat(HookArgs.parse("hook", "--help")).isEmpty();
+        assertThat(HookArgs.parse("hook", "Stop", "-h")).isEmpty();
+        assertThat(HookArgs.parse("hook", "Stop", "--agent")).isEmpty();
+        assertThat(HookArgs.parse("hook", "Stop", "extra")).isEmpty();
+        assertThat(HookArgs.parse("status")).isEmpty();
+        assertThat(HookArgs.parse()).isEmpty();
+    }
+}
