@@ -7,6 +7,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -47,6 +48,12 @@ public class RecallService {
     private static final int MEMORIES_PER_KIND = 8;
     private static final int SUMMARY_ROWS = 5;
     private static final int PROMPT_HITS = 6;
+    /**
+     * Prompt recall ranks a project's newest {@value} records of a kind that share a word with the prompt, and every
+     * record that holds all of its words: BM25 over every record a common word hits cost 19 ms at 100k observations
+     * and 100 ms at 1M (bench/scale-results.md). A project with fewer matches is ranked whole, as before.
+     */
+    static final int PROMPT_RANKED = 500;
     private static final int WORKING_SET = 10;
     private static final List<String> KINDS = Arrays.stream(MemoryKind.values()).map(MemoryKind::id).toList();
 
@@ -131,14 +138,20 @@ public class RecallService {
                     null, status.id()));
             return Optional.empty();
         }
-        String match = query.get().any();
+        String any = query.get().any();
+        String all = query.get().terms().size() > 1 ? query.get().all() : null;
         List<SearchRow> hits = db.read(tx -> {
             RecallStore.InjectedRefs seen = recalls.injectedSince(tx, a.sessionId(), recalls.lastReset(tx, a.sessionId()));
             List<SearchRow> rows = new ArrayList<>();
-            search.memories(tx, match, a.project(), null, PROMPT_HITS).stream()
-                    .filter(h -> !seen.memoryIds().contains(h.id())).forEach(rows::add);
-            search.summariesExcept(tx, match, a.project(), a.sessionId(), PROMPT_HITS).stream()
-                    .filter(h -> !seen.summaryIds().contains(h.id())).forEach(rows::add);
+            long memoryFloor = search.memoriesFloor(tx, any, a.project(), PROMPT_RANKED);
+            best(search.memories(tx, any, a.project(), null, PROMPT_HITS, memoryFloor),
+                    memoryFloor > 0 && all != null ? search.memories(tx, all, a.project(), null, PROMPT_HITS) : List.of())
+                    .stream().filter(h -> !seen.memoryIds().contains(h.id())).forEach(rows::add);
+            long summaryFloor = search.summariesFloor(tx, any, a.project(), PROMPT_RANKED);
+            best(search.summariesExcept(tx, any, a.project(), a.sessionId(), PROMPT_HITS, summaryFloor),
+                    summaryFloor > 0 && all != null ? search.summariesExcept(tx, all, a.project(), a.sessionId(), PROMPT_HITS)
+                            : List.of())
+                    .stream().filter(h -> !seen.summaryIds().contains(h.id())).forEach(rows::add);
             return rows;
         });
         PromptRecall.Rendered r = PromptRecall.render(PromptRecall.rank(hits, clock.instant()), a.compact(),
@@ -147,6 +160,19 @@ public class RecallService {
         record(new RecallEvent(a.sessionId(), a.project(), a.agent(), "UserPromptSubmit", null,
                 String.join(" ", query.get().terms()), r.memoryIds(), r.summaryIds(), r.text().length(), 0, null, status.id()));
         return r.text().isEmpty() ? Optional.empty() : Optional.of(r.text());
+    }
+
+    /** The best {@code PROMPT_HITS} of two rankings of one kind (BM25 over the same index, so comparable). */
+    private static List<SearchRow> best(List<SearchRow> newest, List<SearchRow> allWords) {
+        if (allWords.isEmpty()) {
+            return newest;
+        }
+        Map<Long, SearchRow> byId = new LinkedHashMap<>();
+        newest.forEach(r -> byId.put(r.id(), r));
+        allWords.forEach(r -> byId.putIfAbsent(r.id(), r));
+        return byId.values().stream()
+                .sorted(Comparator.comparingDouble(SearchRow::score).thenComparing(SearchRow::date, Comparator.nullsLast(Comparator.reverseOrder())))
+                .limit(PROMPT_HITS).toList();
     }
 
     /** The agent's context is about to be compacted: what it was shown is gone after this. */

@@ -19,6 +19,7 @@ public final class SearchStore {
                    s.updated_at AS at, NULL AS memory_kind
             FROM summaries_fts JOIN summaries s ON s.id = summaries_fts.rowid
             WHERE summaries_fts MATCH ?1 AND (?2 IS NULL OR s.project = ?2) AND (?4 IS NULL OR s.session_id <> ?4)
+              AND summaries_fts.rowid >= ?5
             ORDER BY score, at DESC LIMIT ?3
             """;
     // ?4 memory kind or NULL
@@ -30,7 +31,7 @@ public final class SearchStore {
             FROM memories_fts JOIN memories m ON m.id = memories_fts.rowid
             WHERE memories_fts MATCH ?1 AND m.deleted_at IS NULL
               AND (?2 IS NULL OR m.project = ?2 OR m.scope = 'personal')
-              AND (?4 IS NULL OR m.kind = ?4)
+              AND (?4 IS NULL OR m.kind = ?4) AND memories_fts.rowid >= ?5
             ORDER BY score, at DESC LIMIT ?3
             """;
     private static final String PROMPTS = """
@@ -40,35 +41,83 @@ public final class SearchStore {
                    p.created_at AS at, NULL AS memory_kind
             FROM user_prompts_fts JOIN user_prompts p ON p.id = user_prompts_fts.rowid
             WHERE user_prompts_fts MATCH ?1 AND (?2 IS NULL OR p.project = ?2) AND (?4 IS NULL OR p.session_id <> ?4)
+              AND user_prompts_fts.rowid >= ?5
             ORDER BY score, at DESC LIMIT ?3
+            """;
+    // The rowid of the ?3-th newest match in ?2's records (FTS5 walks its matches in rowid order, no scoring):
+    // ranking only the matches from there on bounds BM25's cost, which grows with every record a common word hits.
+    private static final String SUMMARIES_FLOOR = """
+            SELECT summaries_fts.rowid FROM summaries_fts JOIN summaries s ON s.id = summaries_fts.rowid
+            WHERE summaries_fts MATCH ?1 AND (?2 IS NULL OR s.project = ?2)
+            ORDER BY summaries_fts.rowid DESC LIMIT 1 OFFSET ?3
+            """;
+    private static final String MEMORIES_FLOOR = """
+            SELECT memories_fts.rowid FROM memories_fts JOIN memories m ON m.id = memories_fts.rowid
+            WHERE memories_fts MATCH ?1 AND m.deleted_at IS NULL AND (?2 IS NULL OR m.project = ?2 OR m.scope = 'personal')
+            ORDER BY memories_fts.rowid DESC LIMIT 1 OFFSET ?3
             """;
 
     public List<SearchRow> summaries(Tx tx, String match, String project, int limit) {
-        return run(tx, SUMMARIES, "summary", match, project, limit, null);
+        return run(tx, SUMMARIES, "summary", match, project, limit, null, 0);
     }
 
     /** Like {@link #summaries} but without one session's own summary (recall inside that session). */
     public List<SearchRow> summariesExcept(Tx tx, String match, String project, String session, int limit) {
-        return run(tx, SUMMARIES, "summary", match, project, limit, session);
+        return summariesExcept(tx, match, project, session, limit, 0);
+    }
+
+    /** As {@link #summariesExcept(Tx, String, String, String, int)}, ranking only records from rowid {@code floor} on. */
+    public List<SearchRow> summariesExcept(Tx tx, String match, String project, String session, int limit, long floor) {
+        return run(tx, SUMMARIES, "summary", match, project, limit, session, floor);
+    }
+
+    /** The rowid from which {@code project}'s newest {@code newest} matching summaries start; 0 when it has fewer. */
+    public long summariesFloor(Tx tx, String match, String project, int newest) {
+        return floor(tx, SUMMARIES_FLOOR, match, project, newest);
+    }
+
+    /** As {@link #summariesFloor} for the project's memories and the personal ones. */
+    public long memoriesFloor(Tx tx, String match, String project, int newest) {
+        return floor(tx, MEMORIES_FLOOR, match, project, newest);
     }
 
     /** Memories of {@code project} plus personal ones (all projects when null), optionally one kind. */
     public List<SearchRow> memories(Tx tx, String match, String project, String kind, int limit) {
-        return run(tx, MEMORIES, "memory", match, project, limit, kind);
+        return memories(tx, match, project, kind, limit, 0);
+    }
+
+    /** As {@link #memories(Tx, String, String, String, int)}, ranking only records from rowid {@code floor} on. */
+    public List<SearchRow> memories(Tx tx, String match, String project, String kind, int limit, long floor) {
+        return run(tx, MEMORIES, "memory", match, project, limit, kind, floor);
     }
 
     public List<SearchRow> prompts(Tx tx, String match, String project, int limit) {
-        return run(tx, PROMPTS, "prompt", match, project, limit, null);
+        return run(tx, PROMPTS, "prompt", match, project, limit, null, 0);
     }
 
-    /** Every query binds ?1 match, ?2 project, ?3 limit and ?4 (memory kind, or the session to leave out). */
+    private static long floor(Tx tx, String sql, String match, String project, int newest) {
+        return tx.call(sql, ps -> {
+            ps.setString(1, match);
+            ps.setString(2, project);
+            ps.setInt(3, Math.max(newest - 1, 0));
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? rs.getLong(1) : 0L;
+            }
+        });
+    }
+
+    /**
+     * Every query binds ?1 match, ?2 project, ?3 limit, ?4 (memory kind, or the session to leave out) and ?5 the
+     * lowest rowid to rank (0: all).
+     */
     private static List<SearchRow> run(Tx tx, String sql, String kind, String match, String project, int limit,
-            String fourth) {
+            String fourth, long floor) {
         return tx.call(sql, ps -> {
             ps.setString(1, match);
             ps.setString(2, project);
             ps.setInt(3, limit);
             ps.setString(4, fourth);
+            ps.setLong(5, floor);
             List<SearchRow> out = new ArrayList<>();
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
