@@ -11,6 +11,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import dev.eaglemem.config.Settings;
+import dev.eaglemem.store.AppliedEventStore;
 import dev.eaglemem.store.Db;
 import dev.eaglemem.store.JobRow;
 import dev.eaglemem.store.JobStore;
@@ -34,6 +35,11 @@ public class PruneJob implements JobKind {
     /** Done and cancelled jobs stay listable this long; dead ones stay until purged. */
     static final Duration FINISHED_JOBS_KEPT = Duration.ofDays(7);
     /**
+     * Applied-event ids make a replayed or twice-delivered hook event count once. Duplicates arrive within seconds
+     * (a late serve answer) or at the next replay of the spool (the next serve or CLI run); a month is far past both.
+     */
+    static final Duration APPLIED_EVENTS_KEPT = Duration.ofDays(30);
+    /**
      * Rows per write transaction. On a 1M-observation database (bench/scale.sh) a batch of 1,000 observations (three
      * indexes each) or finished jobs takes at most ~16 ms of CPU, so the write lock is held well under 50 ms unless
      * the machine is too busy to run the batch at once.
@@ -48,12 +54,12 @@ public class PruneJob implements JobKind {
      * What one run deleted, in how many transactions, the longest of them (wall time) and the most CPU time one took
      * (on a busy machine a batch can wait for a CPU while it holds the lock; the CPU time is the batch's own work).
      */
-    record Pruned(int observations, int observationBatches, int jobs, int jobBatches, long nanos, long longestBatchNanos,
-            long mostBatchCpuNanos) {
+    record Pruned(int observations, int observationBatches, int jobs, int jobBatches, int appliedEvents,
+            int appliedEventBatches, long nanos, long longestBatchNanos, long mostBatchCpuNanos) {
 
         String describe() {
-            return "pruned " + observations + " observations, " + jobs + " finished jobs in "
-                    + (observationBatches + jobBatches) + " batches, " + TimeUnit.NANOSECONDS.toMillis(nanos)
+            return "pruned " + observations + " observations, " + jobs + " finished jobs, " + appliedEvents
+                    + " applied-event ids in " + (observationBatches + jobBatches + appliedEventBatches) + " batches, " + TimeUnit.NANOSECONDS.toMillis(nanos)
                     + " ms (longest batch " + TimeUnit.NANOSECONDS.toMillis(longestBatchNanos) + " ms, most CPU in a batch "
                     + TimeUnit.NANOSECONDS.toMillis(mostBatchCpuNanos) + " ms)";
         }
@@ -70,6 +76,7 @@ public class PruneJob implements JobKind {
     private final Db db;
     private final ObservationStore observations;
     private final JobStore jobs;
+    private final AppliedEventStore appliedEvents = new AppliedEventStore();
     private final Settings settings;
     private final Clock clock;
     private final int batchRows;
@@ -113,8 +120,12 @@ public class PruneJob implements JobKind {
         Instant jobsBefore = now.minus(FINISHED_JOBS_KEPT);
         Run pruned = inBatches((tx, limit) -> observations.prune(tx, project, observationsBefore, limit));
         Run deleted = inBatches((tx, limit) -> jobs.deleteFinished(tx, jobsBefore, limit));
-        return new Pruned(pruned.rows(), pruned.batches(), deleted.rows(), deleted.batches(), System.nanoTime() - start,
-                Math.max(pruned.longestNanos(), deleted.longestNanos()), Math.max(pruned.mostCpuNanos(), deleted.mostCpuNanos()));
+        Instant appliedBefore = now.minus(APPLIED_EVENTS_KEPT);
+        Run forgotten = inBatches((tx, limit) -> appliedEvents.deleteBefore(tx, appliedBefore, limit));
+        return new Pruned(pruned.rows(), pruned.batches(), deleted.rows(), deleted.batches(), forgotten.rows(),
+                forgotten.batches(), System.nanoTime() - start,
+                Math.max(pruned.longestNanos(), Math.max(deleted.longestNanos(), forgotten.longestNanos())),
+                Math.max(pruned.mostCpuNanos(), Math.max(deleted.mostCpuNanos(), forgotten.mostCpuNanos())));
     }
 
     /**

@@ -50,7 +50,7 @@ class JobsCliIT {
         assertThat(ran.get("succeeded").asInt()).isEqualTo(2);
         assertThat(ran.get("jobs")).extracting(j -> j.get("result").asText()).containsOnly("succeeded");
         assertThat(ran.get("jobs").get(1).get("detail").asText())
-                .startsWith("pruned 0 observations, 0 finished jobs in 2 batches, ");
+                .startsWith("pruned 0 observations, 0 finished jobs, 0 applied-event ids in 3 batches, ");
 
         JsonNode summary = cli.run("session", "show", "s-jobs", "--json").ok().json().get("summary");
         assertThat(summary.get("fields").get("notes").asText()).startsWith("Activity: 3 tool calls (Bash 2, Edit 1)")

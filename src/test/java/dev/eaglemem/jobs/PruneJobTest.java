@@ -22,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.eaglemem.config.EagleConfig;
 import dev.eaglemem.config.Settings;
 import dev.eaglemem.hook.MutableClock;
+import dev.eaglemem.store.AppliedEventStore;
 import dev.eaglemem.store.JobCounts;
 import dev.eaglemem.store.JobRow;
 import dev.eaglemem.store.JobStore;
@@ -121,13 +122,32 @@ class PruneJobTest {
 
         String result = prune.run(job);
 
-        assertThat(result).matches("pruned 2 observations, 2 finished jobs in 2 batches, \\d+ ms "
+        assertThat(result).matches("pruned 2 observations, 2 finished jobs, 0 applied-event ids in 3 batches, \\d+ ms "
                 + "\\(longest batch \\d+ ms, most CPU in a batch \\d+ ms\\)");
         assertThat(commands("code/app")).containsExactly("ls 29-0", "ls 1-0");
         assertThat(commands("code/other")).containsExactly("ls 45-0", "ls 31-0", "ls 29-0", "ls 1-0");
         assertThat(t.db.read(jobs::counts)).as("the recent done job and the prune job itself stay")
                 .isEqualTo(new JobCounts(1, 0, 1, 0, 0));
-        assertThat(prune.run(job)).as("safe to run again").startsWith("pruned 0 observations, 0 finished jobs in 2 batches");
+        assertThat(prune.run(job)).as("safe to run again").startsWith("pruned 0 observations, 0 finished jobs, 0 applied-event ids in 3 batches");
+    }
+
+    @Test
+    void appliedEventIdsOlderThanAMonthAreForgottenAndNewerOnesStay() throws Exception {
+        AppliedEventStore applied = new AppliedEventStore();
+        t.db.write(tx -> {
+            for (int daysAgo : new int[] { 45, 31, 29, 1 }) {
+                Instant at = NOW.minus(Duration.ofDays(daysAgo));
+                applied.mark(tx, "toolu_" + daysAgo, "PostToolUse", "code/app-s", AppliedEventStore.Via.HOOK, at, at);
+            }
+            return null;
+        });
+
+        assertThat(prune.run(queued("code/app"))).contains(", 2 applied-event ids in ");
+        Instant replayedAt = NOW.minus(Duration.ofDays(1));
+        assertThat(t.db.<Boolean>write(tx -> applied.mark(tx, "toolu_29", "PostToolUse", "code/app-s",
+                AppliedEventStore.Via.SPOOL, replayedAt, NOW))).as("still known: a replay of it applies nothing").isFalse();
+        assertThat(t.db.<Boolean>write(tx -> applied.mark(tx, "toolu_45", "PostToolUse", "code/app-s",
+                AppliedEventStore.Via.SPOOL, replayedAt, NOW))).as("forgotten").isTrue();
     }
 
     @Test
