@@ -28,6 +28,9 @@ public final class ConfigKeys {
             1000, 20000, "Most characters injected at SessionStart; whole sections are dropped, lowest priority first.");
     public static final ConfigKey RECALL_PROMPT_CHARS = ConfigKey.integer("recall.prompt_chars", 3000, 500, 10000,
             "Most characters injected for one prompt (UserPromptSubmit recall).");
+    public static final ConfigKey RECALL_SEMANTIC = ConfigKey.bool("recall.semantic", true,
+            "serve embeds memories and summaries with a local model (no network) and recalls by meaning as well as by "
+                    + "words; off keeps recall and search lexical (BM25) and loads no model.");
     public static final ConfigKey RETENTION_OBSERVATION_DAYS = ConfigKey.integer("retention.observation_days", 90, 1,
             3650, "Tool-call observations older than this are pruned (by a job queued when a session ends); "
                     + "summaries and memories stay.");
@@ -63,7 +66,7 @@ public final class ConfigKeys {
 
     public static final List<ConfigKey> ALL = List.of(SEARCH_LIMIT, REDACTION_EXTRA_PATTERNS, REDACTION_HIGH_ENTROPY,
             STORE_BUSY_TIMEOUT_MS, STORE_WRITE_RETRIES, RECALL_SESSION_START_CHARS, RECALL_PROMPT_CHARS,
-            RETENTION_OBSERVATION_DAYS, SERVE_PORT, SERVE_IDLE_MINUTES, SERVE_AUTOSTART, JOBS_CONCURRENCY,
+            RECALL_SEMANTIC, RETENTION_OBSERVATION_DAYS, SERVE_PORT, SERVE_IDLE_MINUTES, SERVE_AUTOSTART, JOBS_CONCURRENCY,
             JOBS_MAX_ATTEMPTS, TOKEN_GUARD_RTK, TOKEN_GUARD_RAW_BASH, DISPLAY_TIMEZONE, AGENTS_COMMAND);
 
     private ConfigKeys() {

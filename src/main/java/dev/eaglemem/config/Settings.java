@@ -28,6 +28,11 @@ public class Settings {
         return config.intValue(ConfigKeys.RECALL_PROMPT_CHARS);
     }
 
+    /** recall.semantic: embeddings and hybrid recall in serve and search. */
+    public boolean semanticRecall() {
+        return config.boolValue(ConfigKeys.RECALL_SEMANTIC);
+    }
+
     public int servePort() {
         return config.intValue(ConfigKeys.SERVE_PORT);
     }

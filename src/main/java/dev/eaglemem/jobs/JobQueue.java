@@ -50,4 +50,9 @@ public class JobQueue {
         return enqueue(EnrichSummaryJob.KIND, project, Map.of(EnrichSummaryJob.SESSION_ID, sessionId),
                 EnrichSummaryJob.dedupeKey(sessionId));
     }
+
+    /** Vectors for records written since the last run (see {@link EmbedJob}); one queued run at a time. */
+    public Queued embed() {
+        return enqueue(EmbedJob.KIND, null, Map.of(), EmbedJob.DEDUPE_KEY);
+    }
 }

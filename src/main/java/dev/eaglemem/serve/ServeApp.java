@@ -11,15 +11,19 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.eaglemem.config.LogFile;
 import dev.eaglemem.config.Settings;
+import dev.eaglemem.embed.SemanticIndex;
 import dev.eaglemem.hook.EventIntake;
 import dev.eaglemem.jobs.JobEngine;
 import dev.eaglemem.jobs.JobOutcome;
+import dev.eaglemem.jobs.EmbedJob;
 import dev.eaglemem.jobs.JobPump;
+import dev.eaglemem.jobs.JobQueue;
 import dev.eaglemem.serve.api.HealthInfo;
 import dev.eaglemem.serve.api.ServeApi;
 import dev.eaglemem.store.Db;
 import dev.eaglemem.store.HealthStore;
 import dev.eaglemem.store.JobRow;
+import dev.eaglemem.store.VectorStore;
 
 /** serve assembled: the daemon's life cycle, the API routes and the background jobs that run inside it. */
 @ApplicationScoped
@@ -34,9 +38,18 @@ public class ServeApp {
     private final EventIntake intake;
     private final LogFile log;
     private final Clock clock;
+    private final SemanticIndex semantic;
+    private final VectorStore vectors;
+    private final JobQueue queue;
+    private final EmbedJob embedJob;
 
     public ServeApp(ServeDaemon daemon, ServeApi api, Settings settings, Db db, HealthStore healthStore, JobEngine jobs,
-            EventIntake intake, LogFile log, Clock clock) {
+            EventIntake intake, LogFile log, Clock clock, SemanticIndex semantic, VectorStore vectors, JobQueue queue,
+            EmbedJob embedJob) {
+        this.embedJob = embedJob;
+        this.semantic = semantic;
+        this.vectors = vectors;
+        this.queue = queue;
         this.daemon = daemon;
         this.api = api;
         this.settings = settings;
@@ -68,7 +81,9 @@ public class ServeApp {
                 .with("event_streams", api::openEventStreams)
                 .with("spool_pending", () -> intake.spool().pendingLines());
         SpoolDrain spool = new SpoolDrain(intake, log::warn);
-        return daemon.run(options, settings.servePort(), api.routes(health), new Background(pump, spool, api, log), r -> {
+        EmbedWatcher embeddings = new EmbedWatcher(semantic, db, vectors, queue, embedJob::busy, log);
+        health.with("semantic", embeddings::state);
+        return daemon.run(options, settings.servePort(), api.routes(health), new Background(pump, spool, embeddings, api, log), r -> {
             running.set(r);
             started.accept(r.state());
         });
@@ -85,12 +100,14 @@ public class ServeApp {
      * serve was down land before new ones) and the job pump, started with them. Running or due jobs, events
      * waiting in the spool and open event streams keep serve from leaving on idle.
      */
-    private record Background(JobPump pump, SpoolDrain spool, ServeApi api, LogFile log) implements ServeDaemon.Companion {
+    private record Background(JobPump pump, SpoolDrain spool, EmbedWatcher embeddings, ServeApi api, LogFile log)
+            implements ServeDaemon.Companion {
 
         @Override
         public void start() {
             spool.start();
             List<JobRow> recovered = pump.start();
+            embeddings.start();
             for (JobRow job : recovered) {
                 log.warn("jobs: recovered " + job.kind() + " job " + job.id() + " (" + job.lastError() + "), now " + job.status());
             }
@@ -103,6 +120,7 @@ public class ServeApp {
 
         @Override
         public void close() {
+            embeddings.close();
             spool.close();
             pump.close();
         }

@@ -12,6 +12,9 @@ import dev.eaglemem.config.DataDir;
 import dev.eaglemem.config.EagleConfig;
 import dev.eaglemem.config.EagleEnv;
 import dev.eaglemem.config.LogFile;
+import dev.eaglemem.config.Settings;
+import dev.eaglemem.embed.MiniLmEmbedder;
+import dev.eaglemem.embed.SemanticIndex;
 import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.store.AppliedEventStore;
 import dev.eaglemem.store.Db;
@@ -31,6 +34,7 @@ import dev.eaglemem.store.SessionStore;
 import dev.eaglemem.store.StatsStore;
 import dev.eaglemem.store.SummaryStore;
 import dev.eaglemem.store.TimelineStore;
+import dev.eaglemem.store.VectorStore;
 import dev.eaglemem.store.VerificationStore;
 
 /**
@@ -131,6 +135,24 @@ public class Producers {
     @Singleton
     StatsStore statsStore() {
         return new StatsStore();
+    }
+
+    @Produces
+    @Singleton
+    VectorStore vectorStore() {
+        return new VectorStore();
+    }
+
+    /** The model loads only when serve (or a search) calls load(); recall.semantic = false never loads it. */
+    @Produces
+    @Singleton
+    SemanticIndex semanticIndex(Db db, VectorStore vectors, Settings settings) {
+        return new SemanticIndex(db, vectors, () -> {
+            if (!settings.semanticRecall()) {
+                throw new IllegalStateException("recall.semantic is off");
+            }
+            return new MiniLmEmbedder();
+        });
     }
 
     @Produces

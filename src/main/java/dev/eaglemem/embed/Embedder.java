@@ -1,0 +1,37 @@
+package dev.eaglemem.embed;
+
+import java.util.List;
+
+/** A sentence-embedding model: text in, an L2-normalised vector out (so a dot product is the cosine). */
+public interface Embedder {
+
+    /** Stored with every vector; a different id means a different vector space. */
+    String modelId();
+
+    /** A prompt or search query. Models trained with a query instruction get it here. */
+    float[] embedQuery(String text);
+
+    /** Stored records, in order. */
+    List<float[]> embedRecords(List<String> texts);
+
+    /**
+     * The least cosine similarity between a prompt and a record it recalls. Each model spreads similarities
+     * differently (bge-small puts unrelated text near 0.5, MiniLM near 0.1), so the threshold belongs to the model;
+     * it is chosen on bench/recall/ (results.md).
+     */
+    float threshold();
+
+    /**
+     * Whether the model's similarity means anything for this text: an English model compares Chinese or Japanese
+     * text by its unknown-word pieces, so recall must not drop a word match on its advice.
+     */
+    default boolean understands(String text) {
+        return text.codePoints().noneMatch(Embedder::isCjk);
+    }
+
+    private static boolean isCjk(int cp) {
+        Character.UnicodeScript s = Character.UnicodeScript.of(cp);
+        return s == Character.UnicodeScript.HAN || s == Character.UnicodeScript.HIRAGANA
+                || s == Character.UnicodeScript.KATAKANA || s == Character.UnicodeScript.HANGUL;
+    }
+}

@@ -1,0 +1,216 @@
+package dev.eaglemem.embed;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
+
+import dev.eaglemem.store.Db;
+import dev.eaglemem.store.VectorStore;
+
+/**
+ * The semantic side of recall: the model (loaded once, only where {@link #load()} is called — serve, and a search
+ * that asks for it) and a per-project cache of the stored vectors, compared with a query by a dot product over
+ * all of them (10k vectors of 384 floats: a few milliseconds, no index to keep in step). The embed job calls
+ * {@link #changed()} after it writes vectors; a forgotten memory may stay in the cache until then, so callers
+ * read the records they show from the database (which leaves it out).
+ */
+public class SemanticIndex {
+
+    /** A record and its cosine similarity to the query. */
+    public record Hit(String kind, long id, float similarity) {
+    }
+
+    private record Cached(long generation, Matrix matrix) {
+    }
+
+    private static final int PROJECTS_CACHED = 8;
+
+    private final Db db;
+    private final VectorStore store;
+    private final Supplier<Embedder> factory;
+    private final AtomicLong generation = new AtomicLong();
+    private final Map<String, Cached> cache = new LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, Cached> eldest) {
+            return size() > PROJECTS_CACHED;
+        }
+    };
+    private volatile Embedder embedder;
+    private volatile String failure;
+
+    public SemanticIndex(Db db, VectorStore store, Supplier<Embedder> factory) {
+        this.db = db;
+        this.store = store;
+        this.factory = factory;
+    }
+
+    /**
+     * Loads the model if it is not loaded yet. Never throws: a model that cannot load (no native library for this
+     * platform, no memory) leaves recall lexical and says why in {@link #failure()}.
+     */
+    public synchronized Optional<Embedder> load() {
+        if (embedder == null && failure == null) {
+            try {
+                embedder = factory.get();
+            } catch (RuntimeException | LinkageError e) {
+                failure = e.getClass().getSimpleName() + ": " + e.getMessage();
+            }
+        }
+        return Optional.ofNullable(embedder);
+    }
+
+    /** The model if it is loaded; never loads it (a request must not wait a second for it). */
+    public Optional<Embedder> loaded() {
+        return Optional.ofNullable(embedder);
+    }
+
+    public Optional<String> failure() {
+        return Optional.ofNullable(failure);
+    }
+
+    /** Stored vectors changed: the next query reads them again. */
+    public void changed() {
+        generation.incrementAndGet();
+    }
+
+    /**
+     * The similarity of every record of {@code project} (null: all) that has a vector, to the normalised query:
+     * the ranked list recall fuses with BM25, and the lookup that tells a lexical hit's meaning.
+     */
+    public Scores scores(String model, String project, float[] query) {
+        Matrix m = vectors(model, project);
+        float[] similarity = new float[m.size()];
+        int dim = m.dimensions();
+        if (dim == query.length) {
+            float[] data = m.data();
+            for (int r = 0, base = 0; r < similarity.length; r++, base += dim) {
+                float sum = 0;
+                for (int i = 0; i < dim; i++) {
+                    sum += query[i] * data[base + i];
+                }
+                similarity[r] = sum;
+            }
+        }
+        return new Scores(m, dim == query.length ? similarity : new float[0]);
+    }
+
+    /**
+     * One project's vectors in one array (row r at r × dimensions), with the records' kinds and ids, and where each
+     * record's row is: a prompt is compared with all of them at every recall, so they are laid out for that.
+     */
+    record Matrix(int dimensions, float[] data, boolean[] isMemory, long[] ids, Map<Long, Integer> memoryRows,
+            Map<Long, Integer> summaryRows) {
+
+        int size() {
+            return ids.length;
+        }
+
+        static Matrix of(List<VectorStore.Stored> stored) {
+            int dim = stored.isEmpty() ? 0 : stored.getFirst().vector().length;
+            List<VectorStore.Stored> rows = stored.stream().filter(v -> v.vector().length == dim).toList();
+            float[] data = new float[rows.size() * dim];
+            boolean[] isMemory = new boolean[rows.size()];
+            long[] ids = new long[rows.size()];
+            Map<Long, Integer> memories = new HashMap<>();
+            Map<Long, Integer> summaries = new HashMap<>();
+            for (int r = 0; r < rows.size(); r++) {
+                VectorStore.Stored v = rows.get(r);
+                System.arraycopy(v.vector(), 0, data, r * dim, dim);
+                isMemory[r] = v.kind().equals("memory");
+                ids[r] = v.id();
+                (isMemory[r] ? memories : summaries).put(v.id(), r);
+            }
+            return new Matrix(dim, data, isMemory, ids, memories, summaries);
+        }
+
+        int row(String kind, long id) {
+            Integer r = ("memory".equals(kind) ? memoryRows : summaryRows).get(id);
+            return r == null ? -1 : r;
+        }
+    }
+
+    /** Every record's similarity to one query. */
+    public static final class Scores {
+
+        private final Matrix matrix;
+        private final float[] similarity;
+        private List<Hit> ranked;
+        private int rankedLimit;
+
+        Scores(Matrix matrix, float[] similarity) {
+            this.matrix = matrix;
+            this.similarity = similarity;
+        }
+
+        /** The {@code limit} most similar records, best first. */
+        public List<Hit> top(int limit) {
+            if (ranked == null || rankedLimit < limit) {
+                // one pass keeping the best k in a small sorted array: no sort of every record per prompt
+                int k = Math.min(limit, similarity.length);
+                int[] best = new int[k];
+                int n = 0;
+                for (int r = 0; r < similarity.length; r++) {
+                    if (n == k && similarity[r] <= similarity[best[k - 1]]) {
+                        continue;
+                    }
+                    int i = n < k ? n++ : k - 1;
+                    while (i > 0 && similarity[best[i - 1]] < similarity[r]) {
+                        best[i] = best[i - 1];
+                        i--;
+                    }
+                    best[i] = r;
+                }
+                List<Hit> out = new ArrayList<>(n);
+                for (int i = 0; i < n; i++) {
+                    int r = best[i];
+                    out.add(new Hit(matrix.isMemory()[r] ? "memory" : "summary", matrix.ids()[r], similarity[r]));
+                }
+                ranked = out;
+                rankedLimit = limit;
+            }
+            return List.copyOf(ranked.subList(0, Math.min(limit, ranked.size())));
+        }
+
+        /** Empty when the record has no vector yet (written since the embed job last ran). */
+        public Optional<Float> of(String kind, long id) {
+            int r = similarity.length == 0 ? -1 : matrix.row(kind, id);
+            return r < 0 ? Optional.empty() : Optional.of(similarity[r]);
+        }
+
+        /** 1 for the most similar record; {@code Integer.MAX_VALUE} for one without a vector. */
+        public int rankOf(String kind, long id) {
+            int r = similarity.length == 0 ? -1 : matrix.row(kind, id);
+            if (r < 0) {
+                return Integer.MAX_VALUE;
+            }
+            int rank = 1;
+            for (float f : similarity) {
+                if (f > similarity[r]) {
+                    rank++;
+                }
+            }
+            return rank;
+        }
+    }
+
+    private Matrix vectors(String model, String project) {
+        String key = model + "\u0000" + (project == null ? "" : project);
+        long now = generation.get();
+        synchronized (cache) {
+            Cached c = cache.get(key);
+            if (c != null && c.generation() == now) {
+                return c.matrix();
+            }
+        }
+        Matrix read = Matrix.of(db.read(tx -> store.forProject(tx, model, project)));
+        synchronized (cache) {
+            cache.put(key, new Cached(now, read));
+        }
+        return read;
+    }
+}

@@ -1,0 +1,106 @@
+package dev.eaglemem.jobs;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import dev.eaglemem.embed.Embedder;
+import dev.eaglemem.embed.SemanticIndex;
+import dev.eaglemem.store.Db;
+import dev.eaglemem.store.JobRow;
+import dev.eaglemem.store.VectorStore;
+
+/**
+ * Embeds the memories and summaries that have no vector for the current model yet (or were edited since), newest
+ * first, in small batches: one short write per batch, so hooks keep the write lock flowing. A run stops after
+ * {@link #RUN_BUDGET} and queues the next run, so a big backlog (a first start on a large database, a new model)
+ * never holds a job slot for minutes. Safe to run twice: a vector is written for a record's current text only.
+ */
+@ApplicationScoped
+public class EmbedJob implements JobKind {
+
+    public static final String KIND = "embed";
+    public static final String DEDUPE_KEY = "embed";
+    static final int BATCH = 16;
+    static final Duration RUN_BUDGET = Duration.ofSeconds(20);
+
+    private final Db db;
+    private final VectorStore vectors;
+    private final SemanticIndex index;
+    private final JobQueue queue;
+    private final Clock clock;
+    private final AtomicBoolean running = new AtomicBoolean();
+
+    public EmbedJob(Db db, VectorStore vectors, SemanticIndex index, JobQueue queue, Clock clock) {
+        this.db = db;
+        this.vectors = vectors;
+        this.index = index;
+        this.queue = queue;
+        this.clock = clock;
+    }
+
+    @Override
+    public String name() {
+        return KIND;
+    }
+
+    @Override
+    public String run(JobRow job) {
+        // Two runs at once (the pump runs jobs.concurrency jobs; a run queues its successor) would embed the same
+        // records twice over: the second one leaves the work to the first, which goes on until nothing is pending.
+        if (!running.compareAndSet(false, true)) {
+            return "another embed run is in progress in this process";
+        }
+        try {
+            return embedPending();
+        } finally {
+            running.set(false);
+        }
+    }
+
+    /** A run is embedding in this process (it queues its own successor while records are pending). */
+    public boolean busy() {
+        return running.get();
+    }
+
+    private String embedPending() {
+        Embedder model = index.load().orElseThrow(() -> new IllegalStateException(
+                "the embedding model did not load: " + index.failure().orElse("unknown reason")));
+        long deadline = System.nanoTime() + RUN_BUDGET.toNanos();
+        int embedded = 0;
+        List<VectorStore.Pending> batch;
+        VectorStore.Cursor cursor = VectorStore.Cursor.START;
+        do {
+            VectorStore.Cursor from = cursor;
+            batch = db.read(tx -> vectors.pending(tx, model.modelId(), BATCH, from));
+            if (batch.isEmpty()) {
+                break;
+            }
+            List<float[]> computed = model.embedRecords(batch.stream().map(VectorStore.Pending::text).toList());
+            List<VectorStore.Pending> done = batch;
+            db.write(tx -> {
+                for (int i = 0; i < done.size(); i++) {
+                    vectors.put(tx, done.get(i), model.modelId(), computed.get(i), clock.instant());
+                }
+                return null;
+            });
+            embedded += batch.size();
+            cursor = cursor.after(batch);
+            index.changed();
+        } while (System.nanoTime() < deadline);
+        if (!batch.isEmpty()) {
+            // more to do: the next run comes after the other queued jobs had their turn
+            queue.embed();
+            return "embedded " + embedded + " records with " + model.modelId() + "; more pending, queued another run";
+        }
+        int swept = db.write(tx -> vectors.sweep(tx, model.modelId()));
+        if (swept > 0) {
+            index.changed();
+        }
+        return "embedded " + embedded + " records with " + model.modelId() + (swept > 0 ? "; removed " + swept
+                + " vectors of deleted records or other models" : "");
+    }
+}

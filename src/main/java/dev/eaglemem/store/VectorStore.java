@@ -1,0 +1,207 @@
+package dev.eaglemem.store;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.sql.ResultSet;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Embeddings of memories and summaries (table {@code embeddings}, V7). The text a record is embedded from is
+ * chosen here, next to the columns it reads, so the job and the pending count agree on what "changed" means.
+ */
+public final class VectorStore {
+
+    /** A record whose vector for the model is missing or older than the record. */
+    public record Pending(String kind, long id, String sourceAt, String text) {
+    }
+
+    /** A stored vector and the record's kind, id and project (null for a personal memory). */
+    public record Stored(String kind, long id, String project, float[] vector) {
+    }
+
+    // A memory's words as a person would say them: title, then the body and the structured fields.
+    private static final String MEMORY_TEXT = """
+            m.title || '. ' || m.content || COALESCE(' ' || m.situation, '') || COALESCE(' ' || m.behavior, '')
+              || COALESCE(' ' || m.impact, '') || COALESCE(' ' || m.action, '')""";
+    private static final String SUMMARY_TEXT = """
+            trim(COALESCE(s.request || '. ', '') || COALESCE(s.completed || '. ', '') || COALESCE(s.learned || '. ', '')
+              || COALESCE(s.decisions || '. ', '') || COALESCE(s.gotchas || '. ', '') || COALESCE(s.investigated, ''))""";
+
+    private static final String PENDING_MEMORIES = "SELECT 'memory', m.id, m.updated_at, " + MEMORY_TEXT + """
+
+            FROM memories m LEFT JOIN embeddings e ON e.record_kind = 'memory' AND e.record_id = m.id AND e.model = ?1
+            WHERE m.deleted_at IS NULL AND (e.record_id IS NULL OR e.source_at <> m.updated_at) AND m.id < ?3
+            ORDER BY m.id DESC LIMIT ?2
+            """;
+    private static final String PENDING_SUMMARIES = "SELECT 'summary', s.id, s.updated_at, " + SUMMARY_TEXT + """
+
+            FROM summaries s LEFT JOIN embeddings e ON e.record_kind = 'summary' AND e.record_id = s.id AND e.model = ?1
+            WHERE (e.record_id IS NULL OR e.source_at <> s.updated_at)
+              AND s.id < ?3 AND length(""" + SUMMARY_TEXT + """
+            ) > 0
+            ORDER BY s.id DESC LIMIT ?2
+            """;
+
+    public List<Pending> pending(Tx tx, String model, int limit) {
+        return pending(tx, model, limit, Cursor.START);
+    }
+
+    /**
+     * Where a pass over the records stands: below these ids everything not yet handed out is still to look at.
+     * Walking down by id, each batch starts where the last ended instead of scanning the records embedded so far.
+     */
+    public record Cursor(long memoriesBelow, long summariesBelow) {
+        public static final Cursor START = new Cursor(Long.MAX_VALUE, Long.MAX_VALUE);
+
+        /** The cursor after {@code batch}. */
+        public Cursor after(List<Pending> batch) {
+            long m = memoriesBelow;
+            long s = summariesBelow;
+            for (Pending p : batch) {
+                if (p.kind().equals("memory")) {
+                    m = Math.min(m, p.id());
+                } else {
+                    s = Math.min(s, p.id());
+                }
+            }
+            return new Cursor(m, s);
+        }
+    }
+
+    /** Up to {@code limit} records below the cursor: memories first, then summaries, newest first. */
+    public List<Pending> pending(Tx tx, String model, int limit, Cursor cursor) {
+        List<Pending> out = new ArrayList<>(pendingOf(tx, PENDING_MEMORIES, model, limit, cursor.memoriesBelow()));
+        if (out.size() < limit) {
+            out.addAll(pendingOf(tx, PENDING_SUMMARIES, model, limit - out.size(), cursor.summariesBelow()));
+        }
+        return out;
+    }
+
+    private static List<Pending> pendingOf(Tx tx, String sql, String model, int limit, long below) {
+        return tx.call(sql, ps -> {
+            ps.setString(1, model);
+            ps.setInt(2, limit);
+            ps.setLong(3, below);
+            List<Pending> out = new ArrayList<>();
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.add(new Pending(rs.getString(1), rs.getLong(2), rs.getString(3), rs.getString(4)));
+                }
+            }
+            return out;
+        });
+    }
+
+    /** How many live records have no current vector for the model (status, doctor, the job's result). */
+    public long pendingCount(Tx tx, String model) {
+        return tx.call("""
+                SELECT (SELECT count(*) FROM memories m LEFT JOIN embeddings e
+                          ON e.record_kind = 'memory' AND e.record_id = m.id AND e.model = ?1
+                        WHERE m.deleted_at IS NULL AND (e.record_id IS NULL OR e.source_at <> m.updated_at))
+                     + (SELECT count(*) FROM summaries s LEFT JOIN embeddings e
+                          ON e.record_kind = 'summary' AND e.record_id = s.id AND e.model = ?1
+                        WHERE (e.record_id IS NULL OR e.source_at <> s.updated_at)
+                          AND length(""" + SUMMARY_TEXT + """
+                ) > 0)
+                """, ps -> {
+            ps.setString(1, model);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? rs.getLong(1) : 0L;
+            }
+        });
+    }
+
+    public void put(Tx tx, Pending record, String model, float[] vector, Instant now) {
+        tx.run("""
+                INSERT INTO embeddings(record_kind, record_id, model, source_at, dimensions, vector, created_at)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+                ON CONFLICT(record_kind, record_id, model) DO UPDATE SET source_at = excluded.source_at,
+                    dimensions = excluded.dimensions, vector = excluded.vector, created_at = excluded.created_at
+                """, ps -> {
+            ps.setString(1, record.kind());
+            ps.setLong(2, record.id());
+            ps.setString(3, model);
+            ps.setString(4, record.sourceAt());
+            ps.setInt(5, vector.length);
+            ps.setBytes(6, toBytes(vector));
+            ps.setString(7, Timestamps.format(now));
+            ps.executeUpdate();
+        });
+    }
+
+    /**
+     * Deletes vectors of other models once this model covers every record, and vectors of records that are gone
+     * (pruned summaries, forgotten memories). Returns the rows deleted.
+     */
+    public int sweep(Tx tx, String model) {
+        int gone = tx.call("""
+                DELETE FROM embeddings WHERE (record_kind = 'memory' AND record_id NOT IN
+                        (SELECT id FROM memories WHERE deleted_at IS NULL))
+                    OR (record_kind = 'summary' AND record_id NOT IN (SELECT id FROM summaries))
+                """, ps -> ps.executeUpdate());
+        if (pendingCount(tx, model) > 0) {
+            return gone;
+        }
+        return gone + tx.call("DELETE FROM embeddings WHERE model <> ?1", ps -> {
+            ps.setString(1, model);
+            return ps.executeUpdate();
+        });
+    }
+
+    /**
+     * The vectors recall compares a prompt with: the project's live memories and personal ones, and the
+     * project's summaries (all projects when {@code project} is null).
+     */
+    public List<Stored> forProject(Tx tx, String model, String project) {
+        List<Stored> out = new ArrayList<>();
+        tx.run("""
+                SELECT 'memory', m.id, m.project, e.vector FROM embeddings e JOIN memories m ON m.id = e.record_id
+                WHERE e.record_kind = 'memory' AND e.model = ?1 AND m.deleted_at IS NULL
+                  AND (?2 IS NULL OR m.project = ?2 OR m.scope = 'personal')
+                UNION ALL
+                SELECT 'summary', s.id, s.project, e.vector FROM embeddings e JOIN summaries s ON s.id = e.record_id
+                WHERE e.record_kind = 'summary' AND e.model = ?1 AND (?2 IS NULL OR s.project = ?2)
+                """, ps -> {
+            ps.setString(1, model);
+            ps.setString(2, project);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.add(new Stored(rs.getString(1), rs.getLong(2), rs.getString(3), fromBytes(rs.getBytes(4))));
+                }
+            }
+        });
+        return out;
+    }
+
+    /** Whether any record has a vector (of any model): search then defaults to hybrid. */
+    public boolean any(Tx tx) {
+        return tx.call("SELECT EXISTS (SELECT 1 FROM embeddings)", ps -> {
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() && rs.getInt(1) == 1;
+            }
+        });
+    }
+
+    public boolean anyFor(Tx tx, String model) {
+        return tx.call("SELECT EXISTS (SELECT 1 FROM embeddings WHERE model = ?1)", ps -> {
+            ps.setString(1, model);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() && rs.getInt(1) == 1;
+            }
+        });
+    }
+
+    static byte[] toBytes(float[] vector) {
+        ByteBuffer b = ByteBuffer.allocate(vector.length * 4).order(ByteOrder.LITTLE_ENDIAN);
+        b.asFloatBuffer().put(vector);
+        return b.array();
+    }
+
+    static float[] fromBytes(byte[] bytes) {
+        float[] v = new float[bytes.length / 4];
+        ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).asFloatBuffer().get(v);
+        return v;
+    }
+}
