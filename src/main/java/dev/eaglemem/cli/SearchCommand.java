@@ -19,11 +19,11 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 @Command(name = "search", header = "Search session summaries, memories and prompts.",
-        description = "Full-text search, ranked by BM25 and then recency. Prints compact hits; eagle-mem show ID prints"
-                + " one in full.",
+        description = "Finds records by their words (BM25, then recency) and, once serve has embedded them, by their"
+                + " meaning too (--mode). Prints compact hits; eagle-mem show ID prints one in full.",
         footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem search wal checkpoint",
                 "  eagle-mem search -k decision storage", "  eagle-mem search --type prompt -a -n 5 release",
-                "  eagle-mem search sqlite --json" })
+                "  eagle-mem search --mode semantic customers billed twice" })
 public class SearchCommand implements Callable<Integer> {
 
     @Spec
@@ -41,6 +41,10 @@ public class SearchCommand implements Callable<Integer> {
     @Option(names = { "-k", "--kind" }, paramLabel = "KIND",
             description = "Only memories of this kind (decision, gotcha…; --type KIND says the same).")
     String kind;
+
+    @Option(names = "--mode", paramLabel = "MODE", description = "lexical (words, BM25), semantic (meaning) or hybrid"
+            + " (both; the default once serve has embedded the records).")
+    String mode;
 
     @Mixin
     ProjectsOption projects;
@@ -64,7 +68,7 @@ public class SearchCommand implements Callable<Integer> {
         String scope = projects.scope(context);
         boolean allProjects = scope == null;
         int n = limit != null ? limit : settings.searchLimit();
-        SearchResult result = search.search(new SearchRequest(String.join(" ", query), type, kind, scope, n));
+        SearchResult result = search.search(new SearchRequest(String.join(" ", query), type, kind, scope, n, mode));
         if (output.json) {
             Console.json(spec, result);
             return 0;

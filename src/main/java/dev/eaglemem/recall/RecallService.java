@@ -13,13 +13,21 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.Executors;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.eaglemem.config.Settings;
+import dev.eaglemem.embed.Embedder;
+import dev.eaglemem.embed.SemanticIndex;
 import dev.eaglemem.memory.MemoryKind;
 import dev.eaglemem.search.FtsQuery;
 import dev.eaglemem.store.Db;
+import dev.eaglemem.store.MemoryRow;
 import dev.eaglemem.store.MemoryStore;
 import dev.eaglemem.store.ObservationRow;
 import dev.eaglemem.store.ObservationStore;
@@ -54,7 +62,11 @@ public class RecallService {
      * and 100 ms at 1M (bench/scale-results.md). A project with fewer matches is ranked whole, as before.
      */
     static final int PROMPT_RANKED = 500;
+    /** Records the semantic side proposes for one prompt, before the similarity threshold. */
+    static final int SEMANTIC_CANDIDATES = 20;
     private static final int WORKING_SET = 10;
+    private static final Executor EMBEDDER = Executors.newSingleThreadExecutor(r -> Thread.ofPlatform().daemon()
+            .name("eagle-mem-embed-prompt").unstarted(r));
     private static final List<String> KINDS = Arrays.stream(MemoryKind.values()).map(MemoryKind::id).toList();
 
     private final Db db;
@@ -67,9 +79,12 @@ public class RecallService {
     private final SearchStore search;
     private final Settings settings;
     private final Clock clock;
+    private final SemanticIndex semantic;
 
     public RecallService(Db db, StatsStore stats, OverviewStore overviews, MemoryStore memories, SummaryStore summaries,
-            ObservationStore observations, RecallStore recalls, SearchStore search, Settings settings, Clock clock) {
+            ObservationStore observations, RecallStore recalls, SearchStore search, Settings settings, Clock clock,
+            SemanticIndex semantic) {
+        this.semantic = semantic;
         this.db = db;
         this.stats = stats;
         this.overviews = overviews;
@@ -109,10 +124,28 @@ public class RecallService {
         List<SessionStartRenderer.FileEdits> workingSet = SessionStartRenderer.isReset(source)
                 ? workingSet(observations.forSession(tx, a.sessionId()))
                 : List.of();
+        List<MemoryRow> rows = memories.recentPerKind(tx, a.project(), KINDS, MEMORIES_PER_KIND);
         return new SessionStartRenderer.View(a.project(), a.sessionId(), source, counts.sessions(), counts.memories(),
                 recent.isEmpty() ? null : recent.getFirst().updatedAt(), overviews.find(tx, a.project()).orElse(null),
-                memories.recentPerKind(tx, a.project(), KINDS, MEMORIES_PER_KIND), recent, workingSet, settings.agentCommand(),
-                settings.times());
+                rows, recent, workingSet, settings.agentCommand(), settings.times(), byRelevance(a.project(), recent, rows));
+    }
+
+    /**
+     * Through serve, with the model loaded: the project's memories ordered by how close they are in meaning to what
+     * its last sessions asked for, did and left to do — the same similarity prompt recall uses. Empty otherwise
+     * (the section then shows the newest).
+     */
+    private List<Long> byRelevance(String project, List<SummaryRow> recent, List<MemoryRow> rows) {
+        Optional<Embedder> model = settings.semanticRecall() ? semantic.loaded() : Optional.empty();
+        String lately = recent.stream().limit(3).map(r -> String.join(". ", Stream.of(r.fields().request(),
+                r.fields().completed(), r.fields().nextSteps()).filter(f -> f != null && !f.isBlank()).toList()))
+                .filter(t -> !t.isBlank()).collect(Collectors.joining(". "));
+        if (model.isEmpty() || lately.isBlank()) {
+            return List.of();
+        }
+        SemanticIndex.Scores scores = semantic.scores(model.get().modelId(), project, model.get().embedQuery(lately));
+        return rows.stream().filter(m -> scores.of("memory", m.id()).isPresent())
+                .sorted(Comparator.comparingInt(m -> scores.rankOf("memory", m.id()))).map(MemoryRow::id).toList();
     }
 
     /** Files the session changed, most recently changed first, with how often. */
@@ -138,29 +171,66 @@ public class RecallService {
                     null, status.id()));
             return Optional.empty();
         }
-        String any = query.get().any();
-        String all = query.get().terms().size() > 1 ? query.get().all() : null;
-        List<SearchRow> hits = db.read(tx -> {
-            RecallStore.InjectedRefs seen = recalls.injectedSince(tx, a.sessionId(), recalls.lastReset(tx, a.sessionId()));
-            List<SearchRow> rows = new ArrayList<>();
-            long memoryFloor = search.memoriesFloor(tx, any, a.project(), PROMPT_RANKED);
-            best(search.memories(tx, any, a.project(), null, PROMPT_HITS, memoryFloor),
-                    memoryFloor > 0 && all != null ? search.memories(tx, all, a.project(), null, PROMPT_HITS) : List.of())
-                    .stream().filter(h -> !seen.memoryIds().contains(h.id())).forEach(rows::add);
-            long summaryFloor = search.summariesFloor(tx, any, a.project(), PROMPT_RANKED);
-            best(search.summariesExcept(tx, any, a.project(), a.sessionId(), PROMPT_HITS, summaryFloor),
-                    summaryFloor > 0 && all != null ? search.summariesExcept(tx, all, a.project(), a.sessionId(), PROMPT_HITS)
-                            : List.of())
-                    .stream().filter(h -> !seen.summaryIds().contains(h.id())).forEach(rows::add);
-            return rows;
-        });
-        PromptRecall.Rendered r = PromptRecall.render(PromptRecall.rank(hits, clock.instant()), a.compact(),
+        List<SearchRow> ranked = promptRanking(a, query.get(), prompt);
+        PromptRecall.Rendered r = PromptRecall.render(ranked, a.compact(),
                 settings.promptChars(), settings.times());
         RecallStatus status = r.text().isEmpty() ? RecallStatus.NO_MATCH : RecallStatus.INJECTED;
         record(new RecallEvent(a.sessionId(), a.project(), a.agent(), "UserPromptSubmit", null,
                 String.join(" ", query.get().terms()), r.memoryIds(), r.summaryIds(), r.text().length(), 0, null, status.id()));
         return r.text().isEmpty() ? Optional.empty() : Optional.of(r.text());
     }
+
+    /**
+     * What a prompt recalls, best first, before the character budget: BM25 over the prompt's words and, once serve
+     * has loaded the model, fused with the records closest in meaning and cut at the model's threshold.
+     */
+    List<SearchRow> promptRanking(Audience a, FtsQuery query, String prompt) {
+        return promptRanking(a, query, prompt, null);
+    }
+
+    /** {@link #promptRanking(Audience, FtsQuery, String)} at another threshold (the evaluation sweeps it). */
+    List<SearchRow> promptRanking(Audience a, FtsQuery query, String prompt, Float threshold) {
+        String any = query.any();
+        String all = query.terms().size() > 1 ? query.all() : null;
+        Optional<Embedder> model = settings.semanticRecall() ? semantic.loaded() : Optional.empty();
+        // the prompt is embedded on another core while the word queries run (serve has two, and both take ~5-10 ms)
+        Optional<CompletableFuture<float[]>> embedding = model.map(m -> CompletableFuture.supplyAsync(() -> m.embedQuery(prompt),
+                EMBEDDER));
+        return db.read(tx -> {
+            RecallStore.InjectedRefs seen = recalls.injectedSince(tx, a.sessionId(), recalls.lastReset(tx, a.sessionId()));
+            List<SearchRow> lexical = new ArrayList<>();
+            long memoryFloor = search.memoriesFloor(tx, any, a.project(), PROMPT_RANKED);
+            best(search.memories(tx, any, a.project(), null, PROMPT_HITS, memoryFloor),
+                    memoryFloor > 0 && all != null ? search.memories(tx, all, a.project(), null, PROMPT_HITS) : List.of())
+                    .stream().filter(h -> !seen.memoryIds().contains(h.id())).forEach(lexical::add);
+            long summaryFloor = search.summariesFloor(tx, any, a.project(), PROMPT_RANKED);
+            best(search.summariesExcept(tx, any, a.project(), a.sessionId(), PROMPT_HITS, summaryFloor),
+                    summaryFloor > 0 && all != null ? search.summariesExcept(tx, all, a.project(), a.sessionId(), PROMPT_HITS)
+                            : List.of())
+                    .stream().filter(h -> !seen.summaryIds().contains(h.id())).forEach(lexical::add);
+            List<SearchRow> byWords = PromptRecall.rank(lexical, clock.instant());
+            // a model failing on this prompt fails the recall like any other error: logged by the hook, fail-open
+            Optional<float[]> meaning = embedding.map(CompletableFuture::join);
+            if (meaning.isEmpty()) {
+                return byWords;
+            }
+            float cut = threshold != null ? threshold : model.get().threshold();
+            SemanticIndex.Scores scores = semantic.scores(model.get().modelId(), a.project(), meaning.get());
+            List<SearchRow> byMeaning = new ArrayList<>();
+            for (String kind : List.of("memory", "summary")) {
+                List<Long> ids = scores.top(SEMANTIC_CANDIDATES).stream()
+                        .filter(h -> h.kind().equals(kind) && h.similarity() >= cut).map(SemanticIndex.Hit::id)
+                        .filter(id -> !("memory".equals(kind) ? seen.memoryIds() : seen.summaryIds()).contains(id)).toList();
+                byMeaning.addAll(search.byIds(tx, kind, ids, a.project(), a.sessionId()));
+            }
+            byMeaning.sort(Comparator.comparingInt(r -> scores.rankOf(r.kind(), r.id())));
+            // a model blind to the prompt's script cannot veto its word matches; it may still add records
+            HybridRanking.Meaning judged = model.get().understands(prompt) ? row -> scores.of(row.kind(), row.id())
+                    : row -> Optional.empty();
+            return HybridRanking.fuse(byWords, byMeaning, judged, cut, PROMPT_HITS);
+        });
+    }
+
 
     /** The best {@code PROMPT_HITS} of two rankings of one kind (BM25 over the same index, so comparable). */
     private static List<SearchRow> best(List<SearchRow> newest, List<SearchRow> allWords) {

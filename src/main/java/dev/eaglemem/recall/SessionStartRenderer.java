@@ -31,9 +31,17 @@ final class SessionStartRenderer {
      * Everything SessionStart shows, gathered in one read, and how to say it: {@code command} is how the agent
      * calls eagle-mem (config agents.command), {@code times} the user's zone for dates.
      */
+    /** @param otherRanking memory ids, most relevant to the project's recent work first; empty: newest first */
     record View(String project, String sessionId, String source, long sessions, long memories, String lastWork,
             String overview, List<MemoryRow> memoryRows, List<SummaryRow> summaries, List<FileEdits> workingSet,
-            String command, Times times) {
+            String command, Times times, List<Long> otherRanking) {
+
+        View(String project, String sessionId, String source, long sessions, long memories, String lastWork,
+                String overview, List<MemoryRow> memoryRows, List<SummaryRow> summaries, List<FileEdits> workingSet,
+                String command, Times times) {
+            this(project, sessionId, source, sessions, memories, lastWork, overview, memoryRows, summaries, workingSet,
+                    command, times, List.of());
+        }
 
         boolean empty() {
             return memoryRows.isEmpty() && summaries.isEmpty() && (overview == null || overview.isBlank());
@@ -63,7 +71,8 @@ final class SessionStartRenderer {
         List<Long> taskSources = v.summaries().stream().filter(s -> s.fields().nextSteps() != null
                 && !s.fields().nextSteps().isBlank()).map(SummaryRow::id).toList();
         List<Section> sections = new ArrayList<>();
-        sections.add(new Section("Decisions & Gotchas", memories(v.memoryRows(), true, keyIds, compact), 100, keyIds, List.of()));
+        sections.add(new Section("Decisions & Gotchas", memories(v.memoryRows(), true, keyIds, compact, List.of()), 100, keyIds,
+                List.of()));
         if (isReset(v.source()) && !v.workingSet().isEmpty()) {
             sections.add(new Section("Working Set", workingSet(v.workingSet()), 95));
         }
@@ -73,7 +82,8 @@ final class SessionStartRenderer {
         if (v.overview() != null && !v.overview().isBlank()) {
             sections.add(new Section("Project Overview", Snippets.oneLine(v.overview(), 600), 60));
         }
-        sections.add(new Section("Other Memories", memories(v.memoryRows(), false, otherIds, compact), 50, otherIds, List.of()));
+        sections.add(new Section("Other Memories", memories(v.memoryRows(), false, otherIds, compact, v.otherRanking()), 50,
+                otherIds, List.of()));
         sections.removeIf(s -> s.body().isBlank());
         ContextBudget.Fitted fitted = ContextBudget.fit(header(v, compact), sections, footer(v, compact), cap,
                 compact ? s -> s.title() + ":\n" + s.body() : s -> "=== Eagle Mem: " + s.title() + " ===\n" + s.body());
@@ -128,13 +138,20 @@ final class SessionStartRenderer {
                 + eagle + " memories add --kind decision --title \"…\" --content \"…\"";
     }
 
-    /** Decisions and gotchas (key), or the newest of every other kind; rows come newest first per kind. */
-    private static String memories(List<MemoryRow> rows, boolean key, List<Long> ids, boolean compact) {
+    /**
+     * Decisions and gotchas (key), or the other kinds: the most relevant to the project's recent work when serve ranked
+     * them by meaning ({@code ranking}), else the newest; rows come newest first per kind.
+     */
+    private static String memories(List<MemoryRow> rows, boolean key, List<Long> ids, boolean compact, List<Long> ranking) {
+        Comparator<MemoryRow> newest = Comparator.comparing(MemoryRow::updatedAt).reversed();
+        Comparator<MemoryRow> order = ranking.isEmpty() ? newest
+                : Comparator.<MemoryRow>comparingInt(m -> ranking.contains(m.id()) ? ranking.indexOf(m.id()) : Integer.MAX_VALUE)
+                        .thenComparing(newest);
         List<MemoryRow> picked = key
                 ? Stream.concat(rows.stream().filter(m -> "decision".equals(m.kind())).limit(MAX_DECISIONS),
                         rows.stream().filter(m -> "gotcha".equals(m.kind())).limit(MAX_GOTCHAS)).toList()
                 : rows.stream().filter(m -> !"decision".equals(m.kind()) && !"gotcha".equals(m.kind()))
-                        .sorted(Comparator.comparing(MemoryRow::updatedAt).reversed()).limit(MAX_OTHER_MEMORIES).toList();
+                        .sorted(order).limit(MAX_OTHER_MEMORIES).toList();
         StringBuilder out = new StringBuilder();
         int n = 0;
         for (MemoryRow m : picked) {

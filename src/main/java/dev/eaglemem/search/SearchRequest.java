@@ -5,10 +5,15 @@ package dev.eaglemem.search;
  *        same as {@code kind}); null for all
  * @param kind a memory kind (decision, gotcha…): only memories of that kind; null for any
  * @param project the project to search (its memories plus personal ones); null for every project
+ * @param mode lexical, semantic or hybrid; null for the default (hybrid when vectors exist, else lexical)
  */
-public record SearchRequest(String query, String type, String kind, String project, int limit) {
+public record SearchRequest(String query, String type, String kind, String project, int limit, String mode) {
+
+    public SearchRequest(String query, String type, String kind, String project, int limit) {
+        this(query, type, kind, project, limit, null);
+    }
 
     public SearchRequest(String query, String type, String project, int limit) {
-        this(query, type, null, project, limit);
+        this(query, type, null, project, limit, null);
     }
 }

@@ -3,11 +3,17 @@ package dev.eaglemem.search;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import dev.eaglemem.config.Settings;
+import dev.eaglemem.embed.Embedder;
+import dev.eaglemem.embed.SemanticIndex;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.format.Similar;
 import dev.eaglemem.format.Snippets;
@@ -16,6 +22,7 @@ import dev.eaglemem.store.Db;
 import dev.eaglemem.store.SearchRow;
 import dev.eaglemem.store.SearchStore;
 import dev.eaglemem.store.Tx;
+import dev.eaglemem.store.VectorStore;
 
 /**
  * Full-text search over summaries, memories and prompts: BM25 first, then recency among results that
@@ -28,13 +35,22 @@ public class SearchService {
     private static final int SNIPPET_MAX = 200;
     // Scores from different FTS tables are compared at this precision so near-equal hits fall back to recency.
     private static final double SCORE_BUCKET = 100.0;
+    private static final int CANDIDATES = 50;
+    /** As in prompt recall: the first word match gets this much on top of its similarity, the second half, … */
+    private static final double LEXICAL_BONUS = 0.05;
 
     private final Db db;
     private final SearchStore store;
+    private final SemanticIndex semantic;
+    private final VectorStore vectors;
+    private final Settings settings;
 
-    public SearchService(Db db, SearchStore store) {
+    public SearchService(Db db, SearchStore store, SemanticIndex semantic, VectorStore vectors, Settings settings) {
         this.db = db;
         this.store = store;
+        this.semantic = semantic;
+        this.vectors = vectors;
+        this.settings = settings;
     }
 
     /**
@@ -99,19 +115,95 @@ public class SearchService {
                 "the search query '" + request.query() + "' has no searchable words (letters or digits)",
                 "eagle-mem search \"release gate\""));
         Target target = Target.of(request.type(), request.kind());
-        List<SearchRow> rows = db.read(tx -> run(tx, query.all(), target, request));
-        String mode = "all";
-        if (rows.isEmpty() && query.terms().size() > 1) {
-            rows = db.read(tx -> run(tx, query.any(), target, request));
-            mode = "any";
+        Optional<SearchMode> asked = SearchMode.parse(request.mode());
+        Optional<Embedder> model = asked.orElse(SearchMode.HYBRID) == SearchMode.LEXICAL || !settings.semanticRecall()
+                ? Optional.empty() : modelIfVectors(asked.isPresent());
+        SearchMode mode = model.isEmpty() ? SearchMode.LEXICAL : asked.orElse(SearchMode.HYBRID);
+        List<SearchRow> lexical = List.of();
+        String matchMode = "all";
+        if (mode != SearchMode.SEMANTIC) {
+            lexical = db.read(tx -> run(tx, query.all(), target, request));
+            if (lexical.isEmpty() && query.terms().size() > 1) {
+                lexical = db.read(tx -> run(tx, query.any(), target, request));
+                matchMode = "any";
+            }
+            lexical = lexical.stream()
+                    .sorted(Comparator.<SearchRow>comparingLong(r -> Math.round(r.score() * SCORE_BUCKET))
+                            .thenComparing(SearchRow::date, Comparator.reverseOrder()))
+                    .toList();
         }
-        List<SearchHit> hits = rows.stream()
-                .sorted(Comparator.<SearchRow>comparingLong(r -> Math.round(r.score() * SCORE_BUCKET))
-                        .thenComparing(SearchRow::date, Comparator.reverseOrder()))
-                .limit(request.limit())
-                .map(SearchService::hit)
-                .toList();
-        return new SearchResult(request.query(), query.terms(), mode, request.project(), hits);
+        List<SearchRow> rows = mode == SearchMode.LEXICAL ? lexical
+                : byMeaning(model.get(), request.query(), target, request, lexical, mode);
+        List<SearchHit> hits = rows.stream().limit(request.limit()).map(SearchService::hit).toList();
+        return new SearchResult(request.query(), query.terms(), matchMode, mode.id(), request.project(), hits);
+    }
+
+    /**
+     * The model, when records have vectors for it: a cold CLI loads it here (about a second); serve has it loaded.
+     * A mode asked for explicitly but impossible (no vectors yet, recall.semantic off) says so instead of
+     * quietly searching by words.
+     */
+    private Optional<Embedder> modelIfVectors(boolean asked) {
+        Optional<Embedder> model = semantic.loaded().or(() -> {
+            boolean any = db.read(tx -> vectors.any(tx));
+            return any ? semantic.load() : Optional.empty();
+        });
+        if (model.isEmpty() && asked) {
+            throw EagleException.failure("no_vectors", "search by meaning needs the records' embeddings, and "
+                    + semantic.failure().orElse("none are stored yet (serve computes them in the background)"),
+                    "eagle-mem serve   (then wait for its embed job: eagle-mem jobs list), or search with --mode lexical",
+                    null);
+        }
+        return model.filter(m -> db.read(tx -> vectors.anyFor(tx, m.modelId())));
+    }
+
+    /** Semantic: the closest records above the model's threshold. Hybrid: those fused with the word matches. */
+    private List<SearchRow> byMeaning(Embedder model, String text, Target target, SearchRequest r, List<SearchRow> lexical,
+            SearchMode mode) {
+        SemanticIndex.Scores scores = semantic.scores(model.modelId(), r.project(), model.embedQuery(text));
+        List<SearchRow> close = new ArrayList<>();
+        db.read(tx -> {
+            for (String kind : List.of("memory", "summary")) {
+                if (kind.equals("memory") ? !target.memories() : !target.summaries()) {
+                    continue;
+                }
+                List<Long> ids = scores.top(CANDIDATES).stream()
+                        .filter(h -> h.kind().equals(kind) && h.similarity() >= model.threshold())
+                        .map(SemanticIndex.Hit::id).toList();
+                store.byIds(tx, kind, ids, r.project(), null).stream()
+                        .filter(row -> target.memoryKind() == null || target.memoryKind().equals(row.memoryKind()))
+                        .forEach(close::add);
+            }
+            return null;
+        });
+        close.sort(Comparator.comparingInt(row -> scores.rankOf(row.kind(), row.id())));
+        if (mode == SearchMode.SEMANTIC) {
+            return close.stream().map(row -> scored(row, -scores.of(row.kind(), row.id()).orElse(0f))).toList();
+        }
+        // a person's own words are never vetoed by the model: word matches keep their place, close records join them
+        Map<String, SearchRow> fused = new LinkedHashMap<>();
+        int rank = 0;
+        List<Scored> all = new ArrayList<>();
+        for (SearchRow row : lexical) {
+            rank++;
+            double similarity = scores.of(row.kind(), row.id()).map(f -> (double) f).orElse((double) model.threshold());
+            all.add(new Scored(row, Math.max(similarity, model.threshold()) + LEXICAL_BONUS / rank));
+            fused.put(row.kind() + ":" + row.id(), row);
+        }
+        for (SearchRow row : close) {
+            if (!fused.containsKey(row.kind() + ":" + row.id())) {
+                all.add(new Scored(row, scores.of(row.kind(), row.id()).orElse(0f)));
+            }
+        }
+        return all.stream().sorted(Comparator.comparingDouble(Scored::score).reversed())
+                .map(s -> scored(s.row(), -s.score())).toList();
+    }
+
+    private record Scored(SearchRow row, double score) {
+    }
+
+    private static SearchRow scored(SearchRow r, double score) {
+        return new SearchRow(r.kind(), r.id(), r.project(), r.title(), r.snippet(), score, r.date(), r.memoryKind());
     }
 
     private List<SearchRow> run(Tx tx, String match, Target t, SearchRequest r) {

@@ -3,6 +3,7 @@ package dev.eaglemem.store;
 import java.sql.ResultSet;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.IntStream;
 
 /**
  * FTS5 queries over summaries, memories and prompts. {@code match} must already be a safe FTS5
@@ -124,6 +125,43 @@ public final class SearchStore {
                     out.add(new SearchRow(kind, rs.getLong("id"), rs.getString("project"), rs.getString("title"),
                             rs.getString("snip"), rs.getDouble("score"), rs.getString("at"),
                             rs.getString("memory_kind")));
+                }
+            }
+            return out;
+        });
+    }
+
+    /**
+     * Memories and summaries by id, shaped like search hits (for records the semantic side found): live ones of
+     * {@code project} only (plus personal memories), so a forgotten memory or another project's record never shows.
+     */
+    public List<SearchRow> byIds(Tx tx, String kind, List<Long> ids, String project, String exceptSession) {
+        if (ids.isEmpty()) {
+            return List.of();
+        }
+        // numbered from ?3, so the memory query may leave ?2 (the session) unused
+        String in = String.join(",", IntStream.range(0, ids.size()).mapToObj(i -> "?" + (i + 3)).toList());
+        String sql = "memory".equals(kind) ? """
+                SELECT m.id, m.project, m.title AS title, substr(m.content, 1, 400) AS snip, 0.0 AS score,
+                       m.updated_at AS at, m.kind AS memory_kind
+                FROM memories m WHERE m.deleted_at IS NULL AND (?1 IS NULL OR m.project = ?1 OR m.scope = 'personal')
+                  AND m.id IN (""" + in + ")" : """
+                SELECT s.id, s.project, COALESCE(s.request, s.completed, s.learned, s.decisions, '') AS title,
+                       substr(COALESCE(s.completed, s.learned, s.decisions, s.gotchas, s.investigated, ''), 1, 400) AS snip,
+                       0.0 AS score, s.updated_at AS at, NULL AS memory_kind
+                FROM summaries s WHERE (?1 IS NULL OR s.project = ?1) AND (?2 IS NULL OR s.session_id <> ?2)
+                  AND s.id IN (""" + in + ")";
+        return tx.call(sql, ps -> {
+            ps.setString(1, project);
+            ps.setString(2, exceptSession);
+            for (int i = 0; i < ids.size(); i++) {
+                ps.setLong(3 + i, ids.get(i));
+            }
+            List<SearchRow> out = new ArrayList<>();
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.add(new SearchRow(kind, rs.getLong("id"), rs.getString("project"), rs.getString("title"),
+                            rs.getString("snip"), rs.getDouble("score"), rs.getString("at"), rs.getString("memory_kind")));
                 }
             }
             return out;

@@ -18,6 +18,7 @@ import dev.eaglemem.config.EagleConfig;
 import dev.eaglemem.config.EagleEnv;
 import dev.eaglemem.config.LogFile;
 import dev.eaglemem.config.Settings;
+import dev.eaglemem.embed.NoModel;
 import dev.eaglemem.jobs.JobQueue;
 import dev.eaglemem.memory.MemoryDraft;
 import dev.eaglemem.memory.MemoryKind;
@@ -93,7 +94,7 @@ final class HookRig {
         CaptureService capture = new CaptureService(db, new SessionStore(), new ProjectStore(), new ObservationStore(),
                 new PromptStore(), new SummaryStore(), new AppliedEventStore(), redactor, clock);
         RecallService recall = new RecallService(db, new StatsStore(), new OverviewStore(), new MemoryStore(),
-                new SummaryStore(), new ObservationStore(), new RecallStore(), new SearchStore(), settings, clock);
+                new SummaryStore(), new ObservationStore(), new RecallStore(), new SearchStore(), settings, clock, NoModel.index(db));
         jobs = new JobQueue(db, new JobStore(), clock);
         GuardHandlers guard = TestGuards.wire(db, memories, capture, logFile.getParent(), clock);
         spool = new Spool(logFile.resolveSibling("spool"));

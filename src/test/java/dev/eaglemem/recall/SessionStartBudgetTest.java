@@ -17,6 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.eaglemem.config.ConfigKeys;
 import dev.eaglemem.config.EagleConfig;
 import dev.eaglemem.config.Settings;
+import dev.eaglemem.embed.NoModel;
 import dev.eaglemem.memory.MemoryDraft;
 import dev.eaglemem.memory.MemoryKind;
 import dev.eaglemem.memory.MemoryScope;
@@ -80,7 +81,7 @@ class SessionStartBudgetTest {
 
     private RecallService recall(EagleConfig config) {
         return new RecallService(t.db, new StatsStore(), new OverviewStore(), new MemoryStore(), new SummaryStore(),
-                new ObservationStore(), new RecallStore(), new SearchStore(), new Settings(config), CLOCK);
+                new ObservationStore(), new RecallStore(), new SearchStore(), new Settings(config), CLOCK, NoModel.index(t.db));
     }
 
     private RecallEventRow lastEvent() {

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.eaglemem.embed.NoModel;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.error.ExitCode;
 import dev.eaglemem.store.MemoryStore;
@@ -19,7 +20,6 @@ import dev.eaglemem.store.NewMemoryRow;
 import dev.eaglemem.store.ObservationStore;
 import dev.eaglemem.store.ProjectStore;
 import dev.eaglemem.store.PromptStore;
-import dev.eaglemem.store.SearchStore;
 import dev.eaglemem.store.SessionStore;
 import dev.eaglemem.store.SummaryFields;
 import dev.eaglemem.store.SummaryStore;
@@ -37,7 +37,7 @@ class SearchServiceTest {
     @BeforeEach
     void seed() {
         t = TestDb.in(dir);
-        search = new SearchService(t.db, new SearchStore());
+        search = NoModel.search(t.db);
         records = new RecordService(t.db, new MemoryStore(), new SummaryStore(), new SessionStore(), new PromptStore(),
                 new ObservationStore());
         Instant day = Instant.parse("2026-11-01T09:00:00Z");

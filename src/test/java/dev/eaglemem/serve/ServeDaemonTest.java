@@ -36,6 +36,7 @@ import dev.eaglemem.config.EagleConfig;
 import dev.eaglemem.config.EagleEnv;
 import dev.eaglemem.config.LogFile;
 import dev.eaglemem.config.Settings;
+import dev.eaglemem.embed.NoModel;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.error.ExitCode;
 import dev.eaglemem.hook.EventIntake;
@@ -98,7 +99,7 @@ class ServeDaemonTest {
         CaptureService capture = new CaptureService(t.db, new SessionStore(), new ProjectStore(), new ObservationStore(),
                 new PromptStore(), new SummaryStore(), new AppliedEventStore(), redactor, clock);
         RecallService recall = new RecallService(t.db, new StatsStore(), new OverviewStore(), new MemoryStore(),
-                new SummaryStore(), new ObservationStore(), new RecallStore(), new SearchStore(), settings, clock);
+                new SummaryStore(), new ObservationStore(), new RecallStore(), new SearchStore(), settings, clock, NoModel.index(t.db));
         GuardHandlers guard = TestGuards.wire(t.db, memories, capture, tmp, clock);
         HookHandlers handlers = new HookHandlers(capture, new EventIntake(t.db, capture, new Spool(dataDir.root().resolve("spool")),
                 memories, new JobQueue(t.db, new JobStore(), clock), recall, guard, log), recall, guard);

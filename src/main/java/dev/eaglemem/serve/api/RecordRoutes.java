@@ -48,7 +48,7 @@ final class RecordRoutes {
         String scope = Params.scope(ctx);
         int limit = Params.number(ctx, "limit", settings.searchLimit(), 1, ConfigKeys.MAX_LIMIT);
         return Reply.ok(search.search(new SearchRequest(query, Params.text(ctx, "type").orElse(null),
-                Params.text(ctx, "kind").orElse(null), scope, limit)));
+                Params.text(ctx, "kind").orElse(null), scope, limit, Params.text(ctx, "mode").orElse(null))));
     }
 
     private Reply timeline(RoutingContext ctx) {

@@ -23,6 +23,7 @@ import dev.eaglemem.config.EagleConfig;
 import dev.eaglemem.config.EagleEnv;
 import dev.eaglemem.config.LogFile;
 import dev.eaglemem.config.Settings;
+import dev.eaglemem.embed.NoModel;
 import dev.eaglemem.hook.EventIntake;
 import dev.eaglemem.hook.GuardHandlers;
 import dev.eaglemem.hook.HookHandlers;
@@ -106,7 +107,7 @@ final class ApiRig implements AutoCloseable {
         capture = new CaptureService(t.db, new SessionStore(), new ProjectStore(), new ObservationStore(), new PromptStore(),
                 new SummaryStore(), new AppliedEventStore(), redactor, clock);
         RecallService recall = new RecallService(t.db, new StatsStore(), new OverviewStore(), new MemoryStore(),
-                new SummaryStore(), new ObservationStore(), new RecallStore(), new SearchStore(), settings, clock);
+                new SummaryStore(), new ObservationStore(), new RecallStore(), new SearchStore(), settings, clock, NoModel.index(t.db));
         jobQueue = new JobQueue(t.db, new JobStore(), clock);
         jobs = new JobService(t.db, new JobStore(), clock);
         GuardHandlers guard = TestGuards.wire(t.db, memories, capture, dir, clock);
@@ -114,7 +115,7 @@ final class ApiRig implements AutoCloseable {
                 memories, jobQueue, recall, guard, log), recall, guard);
         HookRunner hooks = new HookRunner(env, () -> log, () -> handlers);
         api = new ServeApi(new StatusService(t.db, new StatsStore(), new HealthStore(), new ProjectStore(), new DataDir(dir, dir.resolve("config.toml"))),
-                new SearchService(t.db, new SearchStore()), new TimelineService(t.db, new TimelineStore()),
+                NoModel.search(t.db), new TimelineService(t.db, new TimelineStore()),
                 new RecordService(t.db, new MemoryStore(), new SummaryStore(), new SessionStore(), new PromptStore(),
                         new ObservationStore()),
                 memories, sessions, new RecallHistory(t.db, new RecallStore()), new ChangeFeed(t.db, new TimelineStore()),

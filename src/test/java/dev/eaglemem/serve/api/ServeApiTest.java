@@ -23,6 +23,7 @@ import org.junit.jupiter.api.Test;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.eaglemem.config.BuildInfo;
+import dev.eaglemem.embed.NoModel;
 import dev.eaglemem.format.JsonOutput;
 import dev.eaglemem.memory.MemoryKind;
 import dev.eaglemem.search.SearchRequest;
@@ -31,7 +32,6 @@ import dev.eaglemem.serve.control.SocketClient;
 import dev.eaglemem.store.Migrations;
 import dev.eaglemem.store.RecallEvent;
 import dev.eaglemem.store.RecallStore;
-import dev.eaglemem.store.SearchStore;
 
 /** The JSON API against the real server: access control, every read endpoint, and bad input. */
 class ServeApiTest {
@@ -136,7 +136,7 @@ class ServeApiTest {
         seedSession();
         String body = rig.http().queryParam("q", "release gate").queryParam("project", ApiRig.PROJECT).get("/search")
                 .then().statusCode(200).extract().asString();
-        String cli = JsonOutput.write(new SearchService(rig.t.db, new SearchStore())
+        String cli = JsonOutput.write(NoModel.search(rig.t.db)
                 .search(new SearchRequest("release gate", null, ApiRig.PROJECT, 10)));
         assertThat(JSON.readTree(body)).isEqualTo(JSON.readTree(cli));
         assertThat(JSON.readTree(body).get("hits")).extracting(h -> h.get("kind").asText())

@@ -1,0 +1,80 @@
+package dev.eaglemem.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/**
+ * Semantic recall end to end through the packaged launcher: memories added with the CLI, serve started, its embed
+ * job embedding them with the shipped model, then prompts through the hook shim — a paraphrase that shares no word
+ * with its memory recalls it, an unrelated prompt recalls nothing — and search --mode by meaning from the CLI.
+ */
+class SemanticRecallIT {
+
+    private final Cli cli = new Cli();
+    private final Path data;
+
+    SemanticRecallIT() throws IOException {
+        data = Files.createTempDirectory(Path.of("/tmp"), "emsr").resolve("d");
+        cli.env.put("EAGLE_MEM_DIR", data.toString());
+        cli.env.put("EAGLE_MEM_SERVE_AUTOSTART", "0");
+    }
+
+    @AfterEach
+    void stopServe() throws IOException {
+        cli.run("serve", "--stop");
+        try (var files = Files.walk(data.getParent())) {
+            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        }
+    }
+
+    private String prompt(String session, String text) {
+        return "{\"session_id\":\"" + session + "\",\"cwd\":\"" + cli.repo + "\",\"hook_event_name\":\"UserPromptSubmit\","
+                + "\"prompt\":\"" + text + "\"}";
+    }
+
+    private JsonNode health() {
+        return cli.run("serve", "--status", "--json").json().path("health");
+    }
+
+    @Test
+    void aParaphraseRecallsItsMemoryThroughServeAndAnUnrelatedPromptRecallsNothing() throws Exception {
+        cli.run("memories", "add", "--kind", "gotcha", "--title", "Stripe redelivers webhooks, so billing must dedupe on the event id",
+                "--content", "A slow 200 makes Stripe send the same event again; the refund handler ran twice.").ok();
+        cli.run("memories", "add", "--kind", "decision", "--title", "Invoice PDFs are rendered by Chromium",
+                "--content", "The invoice worker prints HTML to PDF with headless Chromium.").ok();
+        cli.start("serve", "serve", "--port", "0", "--idle-minutes", "0");
+        for (int i = 0; i < 240 && !"all-minilm-l6-v2-q".equals(health().path("semantic").asText()); i++) {
+            Thread.sleep(250);
+        }
+        assertThat(health().path("semantic").asText()).isEqualTo("all-minilm-l6-v2-q");
+        for (int i = 0; i < 240 && cli.run("search", "--mode", "semantic", "money", "back", "twice").exit() != 0; i++) {
+            Thread.sleep(250); // the embed job is queued within 3 s of start and runs in the background
+        }
+
+        String paraphrase = cli.shim(prompt("s-1", "a customer got their money back two times for one order, how?"),
+                "UserPromptSubmit", "--agent", "claude-code").ok().out();
+        String unrelated = cli.shim(prompt("s-2", "suggest a good name for my sourdough starter"), "UserPromptSubmit",
+                "--agent", "claude-code").ok().out();
+        String lexicalOnly = cli.runWithInput(prompt("s-3", "a customer got their money back two times for one order, how?"),
+                "hook", "UserPromptSubmit", "--agent", "claude-code").ok().out();
+
+        assertThat(paraphrase).contains("Stripe redelivers webhooks");
+        assertThat(unrelated).isEmpty();
+        assertThat(lexicalOnly).as("a hook in its own JVM loads no model: words alone find nothing here")
+                .doesNotContain("Stripe redelivers webhooks");
+        JsonNode search = cli.run("search", "--mode", "semantic", "customer", "charged", "back", "twice", "--json").ok().json();
+        assertThat(search.path("mode").asText()).isEqualTo("semantic");
+        assertThat(search.path("hits").get(0).path("title").asText()).startsWith("Stripe redelivers webhooks");
+        assertThat(cli.run("search", "money", "back", "--json").ok().json().path("mode").asText())
+                .as("hybrid by default once vectors exist").isEqualTo("hybrid");
+    }
+}
