@@ -8,11 +8,14 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import dev.eaglemem.search.FtsQuery;
+import dev.eaglemem.search.SubstringQuery;
 
 /**
  * A prompt's content words as a full-text query: prompts under three words are not searched,
  * function words and chatter ("please", "could", "the") are dropped, and at most eight distinct
- * terms are kept. Terms are ORed: BM25 ranks records that match more of them first.
+ * terms are kept. Terms are ORed: BM25 ranks records that match more of them first. CJK is written
+ * without spaces: a run of it counts as one word per two characters, and a 2-character CJK word is kept
+ * (the substring index finds it, see {@code search.SubstringQuery}).
  */
 final class PromptQuery {
 
@@ -40,14 +43,15 @@ final class PromptQuery {
 
     /** Empty for short prompts and prompts with no content words. */
     static Optional<FtsQuery> of(String prompt) {
-        if (prompt == null || prompt.strip().split("\\s+").length < MIN_WORDS) {
+        if (isShort(prompt)) {
             return Optional.empty();
         }
         Set<String> terms = new LinkedHashSet<>();
         Matcher m = WORD.matcher(prompt.toLowerCase(Locale.ROOT));
         while (m.find() && terms.size() < MAX_TERMS) {
             String word = m.group();
-            if ((word.length() > 2 || SHORT_TERMS.contains(word)) && !STOPWORDS.contains(word)) {
+            if ((word.length() > 2 || SHORT_TERMS.contains(word) || SubstringQuery.isCjk(word.codePointAt(0)))
+                    && !STOPWORDS.contains(word)) {
                 terms.add(word);
             }
         }
@@ -55,6 +59,17 @@ final class PromptQuery {
     }
 
     static boolean isShort(String prompt) {
-        return prompt == null || prompt.strip().split("\\s+").length < MIN_WORDS;
+        return prompt == null || words(prompt) < MIN_WORDS;
+    }
+
+    /** Space-separated words, where a chunk's CJK characters count as one word per two (rounded up). */
+    private static int words(String prompt) {
+        int words = 0;
+        for (String chunk : prompt.strip().split("\\s+")) {
+            long cjk = chunk.codePoints().filter(SubstringQuery::isCjk).count();
+            boolean other = chunk.codePoints().anyMatch(c -> Character.isLetterOrDigit(c) && !SubstringQuery.isCjk(c));
+            words += cjk == 0 ? 1 : (int) (cjk + 1) / 2 + (other ? 1 : 0);
+        }
+        return words;
     }
 }

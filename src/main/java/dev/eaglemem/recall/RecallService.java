@@ -26,6 +26,7 @@ import dev.eaglemem.embed.Embedder;
 import dev.eaglemem.embed.SemanticIndex;
 import dev.eaglemem.memory.MemoryKind;
 import dev.eaglemem.search.FtsQuery;
+import dev.eaglemem.search.LexicalExtras;
 import dev.eaglemem.store.Db;
 import dev.eaglemem.store.MemoryRow;
 import dev.eaglemem.store.MemoryStore;
@@ -77,6 +78,7 @@ public class RecallService {
     private final ObservationStore observations;
     private final RecallStore recalls;
     private final SearchStore search;
+    private final LexicalExtras extras;
     private final Settings settings;
     private final Clock clock;
     private final SemanticIndex semantic;
@@ -93,6 +95,7 @@ public class RecallService {
         this.observations = observations;
         this.recalls = recalls;
         this.search = search;
+        this.extras = new LexicalExtras(search);
         this.settings = settings;
         this.clock = clock;
     }
@@ -208,7 +211,12 @@ public class RecallService {
                     summaryFloor > 0 && all != null ? search.summariesExcept(tx, all, a.project(), a.sessionId(), PROMPT_HITS)
                             : List.of())
                     .stream().filter(h -> !seen.summaryIds().contains(h.id())).forEach(lexical::add);
-            List<SearchRow> byWords = PromptRecall.rank(lexical, clock.instant());
+            // what the word index alone misses: CJK words, identifier fragments, words spelled apart (LexicalExtras)
+            extras.promptMemories(tx, prompt, a.project(), PROMPT_HITS).stream()
+                    .filter(h -> !seen.memoryIds().contains(h.id())).forEach(lexical::add);
+            extras.promptSummaries(tx, prompt, a.project(), a.sessionId(), PROMPT_HITS).stream()
+                    .filter(h -> !seen.summaryIds().contains(h.id())).forEach(lexical::add);
+            List<SearchRow> byWords = PromptRecall.rank(LexicalExtras.union(lexical), clock.instant());
             // a model failing on this prompt fails the recall like any other error: logged by the hook, fail-open
             Optional<float[]> meaning = embedding.map(CompletableFuture::join);
             if (meaning.isEmpty()) {

@@ -26,7 +26,9 @@ import dev.eaglemem.store.VectorStore;
 
 /**
  * Full-text search over summaries, memories and prompts: BM25 first, then recency among results that
- * score the same. Returns compact hits; {@link RecordService} shows a whole record.
+ * score the same. CJK words and identifier fragments the word index cannot split are also looked up in the
+ * substring index ({@link LexicalExtras}), and those hits merged in. Returns compact hits; {@link RecordService}
+ * shows a whole record.
  */
 @ApplicationScoped
 public class SearchService {
@@ -44,6 +46,7 @@ public class SearchService {
     private final SemanticIndex semantic;
     private final VectorStore vectors;
     private final Settings settings;
+    private final LexicalExtras extras;
 
     public SearchService(Db db, SearchStore store, SemanticIndex semantic, VectorStore vectors, Settings settings) {
         this.db = db;
@@ -51,6 +54,7 @@ public class SearchService {
         this.semantic = semantic;
         this.vectors = vectors;
         this.settings = settings;
+        this.extras = new LexicalExtras(store);
     }
 
     /**
@@ -122,9 +126,10 @@ public class SearchService {
         List<SearchRow> lexical = List.of();
         String matchMode = "all";
         if (mode != SearchMode.SEMANTIC) {
-            lexical = db.read(tx -> run(tx, query.all(), target, request));
-            if (lexical.isEmpty() && query.terms().size() > 1) {
-                lexical = db.read(tx -> run(tx, query.any(), target, request));
+            Optional<SubstringQuery> substrings = SubstringQuery.forSearch(request.query());
+            lexical = db.read(tx -> run(tx, query.all(), substrings, SubstringQuery.Mode.ALL, target, request));
+            if (lexical.isEmpty() && (query.terms().size() > 1 || substrings.isPresent())) {
+                lexical = db.read(tx -> run(tx, query.any(), substrings, SubstringQuery.Mode.ANY, target, request));
                 matchMode = "any";
             }
             lexical = lexical.stream()
@@ -206,18 +211,21 @@ public class SearchService {
         return new SearchRow(r.kind(), r.id(), r.project(), r.title(), r.snippet(), score, r.date(), r.memoryKind());
     }
 
-    private List<SearchRow> run(Tx tx, String match, Target t, SearchRequest r) {
+    private List<SearchRow> run(Tx tx, String match, Optional<SubstringQuery> substrings, SubstringQuery.Mode mode,
+            Target t, SearchRequest r) {
         List<SearchRow> rows = new ArrayList<>();
         if (t.summaries()) {
             rows.addAll(store.summaries(tx, match, r.project(), r.limit()));
+            rows.addAll(extras.summaries(tx, substrings, mode, r.project(), null, r.limit()));
         }
         if (t.memories()) {
             rows.addAll(store.memories(tx, match, r.project(), t.memoryKind(), r.limit()));
+            rows.addAll(extras.memories(tx, substrings, mode, r.project(), t.memoryKind(), r.limit()));
         }
         if (t.prompts()) {
             rows.addAll(store.prompts(tx, match, r.project(), r.limit()));
         }
-        return rows;
+        return LexicalExtras.union(rows);
     }
 
     private static SearchHit hit(SearchRow r) {

@@ -9,6 +9,8 @@ import java.util.stream.IntStream;
  * FTS5 queries over summaries, memories and prompts. {@code match} must already be a safe FTS5
  * expression (built by the search feature from user words, never user syntax). Column weights
  * favour what a person would call the topic: a summary's request/decisions/gotchas, a memory's title.
+ * The word index ({@code *_fts}, porter unicode61) answers most queries; the substring index
+ * ({@code *_tri}, trigram, V8) answers CJK and identifier fragments, with the same filters and weights.
  */
 public final class SearchStore {
 
@@ -58,6 +60,39 @@ public final class SearchStore {
             ORDER BY memories_fts.rowid DESC LIMIT 1 OFFSET ?3
             """;
 
+    // The substring index: the same filters and weights. A trigram snippet counts trigrams, not words: 64 is the
+    // longest FTS5 allows, about 66 characters.
+    private static final String SUMMARIES_BY_SUBSTRING = """
+            SELECT s.id, s.project, COALESCE(s.request, s.completed, s.learned, s.decisions, '') AS title,
+                   snippet(summaries_tri, -1, '', '', '…', 64) AS snip,
+                   bm25(summaries_tri, 3.0, 1.0, 2.0, 2.0, 3.0, 3.0, 1.0, 1.0) AS score,
+                   s.updated_at AS at, NULL AS memory_kind
+            FROM summaries_tri JOIN summaries s ON s.id = summaries_tri.rowid
+            WHERE summaries_tri MATCH ?1 AND (?2 IS NULL OR s.project = ?2) AND (?4 IS NULL OR s.session_id <> ?4)
+              AND summaries_tri.rowid >= ?5
+            ORDER BY score, at DESC LIMIT ?3
+            """;
+    private static final String MEMORIES_BY_SUBSTRING = """
+            SELECT m.id, m.project, m.title AS title,
+                   snippet(memories_tri, 1, '', '', '…', 64) AS snip,
+                   bm25(memories_tri, 4.0, 2.0, 2.0) AS score,
+                   m.updated_at AS at, m.kind AS memory_kind
+            FROM memories_tri JOIN memories m ON m.id = memories_tri.rowid
+            WHERE memories_tri MATCH ?1 AND m.deleted_at IS NULL
+              AND (?2 IS NULL OR m.project = ?2 OR m.scope = 'personal')
+              AND (?4 IS NULL OR m.kind = ?4) AND memories_tri.rowid >= ?5
+            ORDER BY score, at DESC LIMIT ?3
+            """;
+    // The trigrams that start with ?1 (a range scan of the index's terms; ?2 is ?1 followed by U+10FFFF), the
+    // commonest first. Every indexed value ends with a newline (V8), so this covers every occurrence of ?1.
+    private static final String MEMORY_TRIGRAMS = """
+            SELECT term FROM memories_tri_terms WHERE term >= ?1 AND term < ?2 ORDER BY doc DESC, term LIMIT ?3
+            """;
+    private static final String SUMMARY_TRIGRAMS = """
+            SELECT term FROM summaries_tri_terms WHERE term >= ?1 AND term < ?2 ORDER BY doc DESC, term LIMIT ?3
+            """;
+    private static final String AFTER_EVERY_CHARACTER = new String(Character.toChars(Character.MAX_CODE_POINT));
+
     public List<SearchRow> summaries(Tx tx, String match, String project, int limit) {
         return run(tx, SUMMARIES, "summary", match, project, limit, null, 0);
     }
@@ -104,6 +139,41 @@ public final class SearchStore {
             try (ResultSet rs = ps.executeQuery()) {
                 return rs.next() ? rs.getLong(1) : 0L;
             }
+        });
+    }
+
+    /** {@link #summariesExcept} over the substring index; {@code session} may be null. */
+    public List<SearchRow> summariesBySubstring(Tx tx, String match, String project, String session, int limit) {
+        return run(tx, SUMMARIES_BY_SUBSTRING, "summary", match, project, limit, session, 0);
+    }
+
+    /** {@link #memories} over the substring index. */
+    public List<SearchRow> memoriesBySubstring(Tx tx, String match, String project, String kind, int limit) {
+        return run(tx, MEMORIES_BY_SUBSTRING, "memory", match, project, limit, kind, 0);
+    }
+
+    /** Up to {@code limit} indexed memory trigrams that start with {@code prefix} (case-folded, as indexed). */
+    public List<String> memoryTrigramsStartingWith(Tx tx, String prefix, int limit) {
+        return terms(tx, MEMORY_TRIGRAMS, prefix, limit);
+    }
+
+    /** Up to {@code limit} indexed summary trigrams that start with {@code prefix}. */
+    public List<String> summaryTrigramsStartingWith(Tx tx, String prefix, int limit) {
+        return terms(tx, SUMMARY_TRIGRAMS, prefix, limit);
+    }
+
+    private static List<String> terms(Tx tx, String sql, String prefix, int limit) {
+        return tx.call(sql, ps -> {
+            ps.setString(1, prefix);
+            ps.setString(2, prefix + AFTER_EVERY_CHARACTER);
+            ps.setInt(3, limit);
+            List<String> out = new ArrayList<>();
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.add(rs.getString(1));
+                }
+            }
+            return out;
         });
     }
 
