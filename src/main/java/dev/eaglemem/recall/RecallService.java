@@ -232,10 +232,12 @@ public class RecallService {
                 byMeaning.addAll(search.byIds(tx, kind, ids, a.project(), a.sessionId()));
             }
             byMeaning.sort(Comparator.comparingInt(r -> scores.rankOf(r.kind(), r.id())));
-            // a model blind to the prompt's script cannot veto its word matches; it may still add records
-            HybridRanking.Meaning judged = model.get().understands(prompt) ? row -> scores.of(row.kind(), row.id())
-                    : row -> Optional.empty();
-            return HybridRanking.fuse(byWords, byMeaning, judged, cut, PROMPT_HITS);
+            // a model blind to the prompt's script can neither veto its word matches nor add records: its neighbours
+            // of a CJK prompt are noise (now that CJK prompts are recalled, the substring index finds their words)
+            if (!model.get().understands(prompt)) {
+                return byWords.stream().limit(PROMPT_HITS).toList();
+            }
+            return HybridRanking.fuse(byWords, byMeaning, row -> scores.of(row.kind(), row.id()), cut, PROMPT_HITS);
         });
     }
 
