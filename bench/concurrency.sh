@@ -22,6 +22,10 @@ trap 'EAGLE_MEM_DIR="$scratch/steady" "$launcher" serve --stop >/dev/null 2>&1 |
       EAGLE_MEM_DIR="$scratch/kill" "$launcher" serve --stop >/dev/null 2>&1 || true; rm -rf "$scratch"' EXIT
 # the payloads' project: /home/dev/work/shop-api with this HOME (no such directory is needed)
 export HOME=/home/dev GIT_CEILING_DIRECTORIES=/home
+# These benches measure the lexical hook path and serve's own footprint: semantic recall (the model and its embed
+# job, on by default) is measured by bench/recall/latency.sh.
+printf '[recall]\nsemantic = false\n' > "$scratch/config.toml"
+export EAGLE_CONFIG_FILE="$scratch/config.toml"
 
 worker() { # data dir, worker number
     w=$2

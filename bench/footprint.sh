@@ -14,6 +14,10 @@ cleanup() {
 }
 trap cleanup EXIT
 export EAGLE_MEM_DIR="$scratch/d" HOME=/home/dev GIT_CEILING_DIRECTORIES=/home EAGLE_MEM_SERVE_AUTOSTART=0
+# These benches measure the lexical hook path and serve's own footprint: semantic recall (the model and its embed
+# job, on by default) is measured by bench/recall/latency.sh.
+printf '[recall]\nsemantic = false\n' > "$scratch/config.toml"
+export EAGLE_CONFIG_FILE="$scratch/config.toml"
 "$launcher" status >/dev/null
 sqlite3 "$EAGLE_MEM_DIR/memory.db" < bench/seed.sql
 "$launcher" serve --port 0 --idle-minutes 0 > "$scratch/serve.out" 2>&1 &

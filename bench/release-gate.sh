@@ -23,6 +23,10 @@ cleanup() {
 }
 trap cleanup EXIT
 export HOME="$scratch/home" EAGLE_MEM_DIR="$scratch/data" EAGLE_MEM_SERVE_AUTOSTART=0 GIT_CEILING_DIRECTORIES="$scratch"
+# These benches measure the lexical hook path and serve's own footprint: semantic recall (the model and its embed
+# job, on by default) is measured by bench/recall/latency.sh.
+printf '[recall]\nsemantic = false\n' > "$scratch/config.toml"
+export EAGLE_CONFIG_FILE="$scratch/config.toml"
 repo="$HOME/code/shop"
 mkdir -p "$repo/src"
 git -C "$repo" init -q -b main

@@ -41,6 +41,10 @@ cleanup() {
 trap cleanup EXIT
 # The captured payloads come from /home/dev/work/shop-api: with this HOME that is project work/shop-api.
 export HOME=/home/dev GIT_CEILING_DIRECTORIES=/home EAGLE_MEM_SERVE_AUTOSTART=0
+# These benches measure the lexical hook path and serve's own footprint: semantic recall (the model and its embed
+# job, on by default) is measured by bench/recall/latency.sh.
+printf '[recall]\nsemantic = false\n' > "$scratch/config.toml"
+export EAGLE_CONFIG_FILE="$scratch/config.toml"
 project=work/shop-api
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 

@@ -31,6 +31,10 @@ cleanup() {
 trap cleanup EXIT
 # The captured payloads come from /home/dev/work/shop-api: with this HOME that is project work/shop-api.
 export EAGLE_MEM_DIR="$scratch/d" HOME=/home/dev GIT_CEILING_DIRECTORIES=/home EAGLE_MEM_SERVE_AUTOSTART=0
+# These benches measure the lexical hook path and serve's own footprint: semantic recall (the model and its embed
+# job, on by default) is measured by bench/recall/latency.sh.
+printf '[recall]\nsemantic = false\n' > "$scratch/config.toml"
+export EAGLE_CONFIG_FILE="$scratch/config.toml"
 db="$EAGLE_MEM_DIR/memory.db"
 "$launcher" status >/dev/null
 sqlite3 "$db" < bench/seed.sql
