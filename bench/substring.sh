@@ -97,6 +97,11 @@ prompt() { # session id, text → curl's time_total in seconds
             --data-binary @- "http://localhost/hook/UserPromptSubmit?agent=claude-code"
 }
 
+# Words only (recall.semantic off): this measures the lexical path the substring index is part of, without serve
+# embedding 21k records meanwhile (hybrid recall's latency is bench/recall/latency.sh's).
+printf '[recall]\nsemantic = false\n' > "$scratch/config.toml"
+export EAGLE_CONFIG_FILE="$scratch/config.toml"
+
 # 1. the database: migrated by the launcher (V8 included), then filled with SQL
 "$launcher" status >/dev/null
 { printf 'PRAGMA synchronous = OFF;\nCREATE TEMP TABLE scale(obs INTEGER, mems INTEGER, anchor INTEGER);\n'
@@ -223,6 +228,7 @@ load_after=$(cut -d' ' -f1-3 /proc/loadavg)
     echo "Load average (1/5/15 min) before: $load_before; after: $load_after."
     echo
     echo "Database: \`bench/scale-seed.sql\` at 100k observations / 10k memories plus \`bench/substring-seed.sql\`: $counts;"
+    echo "\`recall.semantic = false\`: search and recall by words only (the path the substring index is part of)."
     echo "$file_mb MB after VACUUM. Indexed text (UTF-8): memories / summaries $text_mb MB."
     echo
     echo "## Size (dbstat pages, MB)"
