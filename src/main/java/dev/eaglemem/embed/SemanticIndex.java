@@ -181,21 +181,6 @@ public class SemanticIndex {
             int r = similarity.length == 0 ? -1 : matrix.row(kind, id);
             return r < 0 ? Optional.empty() : Optional.of(similarity[r]);
         }
-
-        /** 1 for the most similar record; {@code Integer.MAX_VALUE} for one without a vector. */
-        public int rankOf(String kind, long id) {
-            int r = similarity.length == 0 ? -1 : matrix.row(kind, id);
-            if (r < 0) {
-                return Integer.MAX_VALUE;
-            }
-            int rank = 1;
-            for (float f : similarity) {
-                if (f > similarity[r]) {
-                    rank++;
-                }
-            }
-            return rank;
-        }
     }
 
     private Matrix vectors(String model, String project) {

@@ -26,6 +26,7 @@ import dev.eaglemem.embed.Embedder;
 import dev.eaglemem.embed.SemanticIndex;
 import dev.eaglemem.memory.MemoryKind;
 import dev.eaglemem.search.FtsQuery;
+import dev.eaglemem.search.HybridRanking;
 import dev.eaglemem.search.LexicalExtras;
 import dev.eaglemem.store.Db;
 import dev.eaglemem.store.MemoryRow;
@@ -148,7 +149,7 @@ public class RecallService {
         }
         SemanticIndex.Scores scores = semantic.scores(model.get().modelId(), project, model.get().embedQuery(lately));
         return rows.stream().filter(m -> scores.of("memory", m.id()).isPresent())
-                .sorted(Comparator.comparingInt(m -> scores.rankOf("memory", m.id()))).map(MemoryRow::id).toList();
+                .sorted(Comparator.comparingDouble(m -> -scores.of("memory", m.id()).orElse(0f))).map(MemoryRow::id).toList();
     }
 
     /** Files the session changed, most recently changed first, with how often. */
@@ -231,7 +232,7 @@ public class RecallService {
                         .filter(id -> !("memory".equals(kind) ? seen.memoryIds() : seen.summaryIds()).contains(id)).toList();
                 byMeaning.addAll(search.byIds(tx, kind, ids, a.project(), a.sessionId()));
             }
-            byMeaning.sort(Comparator.comparingInt(r -> scores.rankOf(r.kind(), r.id())));
+            byMeaning.sort(Comparator.comparingDouble(r -> -scores.of(r.kind(), r.id()).orElse(0f)));
             // a model blind to the prompt's script can neither veto its word matches nor add records: its neighbours
             // of a CJK prompt are noise (now that CJK prompts are recalled, the substring index finds their words)
             if (!model.get().understands(prompt)) {

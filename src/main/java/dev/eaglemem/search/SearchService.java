@@ -3,10 +3,8 @@ package dev.eaglemem.search;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -38,8 +36,6 @@ public class SearchService {
     // Scores from different FTS tables are compared at this precision so near-equal hits fall back to recency.
     private static final double SCORE_BUCKET = 100.0;
     private static final int CANDIDATES = 50;
-    /** As in prompt recall: the first word match gets this much on top of its similarity, the second half, … */
-    private static final double LEXICAL_BONUS = 0.05;
 
     private final Db db;
     private final SearchStore store;
@@ -181,30 +177,14 @@ public class SearchService {
             }
             return null;
         });
-        close.sort(Comparator.comparingInt(row -> scores.rankOf(row.kind(), row.id())));
+        close.sort(Comparator.comparingDouble(row -> -scores.of(row.kind(), row.id()).orElse(0f)));
         if (mode == SearchMode.SEMANTIC) {
             return close.stream().map(row -> scored(row, -scores.of(row.kind(), row.id()).orElse(0f))).toList();
         }
-        // a person's own words are never vetoed by the model: word matches keep their place, close records join them
-        Map<String, SearchRow> fused = new LinkedHashMap<>();
-        int rank = 0;
-        List<Scored> all = new ArrayList<>();
-        for (SearchRow row : lexical) {
-            rank++;
-            double similarity = scores.of(row.kind(), row.id()).map(f -> (double) f).orElse((double) model.threshold());
-            all.add(new Scored(row, Math.max(similarity, model.threshold()) + LEXICAL_BONUS / rank));
-            fused.put(row.kind() + ":" + row.id(), row);
-        }
-        for (SearchRow row : close) {
-            if (!fused.containsKey(row.kind() + ":" + row.id())) {
-                all.add(new Scored(row, scores.of(row.kind(), row.id()).orElse(0f)));
-            }
-        }
-        return all.stream().sorted(Comparator.comparingDouble(Scored::score).reversed())
-                .map(s -> scored(s.row(), -s.score())).toList();
-    }
-
-    private record Scored(SearchRow row, double score) {
+        // a person's own words are never vetoed by the model: a word match counts as at least the threshold
+        float threshold = model.threshold();
+        return HybridRanking.fuse(lexical, close, row -> Optional.of(Math.max(scores.of(row.kind(), row.id()).orElse(threshold),
+                threshold)), threshold, Integer.MAX_VALUE);
     }
 
     private static SearchRow scored(SearchRow r, double score) {

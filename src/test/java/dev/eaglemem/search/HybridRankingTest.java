@@ -1,4 +1,4 @@
-package dev.eaglemem.recall;
+package dev.eaglemem.search;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package dev.eaglemem.recall;
+package dev.eaglemem.search;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -10,7 +10,8 @@ import java.util.Optional;
 import dev.eaglemem.store.SearchRow;
 
 /**
- * Fuses the lexical ranking (BM25 with recency) and the semantic one (cosine similarity): only records whose meaning
+ * Fuses the lexical ranking (BM25, in prompt recall with recency) and the semantic one (cosine similarity), for prompt
+ * recall and for search: only records whose meaning
  * is close enough to the prompt are kept — a shared word alone no longer injects a record, and one that shares no
  * word but means the same is found — ranked by their similarity plus a bonus for a good lexical rank. Reciprocal rank
  * fusion was measured first (bench/recall/): it gives a record found by both lists double credit, so weak word matches
@@ -18,14 +19,14 @@ import dev.eaglemem.store.SearchRow;
  * against 17% and 20% here). A record written since the embed job last ran has no vector yet; it is kept at the
  * threshold, on its lexical rank.
  */
-final class HybridRanking {
+public final class HybridRanking {
 
     /** Added to the similarity of the lexical list's first record, half of it to the second's, and so on. */
-    static final double LEXICAL_BONUS = 0.05;
+    public static final double LEXICAL_BONUS = 0.05;
 
     /** What the semantic side knows of a record: its cosine similarity to the prompt, empty when it has no vector yet. */
     @FunctionalInterface
-    interface Meaning {
+    public interface Meaning {
         Optional<Float> similarity(SearchRow row);
     }
 
@@ -37,7 +38,7 @@ final class HybridRanking {
      * @param semantic the semantic hits (records the lexical side may not have), best first
      * @param threshold the least similarity a record with a vector needs to be kept
      */
-    static List<SearchRow> fuse(List<SearchRow> lexical, List<SearchRow> semantic, Meaning meaning, float threshold,
+    public static List<SearchRow> fuse(List<SearchRow> lexical, List<SearchRow> semantic, Meaning meaning, float threshold,
             int limit) {
         Map<String, SearchRow> candidates = new LinkedHashMap<>();
         lexical.forEach(r -> candidates.putIfAbsent(key(r), r));
