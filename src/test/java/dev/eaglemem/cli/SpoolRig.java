@@ -108,9 +108,10 @@ final class SpoolRig {
                 throw new AssertionError("the sqlite3 CLI is needed for this test (Debian package sqlite3): " + e.getMessage(), e);
             }
             Sqlite3Lock lock = new Sqlite3Lock(p);
-            // waits (up to 10 s) for serve's own writes, then keeps the lock as long as its stdin stays open
-            lock.send(".timeout 10000\nBEGIN EXCLUSIVE;\n");
-            for (int i = 0; i < 200 && !writeLocked(db); i++) {
+            // waits (up to 30 s: a serve replaying the spool on a loaded 2-core CI machine can keep the lock busy for
+            // seconds) for serve's own writes, then keeps the lock as long as its stdin stays open
+            lock.send(".timeout 30000\nBEGIN EXCLUSIVE;\n");
+            for (int i = 0; i < 600 && !writeLocked(db); i++) {
                 sleep(50);
             }
             assertThat(writeLocked(db)).as("sqlite3 holds the write lock").isTrue();
