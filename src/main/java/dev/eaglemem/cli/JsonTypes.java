@@ -6,6 +6,8 @@ import dev.eaglemem.autostart.Platform;
 import dev.eaglemem.autostart.ServeView;
 import dev.eaglemem.autostart.ServiceReport;
 import dev.eaglemem.autostart.ServiceStatus;
+import dev.eaglemem.code.GraphService;
+import dev.eaglemem.code.IndexReport;
 import dev.eaglemem.config.ConfigKey;
 import dev.eaglemem.config.ConfigService;
 import dev.eaglemem.doctor.Check;
@@ -39,6 +41,8 @@ import dev.eaglemem.serve.control.ServeControl;
 import dev.eaglemem.session.SessionDetail;
 import dev.eaglemem.session.SessionList;
 import dev.eaglemem.status.StatusReport;
+import dev.eaglemem.store.CodeStore;
+import dev.eaglemem.store.GraphStore;
 import dev.eaglemem.store.GuardRuleRow;
 import dev.eaglemem.store.JobCounts;
 import dev.eaglemem.store.JobRow;
@@ -76,7 +80,9 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
         ActionStatus.Planned.class, ActionStatus.Skipped.class, ActionStatus.Stopped.class, ActionStatus.ServiceStep.class,
         ServeControl.State.class, PrePushHook.Status.class, JobChangeStatus.class, ConfigKey.class, ConfigKey.Type.class,
         Platform.class, ServiceReport.Outcome.class, Check.Status.class, JobOutcome.Result.class, AddOutcome.class,
-        JobStatus.class, UnlockCommand.Result.class, TokenPolicy.Effect.class })
+        JobStatus.class, UnlockCommand.Result.class, TokenPolicy.Effect.class, IndexReport.class,
+        GraphService.Summary.class, GraphService.QueryResult.class, GraphService.Neighbors.class, GraphStore.Symbol.class,
+        GraphStore.Link.class, CodeStore.StoredChunk.class, GraphStore.Touch.class, GraphStore.Mention.class, GraphStore.Ranked.class })
 final class JsonTypes {
 
     private JsonTypes() {

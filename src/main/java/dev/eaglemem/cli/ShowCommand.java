@@ -55,6 +55,12 @@ public class ShowCommand implements Callable<Integer> {
             case ShownRecord.Summary s -> SessionRender.summary(out, s.id().toString(), s.summary(), s.session(), times);
             case ShownRecord.Prompt p -> prompt(out, p.id().toString(), p.prompt(), times);
             case ShownRecord.Observation o -> observation(out, o.id().toString(), o.observation(), o.session(), times);
+            case ShownRecord.Code c -> {
+                out.println(c.id() + "  " + c.chunk().path() + ":" + c.chunk().startLine() + "-" + c.chunk().endLine() + "  "
+                        + c.chunk().kind() + (c.chunk().name() != null ? " " + c.chunk().name() : ""));
+                out.println();
+                out.println(c.chunk().text());
+            }
         }
         return 0;
     }

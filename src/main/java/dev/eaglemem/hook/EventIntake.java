@@ -1,5 +1,6 @@
 package dev.eaglemem.hook;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -14,6 +15,7 @@ import dev.eaglemem.capture.CaptureService.Captured;
 import dev.eaglemem.capture.CaptureService.Origin;
 import dev.eaglemem.capture.Spool;
 import dev.eaglemem.config.LogFile;
+import dev.eaglemem.feature.ProjectFiles;
 import dev.eaglemem.feature.Recorded;
 import dev.eaglemem.jobs.JobQueue;
 import dev.eaglemem.memory.MemoryDraft;
@@ -162,8 +164,13 @@ public class EventIntake {
     Recorded followUp(CaptureEvent event, Captured c) {
         try {
             return switch (event) {
-                case CaptureEvent.ToolUsed t -> c.project() == null ? Recorded.NONE
-                        : guard.recordEdits(t.origin(), t.use().filesModified());
+                case CaptureEvent.ToolUsed t -> {
+                    if (c.project() == null) {
+                        yield Recorded.NONE;
+                    }
+                    reindexEdited(t, c.project());
+                    yield guard.recordEdits(t.origin(), t.use().filesModified());
+                }
                 case CaptureEvent.TurnEnded t -> {
                     turnEnded(t, c);
                     yield Recorded.NONE;
@@ -172,12 +179,29 @@ public class EventIntake {
                     c.projectKey().ifPresent(jobs::prune);
                     yield Recorded.NONE;
                 }
-                case CaptureEvent.SessionStarted s -> Recorded.NONE;
+                case CaptureEvent.SessionStarted s -> {
+                    Path root = s.origin().projectRoot();
+                    if (c.project() != null && root != null) {
+                        jobs.indexIfStale(c.project(), root);
+                    }
+                    yield Recorded.NONE;
+                }
                 case CaptureEvent.PromptSubmitted p -> Recorded.NONE;
             };
         } catch (RuntimeException e) {
             log.warn("hook: follow-up of " + event.kind() + " event " + event.id() + " failed: " + e.getMessage());
             return Recorded.NONE;
+        }
+    }
+
+    /** The code index follows the agent's edits: each modified file of the project is queued for re-indexing. */
+    private void reindexEdited(CaptureEvent.ToolUsed t, String project) {
+        Path root = t.origin().projectRoot();
+        if (root == null) {
+            return;
+        }
+        for (String file : t.use().filesModified()) {
+            ProjectFiles.relative(root, file).ifPresent(path -> jobs.indexEdited(project, root, path));
         }
     }
 

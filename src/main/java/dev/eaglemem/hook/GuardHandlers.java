@@ -8,7 +8,10 @@ import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import com.fasterxml.jackson.databind.JsonNode;
+
 import dev.eaglemem.capture.CaptureService;
+import dev.eaglemem.code.CodeUsage;
 import dev.eaglemem.capture.CaptureService.Origin;
 import dev.eaglemem.feature.Feature;
 import dev.eaglemem.feature.FeatureService;
@@ -48,9 +51,10 @@ public class GuardHandlers {
     private final GuardRuleService rules;
     private final MemoryService memories;
     private final CaptureService capture;
+    private final CodeUsage usage;
 
     public GuardHandlers(AgentReleaseGate gate, TokenPolicy tokens, VerificationService verifications, FeatureService features,
-            GuardRuleService rules, MemoryService memories, CaptureService capture) {
+            GuardRuleService rules, MemoryService memories, CaptureService capture, CodeUsage usage) {
         this.gate = gate;
         this.tokens = tokens;
         this.verifications = verifications;
@@ -58,6 +62,7 @@ public class GuardHandlers {
         this.rules = rules;
         this.memories = memories;
         this.capture = capture;
+        this.usage = usage;
     }
 
     public HookResponse before(HookEvent.PreToolUse e) {
@@ -76,7 +81,9 @@ public class GuardHandlers {
             };
         }
         if (call.kind() == ToolCall.Kind.WRITE || call.kind() == ToolCall.Kind.PATCH) {
-            return context(beforeEdit(c, files(c, call.filesModified())));
+            List<String> lines = new ArrayList<>(beforeEdit(c, files(c, call.filesModified())));
+            lines.addAll(usedBy(c, files(c, call.filesModified()), replacedText(e.toolInput())));
+            return context(lines);
         }
         return HookResponse.SILENT;
     }
@@ -151,6 +158,39 @@ public class GuardHandlers {
             } else if (edits >= STUCK_WARN) {
                 out.add("Eagle Mem: " + file + " has been edited " + edits + " times this session. If the changes are not"
                         + " converging, consider a different approach.");
+            }
+        }
+        return out;
+    }
+
+    /** What else uses the code an edit changes (the code graph), for the first files of the call. */
+    private List<String> usedBy(HookContext c, List<String> files, List<String> replaced) {
+        Path root = root(c);
+        if (root == null) {
+            return List.of();
+        }
+        List<String> out = new ArrayList<>();
+        for (String file : limit(files)) {
+            out.addAll(usage.usedBy(c.cwdProject(), root, file, files.size() == 1 ? replaced : List.of()));
+        }
+        return out;
+    }
+
+    /**
+     * The text an edit replaces: Claude Code's Edit ({@code old_string}) and MultiEdit ({@code edits[].old_string}).
+     * Empty for a Write and for Codex's apply_patch: the whole file counts as changed.
+     */
+    static List<String> replacedText(JsonNode input) {
+        if (input == null) {
+            return List.of();
+        }
+        List<String> out = new ArrayList<>();
+        if (input.path("old_string").isTextual()) {
+            out.add(input.get("old_string").asText());
+        }
+        for (JsonNode edit : input.path("edits")) {
+            if (edit.path("old_string").isTextual()) {
+                out.add(edit.get("old_string").asText());
             }
         }
         return out;

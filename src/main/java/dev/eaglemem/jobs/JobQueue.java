@@ -1,10 +1,16 @@
 package dev.eaglemem.jobs;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.Map;
+import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import dev.eaglemem.store.CodeStore;
 import dev.eaglemem.store.Db;
 import dev.eaglemem.store.JobStore;
 import dev.eaglemem.store.NewJob;
@@ -23,6 +29,14 @@ public class JobQueue {
     private final Db db;
     private final JobStore store;
     private final Clock clock;
+
+    /**
+     * A session that starts this long after the last index run queues another: a run over unchanged files costs a
+     * hash per file and no parse, and edits between sessions were already re-indexed one by one.
+     */
+    static final Duration INDEX_STALE = Duration.ofHours(1);
+
+    private final CodeStore code = new CodeStore();
 
     public JobQueue(Db db, JobStore store, Clock clock) {
         this.db = db;
@@ -49,6 +63,39 @@ public class JobQueue {
     public Queued enrichSummary(String project, String sessionId) {
         return enqueue(EnrichSummaryJob.KIND, project, Map.of(EnrichSummaryJob.SESSION_ID, sessionId),
                 EnrichSummaryJob.dedupeKey(sessionId));
+    }
+
+    /** The project's whole code index (see {@link IndexJob}); one queued run per project. */
+    public Queued index(String project, Path root) {
+        return enqueue(IndexJob.KIND, project, Map.of(IndexJob.ROOT, root.toString()), IndexJob.dedupeKey(project, null));
+    }
+
+    /**
+     * SessionStart's check: the code index of a git repository when it has none, or none written for
+     * {@link #INDEX_STALE}.
+     */
+    public Optional<Queued> indexIfStale(String project, Path root) {
+        // only repositories: a session started in a home directory or a downloads folder must not index all of it
+        if (!Files.exists(root.resolve(".git"))) {
+            return Optional.empty();
+        }
+        Optional<CodeStore.Status> status = db.read(tx -> code.status(tx, project));
+        if (status.isPresent() && Instant.parse(status.get().lastIndexedAt()).isAfter(clock.instant().minus(INDEX_STALE))) {
+            return Optional.empty();
+        }
+        return Optional.of(index(project, root));
+    }
+
+    /** An edit: the file again, when the project has a code index (a project nobody indexed stays so until SessionStart). */
+    public Optional<Queued> indexEdited(String project, Path root, String path) {
+        return db.read(tx -> code.status(tx, project)).isPresent() ? Optional.of(indexFile(project, root, path))
+                : Optional.empty();
+    }
+
+    /** One file of the code index again, after an edit; one queued run per file. */
+    public Queued indexFile(String project, Path root, String path) {
+        return enqueue(IndexJob.KIND, project, Map.of(IndexJob.ROOT, root.toString(), IndexJob.PATH, path),
+                IndexJob.dedupeKey(project, path));
     }
 
     /** Vectors for records written since the last run (see {@link EmbedJob}); one queued run at a time. */

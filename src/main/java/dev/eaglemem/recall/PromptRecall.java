@@ -8,6 +8,7 @@ import java.util.List;
 
 import dev.eaglemem.format.Snippets;
 import dev.eaglemem.format.Times;
+import dev.eaglemem.store.CodeHit;
 import dev.eaglemem.store.SearchRow;
 
 /**
@@ -17,7 +18,7 @@ import dev.eaglemem.store.SearchRow;
  */
 final class PromptRecall {
 
-    record Rendered(String text, List<Long> memoryIds, List<Long> summaryIds) {
+    record Rendered(String text, List<Long> memoryIds, List<Long> summaryIds, List<Long> codeIds) {
     }
 
     private static final double RECENCY_DAYS = 30.0;
@@ -37,6 +38,11 @@ final class PromptRecall {
 
     /** {@code times}: the user's zone, for the dates of the records. */
     static Rendered render(List<SearchRow> ranked, boolean compact, int cap, Times times) {
+        return render(ranked, List.of(), compact, cap, times);
+    }
+
+    /** Records first, then code chunks, each whole or left out: code fills what the records leave of the budget. */
+    static Rendered render(List<SearchRow> ranked, List<CodeHit> code, boolean compact, int cap, Times times) {
         String header = compact
                 ? "Eagle Mem recalls (project memory matching this prompt; use only if relevant):"
                 : "Eagle Mem recalls — project memory matching this prompt. If you use it, say so in one short"
@@ -52,7 +58,19 @@ final class PromptRecall {
             out.append(line);
             ("memory".equals(hit.kind()) ? memories : summaries).add(hit.id());
         }
-        return new Rendered(memories.isEmpty() && summaries.isEmpty() ? "" : out.toString(), memories, summaries);
+        List<Long> chunks = new ArrayList<>();
+        for (CodeHit hit : code) {
+            String snippet = Snippets.oneLine(Snippets.readable(hit.snippet()), compact ? 160 : 240);
+            String line = "\n- [code" + (compact ? "" : " code-" + hit.id()) + "] " + hit.path() + ":" + hit.startLine() + "-"
+                    + hit.endLine() + " " + hit.kind() + (hit.name() != null ? " " + hit.name() : "")
+                    + (snippet.isEmpty() ? "" : " — " + snippet);
+            if (out.length() + line.length() <= cap) {
+                out.append(line);
+                chunks.add(hit.id());
+            }
+        }
+        boolean any = !memories.isEmpty() || !summaries.isEmpty() || !chunks.isEmpty();
+        return new Rendered(any ? out.toString() : "", memories, summaries, chunks);
     }
 
     private static String line(SearchRow hit, boolean compact, Times times) {

@@ -28,6 +28,8 @@ import dev.eaglemem.memory.MemoryKind;
 import dev.eaglemem.search.FtsQuery;
 import dev.eaglemem.search.HybridRanking;
 import dev.eaglemem.search.LexicalExtras;
+import dev.eaglemem.store.CodeHit;
+import dev.eaglemem.store.CodeStore;
 import dev.eaglemem.store.Db;
 import dev.eaglemem.store.MemoryRow;
 import dev.eaglemem.store.MemoryStore;
@@ -58,6 +60,8 @@ public class RecallService {
     private static final int MEMORIES_PER_KIND = 8;
     private static final int SUMMARY_ROWS = 5;
     private static final int PROMPT_HITS = 6;
+    /** Code chunks a prompt may bring, after the records (a memory that answers the prompt wins the budget). */
+    static final int CODE_HITS = 2;
     /**
      * Prompt recall ranks a project's newest {@value} records of a kind that share a word with the prompt, and every
      * record that holds all of its words: BM25 over every record a common word hits cost 19 ms at 100k observations
@@ -80,6 +84,7 @@ public class RecallService {
     private final RecallStore recalls;
     private final SearchStore search;
     private final LexicalExtras extras;
+    private final CodeStore code;
     private final Settings settings;
     private final Clock clock;
     private final SemanticIndex semantic;
@@ -97,6 +102,7 @@ public class RecallService {
         this.recalls = recalls;
         this.search = search;
         this.extras = new LexicalExtras(search);
+        this.code = new CodeStore();
         this.settings = settings;
         this.clock = clock;
     }
@@ -131,7 +137,8 @@ public class RecallService {
         List<MemoryRow> rows = memories.recentPerKind(tx, a.project(), KINDS, MEMORIES_PER_KIND);
         return new SessionStartRenderer.View(a.project(), a.sessionId(), source, counts.sessions(), counts.memories(),
                 recent.isEmpty() ? null : recent.getFirst().updatedAt(), overviews.find(tx, a.project()).orElse(null),
-                rows, recent, workingSet, settings.agentCommand(), settings.times(), byRelevance(a.project(), recent, rows));
+                rows, recent, workingSet, settings.agentCommand(), settings.times(), byRelevance(a.project(), recent, rows),
+                code.status(tx, a.project()).orElse(null));
     }
 
     /**
@@ -176,7 +183,8 @@ public class RecallService {
             return Optional.empty();
         }
         List<SearchRow> ranked = promptRanking(a, query.get(), prompt);
-        PromptRecall.Rendered r = PromptRecall.render(ranked, a.compact(),
+        List<CodeHit> code = db.read(tx -> this.code.search(tx, query.get().atLeastTwo(), a.project(), CODE_HITS));
+        PromptRecall.Rendered r = PromptRecall.render(ranked, code, a.compact(),
                 settings.promptChars(), settings.times());
         RecallStatus status = r.text().isEmpty() ? RecallStatus.NO_MATCH : RecallStatus.INJECTED;
         record(new RecallEvent(a.sessionId(), a.project(), a.agent(), "UserPromptSubmit", null,

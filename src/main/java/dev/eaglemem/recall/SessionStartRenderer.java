@@ -9,6 +9,7 @@ import java.util.stream.Stream;
 
 import dev.eaglemem.format.Snippets;
 import dev.eaglemem.format.Times;
+import dev.eaglemem.store.CodeStore;
 import dev.eaglemem.store.MemoryRow;
 import dev.eaglemem.store.SummaryFields;
 import dev.eaglemem.store.SummaryRow;
@@ -31,10 +32,20 @@ final class SessionStartRenderer {
      * Everything SessionStart shows, gathered in one read, and how to say it: {@code command} is how the agent
      * calls eagle-mem (config agents.command), {@code times} the user's zone for dates.
      */
-    /** @param otherRanking memory ids, most relevant to the project's recent work first; empty: newest first */
+    /**
+     * @param otherRanking memory ids, most relevant to the project's recent work first; empty: newest first
+     * @param codeIndex the code index's files and when it was last written; null when the project has none
+     */
     record View(String project, String sessionId, String source, long sessions, long memories, String lastWork,
             String overview, List<MemoryRow> memoryRows, List<SummaryRow> summaries, List<FileEdits> workingSet,
-            String command, Times times, List<Long> otherRanking) {
+            String command, Times times, List<Long> otherRanking, CodeStore.Status codeIndex) {
+
+        View(String project, String sessionId, String source, long sessions, long memories, String lastWork,
+                String overview, List<MemoryRow> memoryRows, List<SummaryRow> summaries, List<FileEdits> workingSet,
+                String command, Times times, List<Long> otherRanking) {
+            this(project, sessionId, source, sessions, memories, lastWork, overview, memoryRows, summaries, workingSet,
+                    command, times, otherRanking, null);
+        }
 
         View(String project, String sessionId, String source, long sessions, long memories, String lastWork,
                 String overview, List<MemoryRow> memoryRows, List<SummaryRow> summaries, List<FileEdits> workingSet,
@@ -113,7 +124,9 @@ final class SessionStartRenderer {
 
     private static String header(View v, boolean compact) {
         String counts = plural(v.sessions(), "session") + ", " + plural(v.memories(), "memory", "memories")
-                + (v.lastWork() == null ? "" : ", last work " + v.times().date(v.lastWork()));
+                + (v.lastWork() == null ? "" : ", last work " + v.times().date(v.lastWork()))
+                + (v.codeIndex() == null ? "" : ", code index " + plural(v.codeIndex().files(), "file") + " as of "
+                        + v.times().date(v.codeIndex().lastIndexedAt()));
         if (compact) {
             return "Eagle Mem recall ready — " + v.project() + ": " + counts + ".";
         }

@@ -45,6 +45,24 @@ public record FtsQuery(List<String> terms) {
         return String.join(" OR ", quoted());
     }
 
+    /**
+     * At least two of the terms (any pair of them), or the one term: what code recall asks of a chunk, since one
+     * shared word with a whole code base is no evidence that a chunk is what the prompt is about.
+     */
+    public String atLeastTwo() {
+        List<String> q = quoted();
+        if (q.size() < 2) {
+            return all();
+        }
+        List<String> pairs = new java.util.ArrayList<>();
+        for (int i = 0; i < q.size(); i++) {
+            for (int j = i + 1; j < q.size(); j++) {
+                pairs.add("(" + q.get(i) + " AND " + q.get(j) + ")");
+            }
+        }
+        return String.join(" OR ", pairs);
+    }
+
     private List<String> quoted() {
         return terms.stream().map(t -> "\"" + t + "\"").toList();
     }

@@ -9,12 +9,12 @@ import java.util.Locale;
  * ({@code getUser}), where an upper-case run ends before a capitalised word ({@code HTTPServer}), and
  * between letters and digits ({@code oauth2}). A plain word comes back as one part.
  */
-final class Identifiers {
+public final class Identifiers {
 
     private Identifiers() {
     }
 
-    static List<String> split(String identifier) {
+    public static List<String> split(String identifier) {
         List<String> parts = new ArrayList<>();
         StringBuilder part = new StringBuilder();
         int[] cps = identifier.codePoints().toArray();

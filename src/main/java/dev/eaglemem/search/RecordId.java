@@ -15,7 +15,7 @@ import dev.eaglemem.error.EagleException;
 public record RecordId(Kind kind, long id) {
 
     public enum Kind {
-        MEMORY("mem", "memory"), SUMMARY("sum", "summary"), PROMPT("prm", "prompt"), OBSERVATION("obs", "observation");
+        MEMORY("mem", "memory"), SUMMARY("sum", "summary"), PROMPT("prm", "prompt"), OBSERVATION("obs", "observation"), CODE("code", "code");
 
         private final String prefix;
         private final String label;
@@ -43,12 +43,12 @@ public record RecordId(Kind kind, long id) {
         }
     }
 
-    private static final Pattern FORM = Pattern.compile("(?:(mem|sum|prm|obs)[-:]?)?(\\d{1,18})");
+    private static final Pattern FORM = Pattern.compile("(?:(mem|sum|prm|obs|code)[-:]?)?(\\d{1,18})");
 
     public static RecordId parse(String text) {
         Matcher m = FORM.matcher(text.strip().toLowerCase(Locale.ROOT));
         if (!m.matches()) {
-            throw EagleException.invalidInput("'" + text + "' is not a record id (expected mem-N or N, sum-N, prm-N or obs-N)",
+            throw EagleException.invalidInput("'" + text + "' is not a record id (expected mem-N or N, sum-N, prm-N, obs-N or code-N)",
                     "eagle-mem search <words>   (prints the ids)");
         }
         String prefix = m.group(1) == null ? Kind.MEMORY.prefix : m.group(1);

@@ -1,5 +1,6 @@
 package dev.eaglemem.search;
 
+import dev.eaglemem.error.EagleException;
 import dev.eaglemem.format.Snippets;
 import dev.eaglemem.store.TimelineEntry;
 
@@ -42,6 +43,8 @@ public record RecordItem(String id, String kind, String memoryKind, String proje
             case OBSERVATION -> TimelineEntry.Source.OBSERVATION;
             case MEMORY -> TimelineEntry.Source.MEMORY;
             case SUMMARY -> TimelineEntry.Source.SUMMARY;
+            case CODE -> throw EagleException.invalidInput("a code chunk has no place in a session's timeline",
+                    "eagle-mem show " + RecordId.Kind.CODE.prefix() + "-N   (the chunk itself)");
         };
     }
 }

@@ -8,6 +8,7 @@ import java.util.Optional;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.eaglemem.error.EagleException;
+import dev.eaglemem.store.CodeStore;
 import dev.eaglemem.store.Db;
 import dev.eaglemem.store.MemoryStore;
 import dev.eaglemem.store.ObservationRow;
@@ -45,15 +46,17 @@ public class RecordService {
     private final SessionStore sessions;
     private final PromptStore prompts;
     private final ObservationStore observations;
+    private final CodeStore code;
 
     public RecordService(Db db, MemoryStore memories, SummaryStore summaries, SessionStore sessions,
-            PromptStore prompts, ObservationStore observations) {
+            PromptStore prompts, ObservationStore observations, CodeStore code) {
         this.db = db;
         this.memories = memories;
         this.summaries = summaries;
         this.sessions = sessions;
         this.prompts = prompts;
         this.observations = observations;
+        this.code = code;
     }
 
     public ShownRecord show(RecordId id) {
@@ -87,6 +90,7 @@ public class RecordService {
                         : Optional.<ShownRecord>of(new ShownRecord.Summary(id, summary.get(),
                                 sessions.find(tx, summary.get().sessionId()).orElse(null)));
             }
+            case CODE -> code.chunk(tx, id.id()).<ShownRecord>map(c -> new ShownRecord.Code(id, c));
             case OBSERVATION -> {
                 Optional<ObservationRow> observation = observations.find(tx, id.id());
                 yield observation.isEmpty() ? Optional.<ShownRecord>empty()

@@ -16,6 +16,8 @@ import dev.eaglemem.error.EagleException;
 import dev.eaglemem.format.Similar;
 import dev.eaglemem.format.Snippets;
 import dev.eaglemem.memory.MemoryKind;
+import dev.eaglemem.store.CodeHit;
+import dev.eaglemem.store.CodeStore;
 import dev.eaglemem.store.Db;
 import dev.eaglemem.store.SearchRow;
 import dev.eaglemem.store.SearchStore;
@@ -43,6 +45,7 @@ public class SearchService {
     private final VectorStore vectors;
     private final Settings settings;
     private final LexicalExtras extras;
+    private final CodeStore code;
 
     public SearchService(Db db, SearchStore store, SemanticIndex semantic, VectorStore vectors, Settings settings) {
         this.db = db;
@@ -51,6 +54,7 @@ public class SearchService {
         this.vectors = vectors;
         this.settings = settings;
         this.extras = new LexicalExtras(store);
+        this.code = new CodeStore();
     }
 
     /**
@@ -58,9 +62,13 @@ public class SearchService {
      * type is summary, memory or prompt; a memory's kind is decision, gotcha… ({@code --kind}, as in
      * {@code memories list}). {@code --type} also takes a kind, the same as {@code --kind}: it always has.
      */
-    private record Target(boolean summaries, boolean memories, boolean prompts, String memoryKind) {
+    private record Target(boolean summaries, boolean memories, boolean prompts, String memoryKind, boolean code) {
 
-        private static final List<String> TYPES = List.of("summary", "memory", "prompt");
+        private static final List<String> TYPES = List.of("summary", "memory", "prompt", "code");
+
+        Target(boolean summaries, boolean memories, boolean prompts, String memoryKind) {
+            this(summaries, memories, prompts, memoryKind, false);
+        }
 
         static Target of(String type, String kind) {
             String memoryKind = kind == null || kind.isBlank() ? null : MemoryKind.parse(kind).map(MemoryKind::id)
@@ -91,9 +99,11 @@ public class SearchService {
                 case "summary", "summaries" -> new Target(true, false, false, null);
                 case "memory", "memories" -> new Target(false, true, false, null);
                 case "prompt", "prompts" -> new Target(false, false, true, null);
+                // the code index is searched only when asked for: chunks would crowd out what sessions learned
+                case "code" -> new Target(false, false, false, null, true);
                 default -> MemoryKind.parse(t).map(k -> new Target(false, true, false, k.id()))
                         .orElseThrow(() -> EagleException.invalidInput("unknown --type '" + type + "'"
-                                + Similar.hint(t, concat(TYPES, kindIds())) + ": --type takes summary, memory or prompt;"
+                                + Similar.hint(t, concat(TYPES, kindIds())) + ": --type takes summary, memory, prompt or code;"
                                 + " a memory's kind goes in --kind (" + MemoryKind.allIds() + ")",
                                 "eagle-mem search --kind decision <words>   or   eagle-mem search --type summary <words>"));
             };
@@ -115,6 +125,9 @@ public class SearchService {
                 "the search query '" + request.query() + "' has no searchable words (letters or digits)",
                 "eagle-mem search \"release gate\""));
         Target target = Target.of(request.type(), request.kind());
+        if (target.code()) {
+            return searchCode(request, query);
+        }
         Optional<SearchMode> asked = SearchMode.parse(request.mode());
         Optional<Embedder> model = asked.orElse(SearchMode.HYBRID) == SearchMode.LEXICAL || !settings.semanticRecall()
                 ? Optional.empty() : modelIfVectors(asked.isPresent());
@@ -206,6 +219,32 @@ public class SearchService {
             rows.addAll(store.prompts(tx, match, r.project(), r.limit()));
         }
         return LexicalExtras.union(rows);
+    }
+
+    /**
+     * The code index, by words: a chunk's names, the words its identifiers are made of, its path and its text.
+     * All words first; when nothing has them all, any of them.
+     */
+    private SearchResult searchCode(SearchRequest r, FtsQuery query) {
+        SearchMode.parse(r.mode()).filter(m -> m == SearchMode.SEMANTIC).ifPresent(m -> {
+            throw EagleException.invalidInput("code is searched by words only: chunks have no embeddings yet",
+                    "eagle-mem search --type code <words>");
+        });
+        String matchMode = "all";
+        List<CodeHit> hits = db.read(tx -> code.search(tx, query.all(), r.project(), r.limit()));
+        if (hits.isEmpty() && query.terms().size() > 1) {
+            hits = db.read(tx -> code.search(tx, query.any(), r.project(), r.limit()));
+            matchMode = "any";
+        }
+        List<SearchHit> out = hits.stream().map(h -> new SearchHit(new RecordId(RecordId.Kind.CODE, h.id()).toString(),
+                "code", null, h.project(), Snippets.oneLine(codeTitle(h), TITLE_MAX),
+                Snippets.oneLine(Snippets.readable(h.snippet()), SNIPPET_MAX), null, h.score())).toList();
+        return new SearchResult(r.query(), query.terms(), matchMode, SearchMode.LEXICAL.id(), r.project(), out);
+    }
+
+    /** {@code src/cart/checkout.ts:12-30 function retryCheckout}: where to open it and what it is. */
+    public static String codeTitle(CodeHit h) {
+        return h.path() + ":" + h.startLine() + "-" + h.endLine() + " " + h.kind() + (h.name() != null ? " " + h.name() : "");
     }
 
     private static SearchHit hit(SearchRow r) {

@@ -3,6 +3,7 @@ package dev.eaglemem.search;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import dev.eaglemem.store.CodeStore;
 import dev.eaglemem.store.MemoryRow;
 import dev.eaglemem.store.ObservationRow;
 import dev.eaglemem.store.PromptRow;
@@ -27,6 +28,10 @@ public sealed interface ShownRecord {
     record Observation(RecordId id, ObservationRow observation, SessionRow session) implements ShownRecord {
     }
 
+    /** A chunk of the code index (its text redacted when it was indexed). */
+    record Code(RecordId id, CodeStore.StoredChunk chunk) implements ShownRecord {
+    }
+
     /**
      * The JSON document of {@code show --json} and of each record in the API's batch get:
      * {@code {"id", "kind", "<kind>": row, ["session": row]}}.
@@ -47,6 +52,7 @@ public sealed interface ShownRecord {
                 out.put(kind, o.observation());
                 out.put("session", o.session());
             }
+            case Code c -> out.put(kind, c.chunk());
         }
         return out;
     }

@@ -17,9 +17,11 @@ import dev.eaglemem.embed.MiniLmEmbedder;
 import dev.eaglemem.embed.SemanticIndex;
 import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.store.AppliedEventStore;
+import dev.eaglemem.store.CodeStore;
 import dev.eaglemem.store.Db;
 import dev.eaglemem.store.EventStore;
 import dev.eaglemem.store.FeatureStore;
+import dev.eaglemem.store.GraphStore;
 import dev.eaglemem.store.GuardRuleStore;
 import dev.eaglemem.store.HealthStore;
 import dev.eaglemem.store.JobStore;
@@ -141,6 +143,18 @@ public class Producers {
     @Singleton
     VectorStore vectorStore() {
         return new VectorStore();
+    }
+
+    @Produces
+    @Singleton
+    CodeStore codeStore() {
+        return new CodeStore();
+    }
+
+    @Produces
+    @Singleton
+    GraphStore graphStore() {
+        return new GraphStore();
     }
 
     /** The model loads only when serve (or a search) calls load(); recall.semantic = false never loads it. */

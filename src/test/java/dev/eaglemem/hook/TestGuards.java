@@ -4,6 +4,9 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Map;
 
+import dev.eaglemem.code.CodeUsage;
+import dev.eaglemem.store.CodeStore;
+import dev.eaglemem.store.GraphStore;
 import dev.eaglemem.capture.CaptureService;
 import dev.eaglemem.config.DataDir;
 import dev.eaglemem.config.EagleConfig;
@@ -41,6 +44,7 @@ public final class TestGuards {
                 new TokenPolicy(EagleConfig.defaults(dataDir.resolve("config.toml")), env,
                         new DataDir(dataDir, dataDir.resolve("config.toml")), clock),
                 verifications, new FeatureService(db, new FeatureStore(), new VerificationStore(), new ProjectStore(), Redactor.defaults(), clock),
-                new GuardRuleService(db, new GuardRuleStore(), new ProjectStore(), Redactor.defaults(), clock), memories, capture);
+                new GuardRuleService(db, new GuardRuleStore(), new ProjectStore(), Redactor.defaults(), clock), memories, capture,
+                new CodeUsage(db, new CodeStore(), new GraphStore()));
     }
 }

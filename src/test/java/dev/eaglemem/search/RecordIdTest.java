@@ -28,7 +28,7 @@ class RecordIdTest {
     void anythingElseIsRefusedWithTheForms() {
         for (String bad : new String[] { "-12", "x-12", "mem-", "mem-1a", "" }) {
             assertThatThrownBy(() -> RecordId.parse(bad)).as(bad).isInstanceOfSatisfying(EagleException.class,
-                    e -> assertThat(e.getMessage()).contains("expected mem-N or N, sum-N, prm-N or obs-N"));
+                    e -> assertThat(e.getMessage()).contains("expected mem-N or N, sum-N, prm-N, obs-N or code-N"));
         }
     }
 }

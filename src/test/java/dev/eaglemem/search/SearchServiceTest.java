@@ -15,6 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.eaglemem.embed.NoModel;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.error.ExitCode;
+import dev.eaglemem.store.CodeStore;
 import dev.eaglemem.store.MemoryStore;
 import dev.eaglemem.store.NewMemoryRow;
 import dev.eaglemem.store.ObservationStore;
@@ -39,7 +40,7 @@ class SearchServiceTest {
         t = TestDb.in(dir);
         search = NoModel.search(t.db);
         records = new RecordService(t.db, new MemoryStore(), new SummaryStore(), new SessionStore(), new PromptStore(),
-                new ObservationStore());
+                new ObservationStore(), new CodeStore());
         Instant day = Instant.parse("2026-11-01T09:00:00Z");
         t.db.write(tx -> {
             ProjectStore projects = new ProjectStore();
@@ -124,7 +125,7 @@ class SearchServiceTest {
                 });
         assertThatThrownBy(() -> search.search(new SearchRequest("release", "memroy", null, "code/app", 10)))
                 .isInstanceOfSatisfying(EagleException.class, e -> assertThat(e.getMessage())
-                        .startsWith("unknown --type 'memroy'; did you mean memory?: --type takes summary, memory or prompt;"
+                        .startsWith("unknown --type 'memroy'; did you mean memory?: --type takes summary, memory, prompt or code;"
                                 + " a memory's kind goes in --kind"));
     }
 

@@ -47,6 +47,7 @@ import dev.eaglemem.session.SessionSave;
 import dev.eaglemem.session.SessionService;
 import dev.eaglemem.status.StatusLine;
 import dev.eaglemem.status.StatusService;
+import dev.eaglemem.store.CodeStore;
 import dev.eaglemem.store.AppliedEventStore;
 import dev.eaglemem.store.EventStore;
 import dev.eaglemem.store.HealthStore;
@@ -117,7 +118,7 @@ final class ApiRig implements AutoCloseable {
         api = new ServeApi(new StatusService(t.db, new StatsStore(), new HealthStore(), new ProjectStore(), new DataDir(dir, dir.resolve("config.toml"))),
                 NoModel.search(t.db), new TimelineService(t.db, new TimelineStore()),
                 new RecordService(t.db, new MemoryStore(), new SummaryStore(), new SessionStore(), new PromptStore(),
-                        new ObservationStore()),
+                        new ObservationStore(), new CodeStore()),
                 memories, sessions, new RecallHistory(t.db, new RecallStore()), new ChangeFeed(t.db, new TimelineStore()),
                 settings, jobs, new StatusLine(() -> t.db, new StatsStore(), env), env, log);
         HealthInfo health = new HealthInfo(t.db, new HealthStore(), clock).with("jobs", () -> Map.of("queued", 0));

@@ -1,0 +1,10 @@
+package dev.eaglemem.code;
+
+/**
+ * What one index run did. {@code files}: the project files considered; {@code indexed}: parsed and stored (new or
+ * changed); {@code unchanged}: same content hash, not parsed; {@code removed}: deleted, renamed away or now skipped;
+ * {@code skipped}: binary, over 1 MiB, unreadable or generated/vendored. Totals are the index after the run.
+ */
+public record IndexReport(String project, String root, boolean git, int files, int indexed, int unchanged, int removed,
+        int skipped, long chunks, long symbols, long imports, long resolvedImports, long calls, long millis) {
+}

@@ -1,0 +1,295 @@
+package dev.eaglemem.store;
+
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The code index (V9): files, their chunks and the graph's symbols and edges. A file's rows are only ever
+ * replaced together ({@link #replace}) or removed together ({@link #remove}), inside the caller's transaction.
+ */
+public final class CodeStore {
+
+    /** What the index holds of a file, to decide whether it must be parsed again. */
+    public record Indexed(long id, String path, String contentHash) {
+    }
+
+    public Map<String, Indexed> files(Tx tx, String project) {
+        Map<String, Indexed> out = new LinkedHashMap<>();
+        tx.run("SELECT id, path, content_hash FROM code_files WHERE project = ?1 ORDER BY path", ps -> {
+            ps.setString(1, project);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.put(rs.getString(2), new Indexed(rs.getLong(1), rs.getString(2), rs.getString(3)));
+                }
+            }
+        });
+        return out;
+    }
+
+    /** Replaces everything stored for the file's path with {@code file}; returns the file's new id. */
+    public long replace(Tx tx, CodeFile file, Instant now) {
+        remove(tx, file.project(), file.path());
+        long id = tx.call("""
+                INSERT INTO code_files(project, path, language, content_hash, size_bytes, lines, indexed_at)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) RETURNING id
+                """, ps -> {
+            ps.setString(1, file.project());
+            ps.setString(2, file.path());
+            ps.setString(3, file.language());
+            ps.setString(4, file.contentHash());
+            ps.setLong(5, file.sizeBytes());
+            ps.setInt(6, file.lines());
+            ps.setString(7, Timestamps.format(now));
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getLong(1);
+            }
+        });
+        tx.run("""
+                INSERT INTO code_chunks(file_id, project, path, start_line, end_line, kind, name, words, text)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
+                """, ps -> {
+            for (CodeFile.Chunk c : file.chunks()) {
+                ps.setLong(1, id);
+                ps.setString(2, file.project());
+                ps.setString(3, file.path());
+                ps.setInt(4, c.startLine());
+                ps.setInt(5, c.endLine());
+                ps.setString(6, c.kind());
+                setNullable(ps, 7, c.name());
+                ps.setString(8, c.words());
+                ps.setString(9, c.text());
+                ps.addBatch();
+            }
+            ps.executeBatch();
+        });
+        tx.run("""
+                INSERT INTO code_symbols(file_id, project, name, qualified, kind, start_line, end_line)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+                """, ps -> {
+            for (CodeFile.Symbol s : file.symbols()) {
+                ps.setLong(1, id);
+                ps.setString(2, file.project());
+                ps.setString(3, s.name());
+                ps.setString(4, s.qualified());
+                ps.setString(5, s.kind());
+                ps.setInt(6, s.startLine());
+                ps.setInt(7, s.endLine());
+                ps.addBatch();
+            }
+            ps.executeBatch();
+        });
+        tx.run("""
+                INSERT INTO code_edges(file_id, project, kind, from_symbol, target, to_path, line)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+                """, ps -> {
+            for (CodeFile.Edge e : file.edges()) {
+                ps.setLong(1, id);
+                ps.setString(2, file.project());
+                ps.setString(3, e.kind());
+                setNullable(ps, 4, e.fromSymbol());
+                ps.setString(5, e.target());
+                setNullable(ps, 6, e.toPath());
+                ps.setInt(7, e.line());
+                ps.addBatch();
+            }
+            ps.executeBatch();
+        });
+        return id;
+    }
+
+    /** Removes the file and (by cascade) its chunks, symbols and edges; false when it was not indexed. */
+    public boolean remove(Tx tx, String project, String path) {
+        return tx.call("DELETE FROM code_files WHERE project = ?1 AND path = ?2", ps -> {
+            ps.setString(1, project);
+            ps.setString(2, path);
+            return ps.executeUpdate() > 0;
+        });
+    }
+
+    /** Removes the whole index of a project (index --force starts from nothing). */
+    public int clear(Tx tx, String project) {
+        return tx.call("DELETE FROM code_files WHERE project = ?1", ps -> {
+            ps.setString(1, project);
+            return ps.executeUpdate();
+        });
+    }
+
+    /** An import edge whose resolution may have changed: unresolved, or resolved to a file no longer indexed. */
+    public record ImportEdge(long rowid, String fromPath, String language, String target, String toPath) {
+    }
+
+    public List<ImportEdge> importsToResolve(Tx tx, String project) {
+        List<ImportEdge> out = new ArrayList<>();
+        tx.run("""
+                SELECT e.rowid, f.path, f.language, e.target, e.to_path FROM code_edges e JOIN code_files f ON f.id = e.file_id
+                WHERE e.project = ?1 AND e.kind = 'imports'
+                  AND (e.to_path IS NULL OR NOT EXISTS
+                       (SELECT 1 FROM code_files t WHERE t.project = ?1 AND t.path = e.to_path))
+                """, ps -> {
+            ps.setString(1, project);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.add(new ImportEdge(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5)));
+                }
+            }
+        });
+        return out;
+    }
+
+    public void resolveImport(Tx tx, long rowid, String toPath) {
+        tx.run("UPDATE code_edges SET to_path = ?2 WHERE rowid = ?1", ps -> {
+            ps.setLong(1, rowid);
+            setNullable(ps, 2, toPath);
+            ps.executeUpdate();
+        });
+    }
+
+    // ?1 match, ?2 project or NULL, ?3 limit. Names and split words weigh more than the body: a prompt that names
+    // what a function does should find the function, not every caller that mentions it.
+    private static final String SEARCH = """
+            SELECT c.id, c.project, c.path, c.start_line, c.end_line, c.kind, c.name,
+                   snippet(code_chunks_fts, 3, '', '', '…', 24) AS snip,
+                   bm25(code_chunks_fts, 3.0, 6.0, 4.0, 1.0) AS score, f.language
+            FROM code_chunks_fts JOIN code_chunks c ON c.id = code_chunks_fts.rowid JOIN code_files f ON f.id = c.file_id
+            WHERE code_chunks_fts MATCH ?1 AND (?2 IS NULL OR c.project = ?2)
+            ORDER BY score LIMIT ?3
+            """;
+
+    public List<CodeHit> search(Tx tx, String match, String project, int limit) {
+        return tx.call(SEARCH, ps -> {
+            ps.setString(1, match);
+            ps.setString(2, project);
+            ps.setInt(3, limit);
+            List<CodeHit> out = new ArrayList<>();
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.add(new CodeHit(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getInt(4), rs.getInt(5),
+                            rs.getString(6), rs.getString(7), rs.getString(8), rs.getDouble(9), rs.getString(10)));
+                }
+            }
+            return out;
+        });
+    }
+
+    /** A stored chunk (text redacted). */
+    public record StoredChunk(long id, String path, int startLine, int endLine, String kind, String name, String text) {
+    }
+
+    /** A file's chunks in line order. */
+    public List<StoredChunk> chunksOf(Tx tx, String project, String path) {
+        return tx.call("""
+                SELECT id, path, start_line, end_line, kind, name, text FROM code_chunks
+                WHERE project = ?1 AND path = ?2 ORDER BY start_line
+                """, ps -> {
+            ps.setString(1, project);
+            ps.setString(2, path);
+            List<StoredChunk> out = new ArrayList<>();
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.add(new StoredChunk(rs.getLong(1), rs.getString(2), rs.getInt(3), rs.getInt(4), rs.getString(5),
+                            rs.getString(6), rs.getString(7)));
+                }
+            }
+            return out;
+        });
+    }
+
+    public Optional<StoredChunk> chunk(Tx tx, long id) {
+        return tx.call("SELECT id, path, start_line, end_line, kind, name, text FROM code_chunks WHERE id = ?1", ps -> {
+            ps.setLong(1, id);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? Optional.of(new StoredChunk(rs.getLong(1), rs.getString(2), rs.getInt(3), rs.getInt(4),
+                        rs.getString(5), rs.getString(6), rs.getString(7))) : Optional.empty();
+            }
+        });
+    }
+
+    /** The stored text of a chunk (redacted), for a snippet of its first lines. */
+    public String chunkText(Tx tx, long id) {
+        return tx.call("SELECT text FROM code_chunks WHERE id = ?1", ps -> {
+            ps.setLong(1, id);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? rs.getString(1) : null;
+            }
+        });
+    }
+
+    /** How many files a project's index holds and when it was last written; empty when it has none. */
+    public record Status(long files, String lastIndexedAt) {
+    }
+
+    public Optional<Status> status(Tx tx, String project) {
+        return tx.call("SELECT count(*), max(indexed_at) FROM code_files WHERE project = ?1", ps -> {
+            ps.setString(1, project);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() && rs.getLong(1) > 0 ? Optional.of(new Status(rs.getLong(1), rs.getString(2)))
+                        : Optional.empty();
+            }
+        });
+    }
+
+    /** Files, chunks, symbols and edges of a project and when it was last indexed (null: never). */
+    public record Totals(long files, long chunks, long symbols, long imports, long resolvedImports, long calls,
+            String lastIndexedAt) {
+    }
+
+    public Totals totals(Tx tx, String project) {
+        return tx.call("""
+                SELECT (SELECT count(*) FROM code_files WHERE project = ?1),
+                       (SELECT count(*) FROM code_chunks WHERE project = ?1),
+                       (SELECT count(*) FROM code_symbols WHERE project = ?1),
+                       (SELECT count(*) FROM code_edges WHERE project = ?1 AND kind = 'imports'),
+                       (SELECT count(*) FROM code_edges WHERE project = ?1 AND kind = 'imports' AND to_path IS NOT NULL),
+                       (SELECT count(*) FROM code_edges WHERE project = ?1 AND kind = 'calls'),
+                       (SELECT max(indexed_at) FROM code_files WHERE project = ?1)
+                """, ps -> {
+            ps.setString(1, project);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return new Totals(rs.getLong(1), rs.getLong(2), rs.getLong(3), rs.getLong(4), rs.getLong(5),
+                        rs.getLong(6), rs.getString(7));
+            }
+        });
+    }
+
+    /** A count per value of one grouping column: languages of files, kinds of symbols. */
+    public Map<String, Long> languages(Tx tx, String project) {
+        return counts(tx, "SELECT language, count(*) FROM code_files WHERE project = ?1 GROUP BY 1 ORDER BY 2 DESC, 1",
+                project);
+    }
+
+    public Map<String, Long> symbolKinds(Tx tx, String project) {
+        return counts(tx, "SELECT kind, count(*) FROM code_symbols WHERE project = ?1 GROUP BY 1 ORDER BY 2 DESC, 1",
+                project);
+    }
+
+    private static Map<String, Long> counts(Tx tx, String sql, String project) {
+        Map<String, Long> out = new LinkedHashMap<>();
+        tx.run(sql, ps -> {
+            ps.setString(1, project);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.put(rs.getString(1), rs.getLong(2));
+                }
+            }
+        });
+        return out;
+    }
+
+    static void setNullable(PreparedStatement ps, int index, String value) throws SQLException {
+        if (value == null) {
+            ps.setNull(index, Types.VARCHAR);
+        } else {
+            ps.setString(index, value);
+        }
+    }
+}

@@ -1,0 +1,113 @@
+package dev.eaglemem.recall;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Optional;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.eaglemem.code.CodeIndexer;
+import dev.eaglemem.config.EagleConfig;
+import dev.eaglemem.config.LogFile;
+import dev.eaglemem.config.Settings;
+import dev.eaglemem.embed.NoModel;
+import dev.eaglemem.redact.Redactor;
+import dev.eaglemem.store.CodeStore;
+import dev.eaglemem.store.MemoryStore;
+import dev.eaglemem.store.NewMemoryRow;
+import dev.eaglemem.store.ObservationStore;
+import dev.eaglemem.store.OverviewStore;
+import dev.eaglemem.store.ProjectStore;
+import dev.eaglemem.store.RecallStore;
+import dev.eaglemem.store.SearchStore;
+import dev.eaglemem.store.StatsStore;
+import dev.eaglemem.store.SummaryStore;
+import dev.eaglemem.store.TestDb;
+
+/**
+ * UserPromptSubmit with a code index: a prompt in plain words finds the function whose name glues them together,
+ * with its file and lines; a memory that answers the prompt comes first; one shared word brings no code.
+ */
+class PromptRecallCodeTest {
+
+    private static final String PROJECT = "code/shop";
+    private static final Clock CLOCK = Clock.fixed(Instant.parse("2026-11-25T10:00:00Z"), ZoneOffset.UTC);
+
+    @TempDir
+    Path dir;
+
+    private TestDb t;
+    private RecallService recall;
+    private int sessions;
+
+    @BeforeEach
+    void seed() throws IOException {
+        t = TestDb.in(Files.createDirectories(dir.resolve("data")));
+        recall = new RecallService(t.db, new StatsStore(), new OverviewStore(), new MemoryStore(), new SummaryStore(),
+                new ObservationStore(), new RecallStore(), new SearchStore(),
+                new Settings(EagleConfig.defaults(dir.resolve("config.toml"))), CLOCK, NoModel.index(t.db));
+        Path repo = Files.createDirectories(dir.resolve("repo/src/cart"));
+        Files.writeString(repo.resolve("checkout.ts"), """
+                import { chargeCard } from './gateway';
+
+                /** Charges the card again once when the payment gateway times out. */
+                export function retryCheckoutOnTimeout(cart: Cart): Receipt {
+                  try {
+                    return chargeCard(cart);
+                  } catch (e) {
+                    return chargeCard(cart);
+                  }
+                }
+                """);
+        Files.writeString(repo.resolve("gateway.ts"), """
+                export function chargeCard(cart: Cart): Receipt {
+                  return post('/charge', cart.total);
+                }
+                """);
+        new CodeIndexer(t.db, new CodeStore(), new ProjectStore(), Redactor.defaults(), CLOCK,
+                new LogFile(dir.resolve("eagle-mem.log"), CLOCK)).index(PROJECT, dir.resolve("repo"), false,
+                        CodeIndexer.Progress.NONE);
+    }
+
+    @AfterEach
+    void close() {
+        t.close();
+    }
+
+    private Optional<String> prompt(String text) {
+        return recall.prompt(new RecallService.Audience("s" + ++sessions, PROJECT, "claude-code", false), text);
+    }
+
+    @Test
+    void plainWordsFindTheFunctionWhoseNameGluesThemTogether() {
+        String text = prompt("where do we retry the checkout after a timeout?").orElseThrow();
+        assertThat(text).contains("[code code-").contains("src/cart/checkout.ts:").contains("retryCheckoutOnTimeout");
+    }
+
+    @Test
+    void aMemoryThatAnswersThePromptComesBeforeTheCode() {
+        t.db.write(tx -> {
+            new MemoryStore().insert(tx, new NewMemoryRow(PROJECT, "project", "decision", "Checkout retries once on a timeout",
+                    "The checkout retry happens once on a gateway timeout; a second retry double-charged cards.", null, null,
+                    List.of(), "h1", "codex", null), CLOCK.instant());
+            return null;
+        });
+        String text = prompt("where do we retry the checkout after a timeout?").orElseThrow();
+        assertThat(text.indexOf("Checkout retries once")).isNotNegative().isLessThan(text.indexOf("[code"));
+    }
+
+    @Test
+    void oneSharedWordBringsNoCode() {
+        assertThat(prompt("what is the weather like for the cart race tomorrow")).isEmpty();
+    }
+}
