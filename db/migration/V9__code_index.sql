@@ -1,7 +1,8 @@
 -- The code index (issue 12): a project's files chunked by their syntax, and the code graph. Written only by
 -- `eagle-mem index` and serve's index job, one transaction per file, so an interrupted run leaves every file
 -- either as it was or fully replaced. content_hash (SHA-256 of the file's bytes) makes a re-run skip unchanged
--- files; deleting a code_files row removes its chunks, nodes and edges (ON DELETE CASCADE).
+-- files; a file whose size and modification time (mtime_ms) are what they were is not even read again, as git's
+-- index does (a touched file is hashed, and parsed only when its content changed); deleting a code_files row removes its chunks, nodes and edges (ON DELETE CASCADE).
 
 CREATE TABLE code_files (
     id            INTEGER PRIMARY KEY,
@@ -10,6 +11,7 @@ CREATE TABLE code_files (
     language      TEXT NOT NULL,
     content_hash  TEXT NOT NULL,
     size_bytes    INTEGER NOT NULL,
+    mtime_ms      INTEGER NOT NULL,
     lines         INTEGER NOT NULL,
     indexed_at    TEXT NOT NULL,
     UNIQUE (project, path)

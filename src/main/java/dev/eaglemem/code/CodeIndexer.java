@@ -6,6 +6,7 @@ import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
@@ -57,7 +58,8 @@ public class CodeIndexer {
         String path();
     }
 
-    private record Unchanged(String path) implements Outcome {
+    /** @param touchedMs a new modification time to record (same content), or null */
+    private record Unchanged(String path, long id, Long touchedMs) implements Outcome {
     }
 
     private record Skipped(String path) implements Outcome {
@@ -66,6 +68,7 @@ public class CodeIndexer {
     private record Parsed(String path, CodeFile file) implements Outcome {
     }
 
+    static final long RACY_MS = 2_000;
     static final int PARSE_THREADS = Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()));
 
     private final Db db;
@@ -126,6 +129,12 @@ public class CodeIndexer {
                     case Unchanged u -> {
                         unchanged++;
                         kept.add(u.path());
+                        if (u.touchedMs() != null) {
+                            db.write(tx -> {
+                                store.touch(tx, u.id(), u.touchedMs());
+                                return null;
+                            });
+                        }
                     }
                     case Skipped s -> skipped++;
                     case Parsed p -> {
@@ -174,7 +183,15 @@ public class CodeIndexer {
                 outcome = new Skipped(path);
             }
             switch (outcome) {
-                case Unchanged u -> unchanged++;
+                case Unchanged u -> {
+                    unchanged++;
+                    if (u.touchedMs() != null) {
+                        db.write(tx -> {
+                            store.touch(tx, u.id(), u.touchedMs());
+                            return null;
+                        });
+                    }
+                }
                 case Parsed p -> {
                     db.write(tx -> store.replace(tx, p.file(), clock.instant()));
                     indexed++;
@@ -215,9 +232,21 @@ public class CodeIndexer {
         }
         Path file = root.resolve(path);
         byte[] bytes;
+        long mtimeMs;
         try {
-            if (!Files.isRegularFile(file) || Files.size(file) > ProjectFiles.MAX_FILE_BYTES) {
+            BasicFileAttributes attrs = Files.readAttributes(file, BasicFileAttributes.class);
+            if (!attrs.isRegularFile() || attrs.size() > ProjectFiles.MAX_FILE_BYTES) {
                 return new Skipped(path);
+            }
+            mtimeMs = attrs.lastModifiedTime().toMillis();
+            // the same size and modification time: not read again (a content change keeps neither, in practice)
+            if (before != null && before.mtimeMs() != 0 && before.sizeBytes() == attrs.size() && before.mtimeMs() == mtimeMs) {
+                return new Unchanged(path, before.id(), null);
+            }
+            // a file written in the last seconds may be written again within the clock's granularity, keeping its
+            // size and time (git's "racily clean" case): its time is not trusted, it is hashed next run
+            if (mtimeMs > System.currentTimeMillis() - RACY_MS) {
+                mtimeMs = 0;
             }
             bytes = Files.readAllBytes(file);
         } catch (IOException e) {
@@ -228,7 +257,7 @@ public class CodeIndexer {
         }
         String hash = sha256(bytes);
         if (before != null && before.contentHash().equals(hash)) {
-            return new Unchanged(path);
+            return new Unchanged(path, before.id(), before.mtimeMs() != mtimeMs ? Long.valueOf(mtimeMs) : null);
         }
         String text = decode(bytes);
         if (text == null) {
@@ -236,7 +265,7 @@ public class CodeIndexer {
         }
         int lines = text.isEmpty() ? 0 : (int) text.lines().count();
         try {
-            return new Parsed(path, FileRows.of(project, path, hash, bytes.length, lines, parser().parse(path, text),
+            return new Parsed(path, FileRows.of(project, path, hash, bytes.length, mtimeMs, lines, parser().parse(path, text),
                     redactor, resolver));
         } catch (RuntimeException e) {
             // A parser failure on one odd file must not stop the run: the file stays out and is counted as skipped.

@@ -23,7 +23,7 @@ final class FileRows {
     private FileRows() {
     }
 
-    static CodeFile of(String project, String path, String hash, long size, int lines, ParsedFile parsed,
+    static CodeFile of(String project, String path, String hash, long size, long mtimeMs, int lines, ParsedFile parsed,
             Redactor redactor, ImportResolver resolver) {
         List<CodeFile.Chunk> chunks = new ArrayList<>(parsed.chunks().size());
         for (CodeChunk c : parsed.chunks()) {
@@ -52,6 +52,6 @@ final class FileRows {
                 edges.add(new CodeFile.Edge("calls", from, call.target(), null, call.line()));
             }
         }
-        return new CodeFile(project, path, parsed.language(), hash, size, lines, chunks, symbols, edges);
+        return new CodeFile(project, path, parsed.language(), hash, size, mtimeMs, lines, chunks, symbols, edges);
     }
 }

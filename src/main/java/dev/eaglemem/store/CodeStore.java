@@ -18,16 +18,17 @@ import java.util.Optional;
 public final class CodeStore {
 
     /** What the index holds of a file, to decide whether it must be parsed again. */
-    public record Indexed(long id, String path, String contentHash) {
+    public record Indexed(long id, String path, String contentHash, long sizeBytes, long mtimeMs) {
     }
 
     public Map<String, Indexed> files(Tx tx, String project) {
         Map<String, Indexed> out = new LinkedHashMap<>();
-        tx.run("SELECT id, path, content_hash FROM code_files WHERE project = ?1 ORDER BY path", ps -> {
+        tx.run("SELECT id, path, content_hash, size_bytes, mtime_ms FROM code_files WHERE project = ?1 ORDER BY path", ps -> {
             ps.setString(1, project);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    out.put(rs.getString(2), new Indexed(rs.getLong(1), rs.getString(2), rs.getString(3)));
+                    out.put(rs.getString(2), new Indexed(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getLong(4),
+                            rs.getLong(5)));
                 }
             }
         });
@@ -38,16 +39,17 @@ public final class CodeStore {
     public long replace(Tx tx, CodeFile file, Instant now) {
         remove(tx, file.project(), file.path());
         long id = tx.call("""
-                INSERT INTO code_files(project, path, language, content_hash, size_bytes, lines, indexed_at)
-                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) RETURNING id
+                INSERT INTO code_files(project, path, language, content_hash, size_bytes, mtime_ms, lines, indexed_at)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) RETURNING id
                 """, ps -> {
             ps.setString(1, file.project());
             ps.setString(2, file.path());
             ps.setString(3, file.language());
             ps.setString(4, file.contentHash());
             ps.setLong(5, file.sizeBytes());
-            ps.setInt(6, file.lines());
-            ps.setString(7, Timestamps.format(now));
+            ps.setLong(6, file.mtimeMs());
+            ps.setInt(7, file.lines());
+            ps.setString(8, Timestamps.format(now));
             try (ResultSet rs = ps.executeQuery()) {
                 rs.next();
                 return rs.getLong(1);
@@ -104,6 +106,18 @@ public final class CodeStore {
             ps.executeBatch();
         });
         return id;
+    }
+
+    /**
+     * Records a new modification time for a file whose content hash did not change (touched, checked out again),
+     * so the next run does not read it again.
+     */
+    public void touch(Tx tx, long id, long mtimeMs) {
+        tx.run("UPDATE code_files SET mtime_ms = ?2 WHERE id = ?1", ps -> {
+            ps.setLong(1, id);
+            ps.setLong(2, mtimeMs);
+            ps.executeUpdate();
+        });
     }
 
     /** Removes the file and (by cascade) its chunks, symbols and edges; false when it was not indexed. */

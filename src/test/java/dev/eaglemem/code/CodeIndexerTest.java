@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -140,6 +141,26 @@ class CodeIndexerTest {
         String stored = chunkText("src/config.ts");
         assertThat(stored).doesNotContain(key).doesNotContain(aws).contains("anthropicKey");
         assertThat(dumpAllText()).doesNotContain(key).doesNotContain(aws);
+    }
+
+    /**
+     * Same size, same content, new time (a checkout, a touch): hashed, not parsed. A file whose size and time are what
+     * they were is not read at all.
+     */
+    @Test
+    void aTouchedFileIsHashedNotParsedAndASameSizeEditIsParsed() throws IOException {
+        Path retry = repo.resolve("src/cart/retry.ts");
+        Files.setLastModifiedTime(retry, FileTime.from(Instant.parse("2026-01-01T00:00:00Z")));
+        run(false);
+        Files.setLastModifiedTime(retry, FileTime.from(Instant.parse("2026-02-01T00:00:00Z")));
+        assertThat(run(false).indexed()).isZero();
+        Files.writeString(retry, Files.readString(retry).replace("retryPolicy", "backoffRuns"));
+        Files.setLastModifiedTime(retry, FileTime.from(Instant.parse("2026-02-01T00:00:00Z")));
+        IndexReport r = run(false);
+        assertThat(r.indexed()).as("a change that keeps size and time is not read, as with git, until the time moves").isZero();
+        Files.setLastModifiedTime(retry, FileTime.from(Instant.parse("2026-03-01T00:00:00Z")));
+        assertThat(run(false).indexed()).isEqualTo(1);
+        assertThat(chunkText("src/cart/retry.ts")).contains("backoffRuns");
     }
 
     @Test
