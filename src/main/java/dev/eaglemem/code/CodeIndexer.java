@@ -205,7 +205,11 @@ public class CodeIndexer {
                 }
             }
         }
-        resolveImports(project, new ImportResolver(db.read(tx -> store.files(tx, project)).keySet()));
+        // other files' imports can only resolve differently when a file came or went; an edit alone changes none
+        boolean added = paths.stream().anyMatch(p -> !stored.containsKey(p)) && indexed > 0;
+        if (added || removed > 0) {
+            resolveImports(project, new ImportResolver(db.read(tx -> store.files(tx, project)).keySet()));
+        }
         CodeStore.Totals t = db.read(tx -> store.totals(tx, project));
         return new IndexReport(project, root.toString(), false, paths.size(), indexed, unchanged, removed, skipped,
                 t.chunks(), t.symbols(), t.imports(), t.resolvedImports(), t.calls(), (System.nanoTime() - started) / 1_000_000);
