@@ -30,6 +30,8 @@ import dev.eaglemem.memory.AddOutcome;
 import dev.eaglemem.memory.AddResult;
 import dev.eaglemem.memory.MemoryChange;
 import dev.eaglemem.memory.MemoryList;
+import dev.eaglemem.scan.ScanReport;
+import dev.eaglemem.scan.ScanResult;
 import dev.eaglemem.search.RecordItem;
 import dev.eaglemem.search.SearchHit;
 import dev.eaglemem.search.SearchResult;
@@ -76,7 +78,10 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
         ActionStatus.Planned.class, ActionStatus.Skipped.class, ActionStatus.Stopped.class, ActionStatus.ServiceStep.class,
         ServeControl.State.class, PrePushHook.Status.class, JobChangeStatus.class, ConfigKey.class, ConfigKey.Type.class,
         Platform.class, ServiceReport.Outcome.class, Check.Status.class, JobOutcome.Result.class, AddOutcome.class,
-        JobStatus.class, UnlockCommand.Result.class, TokenPolicy.Effect.class })
+        JobStatus.class, UnlockCommand.Result.class, TokenPolicy.Effect.class, ScanResult.class, ScanResult.Reason.class,
+        ScanReport.class, ScanReport.Skipped.class, ScanReport.LanguageKind.class, ScanReport.Language.class,
+        ScanReport.Framework.class, ScanReport.Folder.class, ScanReport.EntryPoint.class, ScanReport.Tests.class,
+        ScanReport.ConfigFile.class, ScanReport.Dependencies.class, ScanReport.Workspace.class })
 final class JsonTypes {
 
     private JsonTypes() {

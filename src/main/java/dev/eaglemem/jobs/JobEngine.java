@@ -66,9 +66,9 @@ public class JobEngine implements AutoCloseable {
     private ExecutorService pool;
 
     @Inject
-    public JobEngine(Db db, JobStore store, PruneJob prune, EnrichSummaryJob enrich, EmbedJob embed, Settings settings,
-            Clock clock) {
-        this(db, store, new JobKinds(List.of(prune, enrich, embed)), Options.from(settings), clock, JobOwners.current());
+    public JobEngine(Db db, JobStore store, PruneJob prune, EnrichSummaryJob enrich, EmbedJob embed, ScanJob scan,
+            Settings settings, Clock clock) {
+        this(db, store, new JobKinds(List.of(prune, enrich, embed, scan)), Options.from(settings), clock, JobOwners.current());
     }
 
     /** @param owner what claims are recorded as ({@code pid:N}); stuck recovery reads the pid back */

@@ -51,6 +51,15 @@ public class JobQueue {
                 EnrichSummaryJob.dedupeKey(sessionId));
     }
 
+    /**
+     * The project's overview from its files (see {@link ScanJob}); one pending scan per project.
+     *
+     * @param directory a directory of the project (its root is scanned), absolute
+     */
+    public Queued scan(String project, String directory) {
+        return enqueue(ScanJob.KIND, project, Map.of(ScanJob.DIRECTORY, directory), ScanJob.dedupeKey(project));
+    }
+
     /** Vectors for records written since the last run (see {@link EmbedJob}); one queued run at a time. */
     public Queued embed() {
         return enqueue(EmbedJob.KIND, null, Map.of(), EmbedJob.DEDUPE_KEY);
