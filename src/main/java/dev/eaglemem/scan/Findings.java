@@ -14,7 +14,8 @@ import dev.eaglemem.scan.ScanReport.Framework;
 
 /**
  * What the manifest readers and source hints found, collected during the one pass over the files and turned into
- * the report at the end. Not thread-safe: one scan, one thread.
+ * the report at the end. Not thread-safe: each file's reader thread fills its own, and the scan adds them up in path
+ * order, so the result never depends on which thread finished first.
  */
 final class Findings {
 
@@ -84,6 +85,20 @@ final class Findings {
 
     void warn(String manifest, String problem) {
         warnings.add(manifest + ": " + problem);
+    }
+
+    /** Adds another file's findings after this one's, as if they had been found here in that order. */
+    void addAll(Findings other) {
+        if (other.nameDepth < nameDepth) {
+            name = other.name;
+            nameDepth = other.nameDepth;
+        }
+        other.frameworks.values().forEach(found -> framework(found.name(), found.manifest(), found.rank()));
+        testFrameworks.addAll(other.testFrameworks);
+        dependencies.addAll(other.dependencies);
+        workspaces.addAll(other.workspaces);
+        other.entryPoints.forEach(entryPoints::putIfAbsent);
+        warnings.addAll(other.warnings);
     }
 
     String name() {

@@ -39,7 +39,8 @@ final class JvmManifests {
             + "(?:(?:platform|enforcedPlatform)\\s*\\(\\s*)?(?:[\"']([^\"'$\\s]+:[^\"'\\s]+)[\"']|(libs\\.[\\w.]+))");
     private static final Pattern ROOT_NAME = Pattern.compile("rootProject\\.name\\s*=\\s*[\"']([^\"']+)[\"']");
     private static final Pattern INCLUDE_CALL = Pattern.compile("\\binclude\\s*\\(([^)]*)\\)");
-    private static final Pattern INCLUDE_LIST = Pattern.compile("\\binclude\\s+((?:[\"'][^\"']+[\"']\\s*,\\s*)*[\"'][^\"']+[\"'])");
+    private static final Pattern INCLUDE_LIST = Pattern.compile(
+            "\\binclude\\s+((?:[\"'][^\"']+[\"']\\s*,\\s*)*[\"'][^\"']+[\"'])");
     private static final Pattern QUOTED = Pattern.compile("[\"']([^\"']+)[\"']");
 
     private JvmManifests() {
@@ -113,7 +114,8 @@ final class JvmManifests {
                 if (parent.equals("project") && element.equals("artifactId")) {
                     pom.artifactId = value;
                 } else if (isCoordinateOwner(owner) && !pom.owners.isEmpty()) {
-                    pom.owners.peek()[element.equals("groupId") ? GROUP : element.equals("artifactId") ? ARTIFACT : SCOPE] = value;
+                    int field = element.equals("groupId") ? GROUP : element.equals("artifactId") ? ARTIFACT : SCOPE;
+                    pom.owners.peek()[field] = value;
                 }
             }
             case "module" -> {

@@ -28,18 +28,30 @@ import com.fasterxml.jackson.dataformat.toml.TomlMapper;
  */
 record ManifestFile(String path, String text) {
 
-    /** Lenient where people are: tsconfig-style comments and trailing commas occur in lerna.json, nx.json… */
-    private static final ObjectMapper JSON = JsonMapper.builder().enable(JsonReadFeature.ALLOW_JAVA_COMMENTS)
-            .enable(JsonReadFeature.ALLOW_TRAILING_COMMA).build();
-    private static final TomlMapper TOML = new TomlMapper();
-    private static final XMLInputFactory XML = secureXml();
+    /*
+     * Each parser is built on first use (holder classes): a JavaScript project never pays for the TOML and XML
+     * parsers' start-up. All three are shared by the scan's reader threads; Jackson's mappers are thread-safe, the
+     * StAX factory is only used under its own lock.
+     */
+    private static final class Json {
+        /** Lenient where people are: tsconfig-style comments and trailing commas occur in lerna.json, nx.json… */
+        static final ObjectMapper MAPPER = JsonMapper.builder().enable(JsonReadFeature.ALLOW_JAVA_COMMENTS)
+                .enable(JsonReadFeature.ALLOW_TRAILING_COMMA).build();
+    }
 
-    private static XMLInputFactory secureXml() {
-        XMLInputFactory f = XMLInputFactory.newFactory();
-        f.setProperty(XMLInputFactory.SUPPORT_DTD, false);
-        f.setProperty(XMLInputFactory.IS_SUPPORTING_EXTERNAL_ENTITIES, false);
-        f.setProperty(XMLConstants.ACCESS_EXTERNAL_DTD, "");
-        return f;
+    private static final class Toml {
+        static final TomlMapper MAPPER = new TomlMapper();
+    }
+
+    private static final class Xml {
+        static final XMLInputFactory FACTORY = secure(XMLInputFactory.newFactory());
+
+        private static XMLInputFactory secure(XMLInputFactory f) {
+            f.setProperty(XMLInputFactory.SUPPORT_DTD, false);
+            f.setProperty(XMLInputFactory.IS_SUPPORTING_EXTERNAL_ENTITIES, false);
+            f.setProperty(XMLConstants.ACCESS_EXTERNAL_DTD, "");
+            return f;
+        }
     }
 
     String dir() {
@@ -74,15 +86,17 @@ record ManifestFile(String path, String text) {
     }
 
     JsonNode json() throws IOException {
-        return JSON.readTree(text);
+        return Json.MAPPER.readTree(text);
     }
 
     JsonNode toml() throws IOException {
-        return TOML.readTree(text);
+        return Toml.MAPPER.readTree(text);
     }
 
     XMLStreamReader xml() throws XMLStreamException {
-        return XML.createXMLStreamReader(new StringReader(text));
+        synchronized (Xml.FACTORY) {
+            return Xml.FACTORY.createXMLStreamReader(new StringReader(text));
+        }
     }
 
     /** The field names of a JSON or TOML table; none when it is missing or not a table. */

@@ -63,7 +63,8 @@ final class OverviewText {
                 ScanReport.Folder folder = r.structure().get(i);
                 folders.add(folder.path() + "/ (" + folder.files() + (i == 0 ? " files)" : ")"));
             }
-            lines.add("Structure: " + list(folders, n) + ".");
+            lines.add("Structure: " + list(folders, n) + (r.topLevelFiles() == 0 ? "" : "; " + r.topLevelFiles()
+                    + (r.topLevelFiles() == 1 ? " file" : " files") + " at the top") + ".");
         }
         if (!r.dependencies().isEmpty()) {
             lines.add("Dependencies: " + list(r.dependencies().stream().map(OverviewText::dependencies).toList(), n) + ".");
@@ -128,8 +129,9 @@ final class OverviewText {
     }
 
     private static String tests(ScanReport.Tests t, int n) {
-        if (t.files() == 0 && t.frameworks().isEmpty()) {
-            return "Tests: none found.";
+        if (t.files() == 0) {
+            // Rust and others keep unit tests inside the sources: a framework without test files is still tests
+            return t.frameworks().isEmpty() ? "Tests: none found." : "Tests: " + list(t.frameworks(), n) + "; no separate test files.";
         }
         StringBuilder s = new StringBuilder("Tests: ").append(t.files()).append(t.files() == 1 ? " file" : " files");
         if (!t.dirs().isEmpty()) {

@@ -13,6 +13,7 @@ import java.util.List;
  * @param name the project's name from its top-most manifest (package.json, pom.xml, Cargo.toml…), else the
  *     directory's name
  * @param files files listed, generated and vendored ones included
+ * @param topLevelFiles files directly in {@code root}
  * @param lines non-blank lines of the files counted in {@code languages}
  * @param skipped files not read, and why
  * @param languages by lines, most first
@@ -26,8 +27,8 @@ import java.util.List;
  * @param warnings manifests that could not be read, and why
  * @param tookMs how long the scan took, listing included
  */
-public record ScanReport(Path root, boolean git, String fallbackReason, String name, int files, long lines,
-        Skipped skipped, List<Language> languages, List<Framework> frameworks, List<Folder> structure,
+public record ScanReport(Path root, boolean git, String fallbackReason, String name, int files, int topLevelFiles,
+        long lines, Skipped skipped, List<Language> languages, List<Framework> frameworks, List<Folder> structure,
         List<EntryPoint> entryPoints, Tests tests, List<ConfigFile> config, List<Dependencies> dependencies,
         List<Workspace> workspaces, List<String> warnings, long tookMs) {
 

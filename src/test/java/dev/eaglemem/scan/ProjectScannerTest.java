@@ -362,6 +362,7 @@ class ProjectScannerTest {
                 new Dependencies("crates/core/Cargo.toml", "cargo", 1, 0));
         assertThat(r.tests().frameworks()).containsExactlyInAnyOrder("cargo test", "insta");
         assertThat(r.tests().files()).as("Rust's unit tests live in the sources").isZero();
+        assertThat(OverviewText.render(r)).contains("Tests: insta, cargo test; no separate test files.");
         assertThat(r.entryPoints()).containsExactly(new EntryPoint("crates/cli/src/main.rs", "bin", "crab"),
                 new EntryPoint("crates/cli/src/main.rs", "conventional", "Rust binary"));
     }
