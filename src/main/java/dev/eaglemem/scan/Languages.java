@@ -3,6 +3,7 @@ package dev.eaglemem.scan;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 import dev.eaglemem.scan.ScanReport.LanguageKind;
 
@@ -14,6 +15,9 @@ final class Languages {
 
     record Lang(String name, LanguageKind kind) {
     }
+
+    /** Languages that build or package a project rather than make it (a Dockerfile in a test folder is no test). */
+    static final Set<String> BUILD_LANGUAGES = Set.of("Dockerfile", "Makefile", "CMake", "Starlark", "Batchfile", "Nix");
 
     private static final Map<String, Lang> BY_EXTENSION = new HashMap<>();
     private static final Map<String, Lang> BY_NAME = new HashMap<>();
@@ -121,6 +125,11 @@ final class Languages {
                 throw new IllegalStateException("extension ." + ext + " has two languages");
             }
         }
+    }
+
+    /** True for the code a project is made of: a programming language that is not a build language. */
+    static boolean isSourceCode(Lang lang) {
+        return lang != null && lang.kind() == LanguageKind.PROGRAMMING && !BUILD_LANGUAGES.contains(lang.name());
     }
 
     /** The language of a file name (no directories), or null when it is not one worth counting. */

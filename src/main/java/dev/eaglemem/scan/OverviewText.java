@@ -29,9 +29,6 @@ final class OverviewText {
     static final int MAX_CHARS = 1500;
     private static final int[] LIST_SIZES = { 8, 6, 4, 3, 2, 1 };
     private static final int MAX_DETAIL = 60;
-    /** Languages that build or package a project rather than make it: never what a project "is" while it has others. */
-    private static final Set<String> SUPPORT_LANGUAGES = Set.of("Dockerfile", "Makefile", "CMake", "Starlark", "Batchfile",
-            "Nix");
 
     private OverviewText() {
     }
@@ -80,7 +77,8 @@ final class OverviewText {
                 .filter(l -> l.kind() == LanguageKind.PROGRAMMING || l.kind() == LanguageKind.MARKUP).toList();
         long codeLines = code.stream().mapToLong(Language::lines).sum();
         StringBuilder s = new StringBuilder(r.name()).append(": ");
-        String primary = code.stream().map(Language::name).filter(l -> !SUPPORT_LANGUAGES.contains(l)).findFirst()
+        // a build language (Dockerfile, Makefile) is never what a project "is" while it has another
+        String primary = code.stream().map(Language::name).filter(l -> !Languages.BUILD_LANGUAGES.contains(l)).findFirst()
                 .orElse(code.isEmpty() ? null : code.getFirst().name());
         s.append(primary == null ? "" : primary + " ").append(r.workspaces().isEmpty() ? "project" : "monorepo");
         if (!r.frameworks().isEmpty()) {

@@ -92,14 +92,16 @@ final class ProjectScanner {
             found.testFramework(cfg.tool());
         }
         Languages.Lang lang = Languages.of(name);
-        boolean test = lang != null && lang.kind() == ScanReport.LanguageKind.PROGRAMMING && ProjectLayout.isTestFile(path);
+        // test data (a fixture project's package.json, Dockerfile or main.go) says nothing about this project
+        boolean fixture = ProjectLayout.inFixtures(path);
+        boolean test = !fixture && Languages.isSourceCode(lang) && ProjectLayout.isTestFile(path);
         if (test && name.endsWith("_test.go")) {
             found.testFramework("go test");
-        } else if (!test) {
+        } else if (!test && !fixture) {
             ProjectLayout.conventionalEntry(path, found);
         }
-        Manifests.Reader reader = ProjectLayout.inFixtures(path) ? null : Manifests.forPath(path);
-        boolean hints = SourceHints.wants(lang == null ? null : lang.name(), name, test);
+        Manifests.Reader reader = fixture ? null : Manifests.forPath(path);
+        boolean hints = !fixture && SourceHints.wants(lang == null ? null : lang.name(), name, test);
         if (lang == null && reader == null && !hints) {
             return new Visit(path, Outcome.NOT_READ, cfg, null, 0, test, found);
         }

@@ -50,15 +50,20 @@ public class ScanService {
     /** Scans the project {@code dir} belongs to (the same key the hooks and other commands use) and stores it. */
     public ScanResult scan(Path dir, boolean force) {
         Path directory = existingDirectory(dir);
-        String project = project(directory).map(Project::key).orElseThrow(() -> EagleException.invalidInput(
+        Optional<Project> project = project(directory);
+        String key = project.map(Project::key).orElseThrow(() -> EagleException.invalidInput(
                 "no project at " + directory + " (a temporary directory, or no name to make a key of)",
                 "scan a directory inside a project, or name one: EAGLE_MEM_PROJECT=code/my-repo eagle-mem scan " + directory));
-        return scan(project, directory, force);
+        return scanAndStore(key, root(project.map(Project::root).orElse(null), directory), force);
     }
 
     /** Scans the root of the project {@code dir} belongs to and stores the overview under {@code project}. */
     public ScanResult scan(String project, Path dir, boolean force) {
-        Path root = root(existingDirectory(dir));
+        Path directory = existingDirectory(dir);
+        return scanAndStore(project, root(project(directory).map(Project::root).orElse(null), directory), force);
+    }
+
+    private ScanResult scanAndStore(String project, Path root, boolean force) {
         ScanReport report;
         try {
             report = ProjectScanner.scan(root, env.vars());
@@ -104,12 +109,11 @@ public class ScanService {
     }
 
     /**
-     * The directory to scan for {@code dir}: the root its project key comes from (the git top level, the main
-     * checkout of a linked worktree), or with {@code EAGLE_MEM_PROJECT} the git top level of {@code dir}; else
-     * {@code dir} itself.
+     * The directory to scan for {@code directory}: the root its project key comes from (the git top level, the main
+     * checkout of a linked worktree), or when {@code EAGLE_MEM_PROJECT} named the project (no key root) the git top
+     * level of {@code directory}; else {@code directory} itself.
      */
-    private Path root(Path directory) {
-        Path keyRoot = project(directory).map(Project::root).orElse(null);
+    private Path root(Path keyRoot, Path directory) {
         if (keyRoot != null) {
             return keyRoot;
         }

@@ -204,7 +204,9 @@ class ProjectScannerTest {
                             }
                         }
                         """,
-                "app/src/test/resources/fixture/package.json", "{\"dependencies\": {\"react\": \"18\"}}\n")
+                "app/src/test/resources/fixture/package.json", "{\"dependencies\": {\"react\": \"18\"}}\n",
+                "app/src/test/resources/fixture/Dockerfile", "FROM scratch\nCMD [\"/fixture\"]\n",
+                "app/src/test/resources/fixture/main.go", "package main\n\nfunc main() {\n}\n")
                 .gitCommitAll();
 
         ScanReport r = scan(tree);
@@ -218,14 +220,14 @@ class ProjectScannerTest {
         assertThat(r.tests().frameworks()).containsExactly("JUnit 5");
         assertThat(r.tests().files()).isEqualTo(1);
         assertThat(r.tests().dirs()).containsExactly("app/src/test");
-        assertThat(r.entryPoints()).containsExactly(
+        assertThat(r.entryPoints()).as("the fixture's Dockerfile and main.go are test data").containsExactly(
                 new EntryPoint("app/src/main/java/com/acme/app/BillingMain.java", "main", "@QuarkusMain"),
                 new EntryPoint("app/src/main/java/com/acme/app/Migrate.java", "main", null));
         assertThat(r.config()).containsExactly(new ConfigFile("app/src/main/resources/application.properties", "app",
                 "application config"));
         assertThat(r.structure()).extracting(ScanReport.Folder::path, ScanReport.Folder::files)
-                .containsExactly(tuple("app", 6), tuple("core", 2));
-        assertThat(OverviewText.render(r)).startsWith("billing-parent: Java monorepo using Quarkus (9 files, ~")
+                .containsExactly(tuple("app", 8), tuple("core", 2));
+        assertThat(OverviewText.render(r)).startsWith("billing-parent: Java monorepo using Quarkus (11 files, ~")
                 .contains("Entry points: app/src/main/java/com/acme/app/BillingMain.java (@QuarkusMain),"
                         + " app/src/main/java/com/acme/app/Migrate.java (main).")
                 .contains("Dependencies: app/pom.xml 1 + 2 dev, core/pom.xml 1 + 1 dev.");
