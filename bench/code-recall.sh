@@ -105,7 +105,12 @@ serve_up
 measure without
 "$launcher" serve --stop >/dev/null
 
-index_line=$(python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); print(f"{r[\"files\"]:,} files, {r[\"chunks\"]:,} chunks, {r[\"symbols\"]:,} declarations, indexed in {r[\"millis\"]/1000:.1f} s")' "$scratch/index.json")
+index_line=$(python3 - "$scratch/index.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+print(f"{r['files']:,} files, {r['chunks']:,} chunks, {r['symbols']:,} declarations, indexed in {r['millis'] / 1000:.1f} s")
+PY
+)
 code_prompts=$(awk '$1 == 1' "$scratch/with-code" | wc -l)
 cat > "$out" <<MD
 # UserPromptSubmit with and without code recall

@@ -46,7 +46,7 @@ public class JobsCommand {
             @Option(names = { "-s", "--status" }, paramLabel = "STATUS", description = "pending, running, done, dead, "
                     + "cancelled or all; several with commas (default: pending,running,dead).") String status,
             @Option(names = { "-k", "--kind" }, paramLabel = "KIND",
-                    description = "Only this kind (prune, enrich-summary).") String kind,
+                    description = "Only this kind (prune, enrich-summary, embed, scan).") String kind,
             @Option(names = { Limit.SHORT, Limit.LONG }, paramLabel = Limit.LABEL, defaultValue = "50", converter = Limit.class,
                     description = Limit.RANGE + " (default ${DEFAULT-VALUE}).") int limit) {
         Set<JobStatus> statuses = JobService.statuses(status);

@@ -32,6 +32,8 @@ import dev.eaglemem.memory.AddOutcome;
 import dev.eaglemem.memory.AddResult;
 import dev.eaglemem.memory.MemoryChange;
 import dev.eaglemem.memory.MemoryList;
+import dev.eaglemem.scan.ScanReport;
+import dev.eaglemem.scan.ScanResult;
 import dev.eaglemem.search.RecordItem;
 import dev.eaglemem.search.SearchHit;
 import dev.eaglemem.search.SearchResult;
@@ -82,7 +84,11 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
         Platform.class, ServiceReport.Outcome.class, Check.Status.class, JobOutcome.Result.class, AddOutcome.class,
         JobStatus.class, UnlockCommand.Result.class, TokenPolicy.Effect.class, IndexReport.class,
         GraphService.Summary.class, GraphService.QueryResult.class, GraphService.Neighbors.class, GraphStore.Symbol.class,
-        GraphStore.Link.class, CodeStore.StoredChunk.class, GraphStore.Touch.class, GraphStore.Mention.class, GraphStore.Ranked.class })
+        GraphStore.Link.class, CodeStore.StoredChunk.class, GraphStore.Touch.class, GraphStore.Mention.class, GraphStore.Ranked.class,
+        ScanResult.class, ScanResult.Reason.class,
+        ScanReport.class, ScanReport.Skipped.class, ScanReport.LanguageKind.class, ScanReport.Language.class,
+        ScanReport.Framework.class, ScanReport.Folder.class, ScanReport.EntryPoint.class, ScanReport.Tests.class,
+        ScanReport.ConfigFile.class, ScanReport.Dependencies.class, ScanReport.Workspace.class })
 final class JsonTypes {
 
     private JsonTypes() {

@@ -183,6 +183,7 @@ public class EventIntake {
                     Path root = s.origin().projectRoot();
                     if (c.project() != null && root != null) {
                         jobs.indexIfStale(c.project(), root);
+                        jobs.scanIfNoOverview(c.project(), root);
                     }
                     yield Recorded.NONE;
                 }

@@ -14,6 +14,7 @@ import dev.eaglemem.store.CodeStore;
 import dev.eaglemem.store.Db;
 import dev.eaglemem.store.JobStore;
 import dev.eaglemem.store.NewJob;
+import dev.eaglemem.store.OverviewStore;
 
 /**
  * How hooks and commands hand work to the background: one INSERT, never a wait on the job itself.
@@ -37,6 +38,7 @@ public class JobQueue {
     static final Duration INDEX_STALE = Duration.ofHours(1);
 
     private final CodeStore code = new CodeStore();
+    private final OverviewStore overviews = new OverviewStore();
 
     public JobQueue(Db db, JobStore store, Clock clock) {
         this.db = db;
@@ -96,6 +98,26 @@ public class JobQueue {
     public Queued indexFile(String project, Path root, String path) {
         return enqueue(IndexJob.KIND, project, Map.of(IndexJob.ROOT, root.toString(), IndexJob.PATH, path),
                 IndexJob.dedupeKey(project, path));
+    }
+
+    /**
+     * The project's overview from its files (see {@link ScanJob}); one pending scan per project.
+     *
+     * @param directory a directory of the project (its root is scanned), absolute
+     */
+    public Queued scan(String project, String directory) {
+        return enqueue(ScanJob.KIND, project, Map.of(ScanJob.DIRECTORY, directory), ScanJob.dedupeKey(project));
+    }
+
+    /**
+     * SessionStart's other check: a scan for a git repository that has no overview at all (a person's overview, or
+     * an earlier scan's, stays until `eagle-mem scan` is run again).
+     */
+    public Optional<Queued> scanIfNoOverview(String project, Path root) {
+        if (!Files.exists(root.resolve(".git")) || db.read(tx -> overviews.find(tx, project)).isPresent()) {
+            return Optional.empty();
+        }
+        return Optional.of(scan(project, root.toString()));
     }
 
     /** Vectors for records written since the last run (see {@link EmbedJob}); one queued run at a time. */

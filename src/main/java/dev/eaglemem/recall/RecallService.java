@@ -183,7 +183,8 @@ public class RecallService {
             return Optional.empty();
         }
         List<SearchRow> ranked = promptRanking(a, query.get(), prompt);
-        List<CodeHit> code = db.read(tx -> this.code.search(tx, query.get().atLeastTwo(), a.project(), CODE_HITS));
+        List<CodeHit> code = CodeRecall.pick(db.read(tx -> this.code.candidates(tx, query.get().atLeastTwo(), a.project(),
+                CodeRecall.CANDIDATES)), query.get(), CODE_HITS);
         PromptRecall.Rendered r = PromptRecall.render(ranked, code, a.compact(),
                 settings.promptChars(), settings.times());
         RecallStatus status = r.text().isEmpty() ? RecallStatus.NO_MATCH : RecallStatus.INJECTED;

@@ -194,6 +194,36 @@ public final class CodeStore {
         });
     }
 
+    /** A chunk found by words, with what it is called (its name, words and path) and its text, to be weighed. */
+    public record Candidate(CodeHit hit, String identity, String text) {
+    }
+
+    /** {@link #search} with each chunk's identity and text (prompt recall decides what is relevant enough). */
+    public List<Candidate> candidates(Tx tx, String match, String project, int limit) {
+        return tx.call("""
+                SELECT c.id, c.project, c.path, c.start_line, c.end_line, c.kind, c.name,
+                       snippet(code_chunks_fts, 3, '', '', '…', 24) AS snip,
+                       bm25(code_chunks_fts, 3.0, 6.0, 4.0, 1.0) AS score, f.language,
+                       COALESCE(c.name, '') || ' ' || c.words || ' ' || c.path, c.text
+                FROM code_chunks_fts JOIN code_chunks c ON c.id = code_chunks_fts.rowid JOIN code_files f ON f.id = c.file_id
+                WHERE code_chunks_fts MATCH ?1 AND (?2 IS NULL OR c.project = ?2)
+                ORDER BY score LIMIT ?3
+                """, ps -> {
+            ps.setString(1, match);
+            ps.setString(2, project);
+            ps.setInt(3, limit);
+            List<Candidate> out = new ArrayList<>();
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.add(new Candidate(new CodeHit(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getInt(4),
+                            rs.getInt(5), rs.getString(6), rs.getString(7), rs.getString(8), rs.getDouble(9), rs.getString(10)),
+                            rs.getString(11), rs.getString(12)));
+                }
+            }
+            return out;
+        });
+    }
+
     /** A stored chunk (text redacted). */
     public record StoredChunk(long id, String path, int startLine, int endLine, String kind, String name, String text) {
     }

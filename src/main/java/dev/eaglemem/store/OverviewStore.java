@@ -8,6 +8,7 @@ import java.util.Optional;
 public final class OverviewStore {
 
     private static final String FIND = "SELECT content FROM overviews WHERE project = ?";
+    private static final String FIND_ROW = "SELECT content, source, updated_at FROM overviews WHERE project = ?";
     private static final String SET = """
             INSERT INTO overviews(project, content, source, updated_at) VALUES (?, ?, ?, ?)
             ON CONFLICT(project) DO UPDATE SET content = excluded.content, source = excluded.source,
@@ -38,6 +39,17 @@ public final class OverviewStore {
             ps.setString(1, project);
             try (ResultSet rs = ps.executeQuery()) {
                 return rs.next() ? Optional.of(rs.getString(1)) : Optional.empty();
+            }
+        });
+    }
+
+    /** The overview with its source and time, to tell a person's from a generated one. */
+    public Optional<OverviewRow> findRow(Tx tx, String project) {
+        return tx.call(FIND_ROW, ps -> {
+            ps.setString(1, project);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? Optional.of(new OverviewRow(project, rs.getString(1), rs.getString(2), rs.getString(3)))
+                        : Optional.empty();
             }
         });
     }

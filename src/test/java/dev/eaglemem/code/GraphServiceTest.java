@@ -25,6 +25,9 @@ import dev.eaglemem.store.FeatureStore;
 import dev.eaglemem.store.GraphStore;
 import dev.eaglemem.store.MemoryStore;
 import dev.eaglemem.store.NewMemoryRow;
+import dev.eaglemem.store.NewObservation;
+import dev.eaglemem.store.ObservationStore;
+import dev.eaglemem.store.SessionStore;
 import dev.eaglemem.store.ProjectStore;
 import dev.eaglemem.store.TestDb;
 import dev.eaglemem.store.VerificationStore;
@@ -120,6 +123,27 @@ class GraphServiceTest {
         assertThat(n.declares()).extracting(GraphStore.Symbol::name).contains("cartTotal", "formatPrice");
         assertThat(n.importedBy()).extracting(GraphStore.Link::path).containsExactlyInAnyOrder("src/checkout.ts", "src/invoice.ts");
         assertThat(n.memories()).extracting(GraphStore.Mention::title).containsExactly("Rounding in money.ts");
+    }
+
+    @Test
+    void theSessionsThatReadOrModifiedAFileAreItsNeighboursToo() {
+        t.db.write(tx -> {
+            new SessionStore().upsert(tx, "s-read", PROJECT, "codex", null, null, null, CLOCK.instant());
+            new SessionStore().upsert(tx, "s-edit", PROJECT, "claude-code", null, null, null, CLOCK.instant().plusSeconds(60));
+            ObservationStore o = new ObservationStore();
+            o.insert(tx, new NewObservation("s-read", PROJECT, "codex", "Read", null, "read", List.of("src/money.ts"),
+                    List.of(), 0, null, null, null), CLOCK.instant());
+            o.insert(tx, new NewObservation("s-edit", PROJECT, "claude-code", "Edit", null, "edit", List.of(),
+                    List.of("src/money.ts"), 0, null, null, null), CLOCK.instant().plusSeconds(61));
+            o.insert(tx, new NewObservation("s-edit", PROJECT, "claude-code", "Edit", null, "edit", List.of(),
+                    List.of("src/money.ts"), 0, null, null, null), CLOCK.instant().plusSeconds(62));
+            return null;
+        });
+        GraphService.Neighbors n = graph.neighbors(PROJECT, repo, "src/money.ts");
+        assertThat(n.sessions()).extracting(GraphStore.Touch::sessionId, GraphStore.Touch::reads, GraphStore.Touch::edits)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("s-edit", 0, 2),
+                        org.assertj.core.groups.Tuple.tuple("s-read", 1, 0));
+        assertThat(graph.summary(PROJECT).filesTouchedBySessions()).isEqualTo(1);
     }
 
     @Test

@@ -22,6 +22,7 @@ import dev.eaglemem.store.CodeStore;
 import dev.eaglemem.store.JobRow;
 import dev.eaglemem.store.JobStore;
 import dev.eaglemem.store.NewJob;
+import dev.eaglemem.store.OverviewStore;
 import dev.eaglemem.store.ProjectStore;
 import dev.eaglemem.store.TestDb;
 
@@ -72,6 +73,18 @@ class IndexJobTest {
         assertThat(queue.indexIfStale(PROJECT, repo)).as("fresh").isEmpty();
         clock.advance(JobQueue.INDEX_STALE.plusMinutes(1));
         assertThat(queue.indexIfStale(PROJECT, repo)).as("stale").isPresent();
+    }
+
+    @Test
+    void sessionStartQueuesAScanOnlyForARepositoryWithNoOverview() throws Exception {
+        assertThat(queue.scanIfNoOverview(PROJECT, repo)).as("not a git repository").isEmpty();
+        Files.createDirectories(repo.resolve(".git"));
+        assertThat(queue.scanIfNoOverview(PROJECT, repo)).get().extracting(JobQueue.Queued::kind).isEqualTo(ScanJob.KIND);
+        t.db.write(tx -> {
+            new OverviewStore().set(tx, PROJECT, "A shop, written by a person.", "manual", clock.instant());
+            return null;
+        });
+        assertThat(queue.scanIfNoOverview(PROJECT, repo)).isEmpty();
     }
 
     @Test
