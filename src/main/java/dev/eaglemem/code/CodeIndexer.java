@@ -129,12 +129,7 @@ public class CodeIndexer {
                     case Unchanged u -> {
                         unchanged++;
                         kept.add(u.path());
-                        if (u.touchedMs() != null) {
-                            db.write(tx -> {
-                                store.touch(tx, u.id(), u.touchedMs());
-                                return null;
-                            });
-                        }
+                        touch(u);
                     }
                     case Skipped s -> skipped++;
                     case Parsed p -> {
@@ -185,12 +180,7 @@ public class CodeIndexer {
             switch (outcome) {
                 case Unchanged u -> {
                     unchanged++;
-                    if (u.touchedMs() != null) {
-                        db.write(tx -> {
-                            store.touch(tx, u.id(), u.touchedMs());
-                            return null;
-                        });
-                    }
+                    touch(u);
                 }
                 case Parsed p -> {
                     db.write(tx -> store.replace(tx, p.file(), clock.instant()));
@@ -213,6 +203,16 @@ public class CodeIndexer {
         CodeStore.Totals t = db.read(tx -> store.totals(tx, project));
         return new IndexReport(project, root.toString(), false, paths.size(), indexed, unchanged, removed, skipped,
                 t.chunks(), t.symbols(), t.imports(), t.resolvedImports(), t.calls(), (System.nanoTime() - started) / 1_000_000);
+    }
+
+    /** A file with the same content and a new time: the time is recorded so the next run does not read it again. */
+    private void touch(Unchanged u) {
+        if (u.touchedMs() != null) {
+            db.write(tx -> {
+                store.touch(tx, u.id(), u.touchedMs());
+                return null;
+            });
+        }
     }
 
     /** Imports left unresolved, or resolved to a file that is gone, get another look with today's file list. */
