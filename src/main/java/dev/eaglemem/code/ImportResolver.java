@@ -17,8 +17,6 @@ final class ImportResolver {
 
     private static final List<String> SCRIPT_EXTENSIONS = List.of("", ".ts", ".tsx", ".d.ts", ".js", ".jsx", ".mjs", ".cjs",
             "/index.ts", "/index.tsx", "/index.js", "/index.jsx", "/index.mjs");
-    private static final List<String> MODULE_EXTENSIONS = List.of(".java", ".kt", ".py", "/__init__.py", ".rs", "/mod.rs",
-            ".php", ".rb");
 
     private final Set<String> paths;
     /** file name → the paths that end with it, for suffix lookups without scanning every path. */
@@ -41,7 +39,7 @@ final class ImportResolver {
             return pythonRelative(dir, target);
         }
         if (target.startsWith("./") || target.startsWith("../")) {
-            return firstExisting(normalize(dir, target), SCRIPT_OR_SAME.get(language));
+            return firstExisting(normalize(dir, target), relativeSuffixes(language));
         }
         return switch (language) {
             case "c", "cpp", "shell" -> {
@@ -59,15 +57,15 @@ final class ImportResolver {
         };
     }
 
-    private static final Map<String, List<String>> SCRIPT_OR_SAME = new HashMap<>(Map.of(
-            "ruby", List.of("", ".rb"), "shell", List.of("", ".sh"), "php", List.of("", ".php"),
-            "c", List.of(""), "cpp", List.of("")));
-
-    static {
-        for (String l : List.of("javascript", "typescript", "tsx", "text", "java", "kotlin", "go", "rust", "csharp",
-                "python")) {
-            SCRIPT_OR_SAME.put(l, SCRIPT_EXTENSIONS);
-        }
+    /** What a relative import may leave off: a file extension or an index file (scripts), or nothing (C includes). */
+    private static List<String> relativeSuffixes(String language) {
+        return switch (language) {
+            case "ruby" -> List.of("", ".rb");
+            case "shell" -> List.of("", ".sh");
+            case "php" -> List.of("", ".php");
+            case "c", "cpp" -> List.of("");
+            default -> SCRIPT_EXTENSIONS;
+        };
     }
 
     private String pythonRelative(String dir, String target) {

@@ -54,7 +54,7 @@ public record FtsQuery(List<String> terms) {
         if (q.size() < 2) {
             return all();
         }
-        List<String> pairs = new java.util.ArrayList<>();
+        List<String> pairs = new ArrayList<>();
         for (int i = 0; i < q.size(); i++) {
             for (int j = i + 1; j < q.size(); j++) {
                 pairs.add("(" + q.get(i) + " AND " + q.get(j) + ")");

@@ -231,15 +231,19 @@ public class SearchService {
                     "eagle-mem search --type code <words>");
         });
         String matchMode = "all";
-        List<CodeHit> hits = db.read(tx -> code.search(tx, query.all(), r.project(), r.limit()));
+        List<CodeHit> hits = codeHits(query.all(), r);
         if (hits.isEmpty() && query.terms().size() > 1) {
-            hits = db.read(tx -> code.search(tx, query.any(), r.project(), r.limit()));
+            hits = codeHits(query.any(), r);
             matchMode = "any";
         }
         List<SearchHit> out = hits.stream().map(h -> new SearchHit(new RecordId(RecordId.Kind.CODE, h.id()).toString(),
                 "code", null, h.project(), Snippets.oneLine(codeTitle(h), TITLE_MAX),
                 Snippets.oneLine(Snippets.readable(h.snippet()), SNIPPET_MAX), null, h.score())).toList();
         return new SearchResult(r.query(), query.terms(), matchMode, SearchMode.LEXICAL.id(), r.project(), out);
+    }
+
+    private List<CodeHit> codeHits(String match, SearchRequest r) {
+        return db.read(tx -> code.candidates(tx, match, r.project(), r.limit())).stream().map(CodeStore.Candidate::hit).toList();
     }
 
     /** {@code src/cart/checkout.ts:12-30 function retryCheckout}: where to open it and what it is. */

@@ -167,38 +167,15 @@ public final class CodeStore {
         });
     }
 
-    // ?1 match, ?2 project or NULL, ?3 limit. Names and split words weigh more than the body: a prompt that names
-    // what a function does should find the function, not every caller that mentions it.
-    private static final String SEARCH = """
-            SELECT c.id, c.project, c.path, c.start_line, c.end_line, c.kind, c.name,
-                   snippet(code_chunks_fts, 3, '', '', '…', 24) AS snip,
-                   bm25(code_chunks_fts, 3.0, 6.0, 4.0, 1.0) AS score, f.language
-            FROM code_chunks_fts JOIN code_chunks c ON c.id = code_chunks_fts.rowid JOIN code_files f ON f.id = c.file_id
-            WHERE code_chunks_fts MATCH ?1 AND (?2 IS NULL OR c.project = ?2)
-            ORDER BY score LIMIT ?3
-            """;
-
-    public List<CodeHit> search(Tx tx, String match, String project, int limit) {
-        return tx.call(SEARCH, ps -> {
-            ps.setString(1, match);
-            ps.setString(2, project);
-            ps.setInt(3, limit);
-            List<CodeHit> out = new ArrayList<>();
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    out.add(new CodeHit(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getInt(4), rs.getInt(5),
-                            rs.getString(6), rs.getString(7), rs.getString(8), rs.getDouble(9), rs.getString(10)));
-                }
-            }
-            return out;
-        });
-    }
-
     /** A chunk found by words, with what it is called (its name, words and path) and its text, to be weighed. */
     public record Candidate(CodeHit hit, String identity, String text) {
     }
 
-    /** {@link #search} with each chunk's identity and text (prompt recall decides what is relevant enough). */
+    /**
+     * Chunks matching {@code match} (a safe FTS5 expression), best first, each with its identity and text so prompt
+     * recall can weigh it; search shows only the hits. Names and split words weigh more than the body: a prompt that
+     * names what a function does should find the function, not every caller that mentions it.
+     */
     public List<Candidate> candidates(Tx tx, String match, String project, int limit) {
         return tx.call("""
                 SELECT c.id, c.project, c.path, c.start_line, c.end_line, c.kind, c.name,
@@ -228,41 +205,12 @@ public final class CodeStore {
     public record StoredChunk(long id, String path, int startLine, int endLine, String kind, String name, String text) {
     }
 
-    /** A file's chunks in line order. */
-    public List<StoredChunk> chunksOf(Tx tx, String project, String path) {
-        return tx.call("""
-                SELECT id, path, start_line, end_line, kind, name, text FROM code_chunks
-                WHERE project = ?1 AND path = ?2 ORDER BY start_line
-                """, ps -> {
-            ps.setString(1, project);
-            ps.setString(2, path);
-            List<StoredChunk> out = new ArrayList<>();
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    out.add(new StoredChunk(rs.getLong(1), rs.getString(2), rs.getInt(3), rs.getInt(4), rs.getString(5),
-                            rs.getString(6), rs.getString(7)));
-                }
-            }
-            return out;
-        });
-    }
-
     public Optional<StoredChunk> chunk(Tx tx, long id) {
         return tx.call("SELECT id, path, start_line, end_line, kind, name, text FROM code_chunks WHERE id = ?1", ps -> {
             ps.setLong(1, id);
             try (ResultSet rs = ps.executeQuery()) {
                 return rs.next() ? Optional.of(new StoredChunk(rs.getLong(1), rs.getString(2), rs.getInt(3), rs.getInt(4),
                         rs.getString(5), rs.getString(6), rs.getString(7))) : Optional.empty();
-            }
-        });
-    }
-
-    /** The stored text of a chunk (redacted), for a snippet of its first lines. */
-    public String chunkText(Tx tx, long id) {
-        return tx.call("SELECT text FROM code_chunks WHERE id = ?1", ps -> {
-            ps.setLong(1, id);
-            try (ResultSet rs = ps.executeQuery()) {
-                return rs.next() ? rs.getString(1) : null;
             }
         });
     }

@@ -35,9 +35,9 @@ public final class GraphStore {
         return symbols(tx, """
                 SELECT f.path, s.name, s.qualified, s.kind, s.start_line, s.end_line
                 FROM code_symbols s JOIN code_files f ON f.id = s.file_id
-                WHERE s.project = ?1 AND (s.name LIKE ?2 ESCAPE '\\' OR s.qualified LIKE ?2 ESCAPE '\\')
-                ORDER BY (s.name = ?3 OR s.qualified = ?3) DESC, length(s.qualified), f.path LIMIT ?4
-                """, project, "%" + like(term) + "%", term, limit);
+                WHERE s.project = ?1 AND (s.name LIKE ?3 ESCAPE '\\' OR s.qualified LIKE ?3 ESCAPE '\\')
+                ORDER BY (s.name = ?2 OR s.qualified = ?2) DESC, length(s.qualified), f.path LIMIT ?4
+                """, project, term, "%" + like(term) + "%", limit);
     }
 
     /** Declarations whose name or qualified name is exactly {@code name}. */
@@ -45,25 +45,28 @@ public final class GraphStore {
         return symbols(tx, """
                 SELECT f.path, s.name, s.qualified, s.kind, s.start_line, s.end_line
                 FROM code_symbols s JOIN code_files f ON f.id = s.file_id
-                WHERE s.project = ?1 AND (s.qualified = ?2 OR s.name = ?2) AND ?3 = ?3
-                ORDER BY f.path, s.start_line LIMIT ?4
-                """, project, name, name, limit);
+                WHERE s.project = ?1 AND (s.qualified = ?2 OR s.name = ?2)
+                ORDER BY f.path, s.start_line LIMIT ?3
+                """, project, name, null, limit);
     }
 
     public List<Symbol> declaredIn(Tx tx, String project, String path, int limit) {
         return symbols(tx, """
                 SELECT f.path, s.name, s.qualified, s.kind, s.start_line, s.end_line
                 FROM code_symbols s JOIN code_files f ON f.id = s.file_id
-                WHERE s.project = ?1 AND f.path = ?2 AND ?3 = ?3 ORDER BY s.start_line LIMIT ?4
-                """, project, path, path, limit);
+                WHERE s.project = ?1 AND f.path = ?2 ORDER BY s.start_line LIMIT ?3
+                """, project, path, null, limit);
     }
 
-    private static List<Symbol> symbols(Tx tx, String sql, String project, String a, String b, int limit) {
+    /** ?1 project, ?2 {@code key}, then ?3 {@code pattern} when given; the limit is the last parameter. */
+    private static List<Symbol> symbols(Tx tx, String sql, String project, String key, String pattern, int limit) {
         return tx.call(sql, ps -> {
             ps.setString(1, project);
-            ps.setString(2, a);
-            ps.setString(3, b);
-            ps.setInt(4, limit);
+            ps.setString(2, key);
+            if (pattern != null) {
+                ps.setString(3, pattern);
+            }
+            ps.setInt(pattern != null ? 4 : 3, limit);
             List<Symbol> out = new ArrayList<>();
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {

@@ -194,7 +194,11 @@ class CodeIndexerTest {
     }
 
     private String chunkText(String path) {
-        return t.db.read(tx -> code.chunksOf(tx, PROJECT, path)).stream().map(c -> c.text()).reduce("", String::concat);
+        try {
+            return sql("SELECT group_concat(text, '') FROM (SELECT text FROM code_chunks WHERE path = ?1 ORDER BY start_line)", path);
+        } catch (SQLException e) {
+            throw new AssertionError(e);
+        }
     }
 
     private long rowsFor(String path) throws SQLException {

@@ -19,6 +19,8 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.eaglemem.capture.CaptureService;
 import dev.eaglemem.capture.ToolUse;
+import dev.eaglemem.code.CodeIndexer;
+import dev.eaglemem.config.LogFile;
 import dev.eaglemem.feature.FeatureService;
 import dev.eaglemem.feature.FeatureSpec;
 import dev.eaglemem.feature.GuardRuleService;
@@ -38,6 +40,7 @@ import dev.eaglemem.store.GuardRuleStore;
 import dev.eaglemem.store.MemoryStore;
 import dev.eaglemem.store.ObservationStore;
 import dev.eaglemem.store.ProjectStore;
+import dev.eaglemem.store.CodeStore;
 import dev.eaglemem.store.PromptStore;
 import dev.eaglemem.store.SessionStore;
 import dev.eaglemem.store.SummaryStore;
@@ -170,6 +173,23 @@ class GuardHandlersTest {
         assertThat(looping).isInstanceOfSatisfying(HookResponse.Context.class, c -> assertThat(c.text())
                 .contains("src/cart.py has been edited 5 times this session"));
         assertThat(before("Edit", ToolCall.Kind.WRITE, null, List.of("README.md"))).isEqualTo(HookResponse.SILENT);
+    }
+
+    /** With a code index: an Edit of a function other files call names them (from the graph), as one context. */
+    @Test
+    void beforeAnEditOfCodeOtherFilesCallTheCallersAreNamed() {
+        repo.write("src/pricing.py", "def cart_total(lines):\n    return sum(l.cents for l in lines)\n")
+                .write("src/checkout.py", "from .pricing import cart_total\n\n\ndef pay(cart):\n    return cart_total(cart.lines)\n");
+        new CodeIndexer(t.db, new CodeStore(), new ProjectStore(), Redactor.defaults(), Clock.systemUTC(),
+                new LogFile(dir.resolve("index.log"), Clock.systemUTC())).index(P, repo.root, false, CodeIndexer.Progress.NONE);
+        ObjectNode edit = JsonNodeFactory.instance.objectNode().put("file_path", repo.root.resolve("src/pricing.py").toString())
+                .put("old_string", "return sum(l.cents for l in lines)").put("new_string", "return sum(l.cents for l in lines) or 0");
+        HookResponse r = guard.before(new HookEvent.PreToolUse(context(AgentSource.CLAUDE_CODE), new ToolCall("Edit",
+                ToolCall.Kind.WRITE, null, List.of(), List.of(repo.root.resolve("src/pricing.py").toString()), null), edit));
+        assertThat(r).isInstanceOfSatisfying(HookResponse.Context.class, c -> assertThat(c.text())
+                .contains("Eagle Mem code graph: cart_total (src/pricing.py:1) is also used by src/checkout.py:5."));
+        assertThat(before("Edit", ToolCall.Kind.WRITE, null, List.of(repo.root.resolve("src/checkout.py").toString())))
+                .as("nobody calls pay, nobody imports checkout.py").isEqualTo(HookResponse.SILENT);
     }
 
     @Test
