@@ -108,7 +108,7 @@ measure without
 index_line=$(python3 - "$scratch/index.json" <<'PY'
 import json, sys
 r = json.load(open(sys.argv[1]))
-print(f"{r['files']:,} files, {r['chunks']:,} chunks, {r['symbols']:,} declarations, indexed in {r['millis'] / 1000:.1f} s")
+print(f"{r['files']:,} files, {r['chunks']:,} chunks, {r['declarations']:,} declarations, indexed in {r['millis'] / 1000:.1f} s")
 PY
 )
 code_prompts=$(awk '$1 == 1' "$scratch/with-code" | wc -l)

@@ -98,7 +98,7 @@ bench_tree() {
 import json, sys
 r = json.load(open(sys.argv[1]))
 print(f"{r['files']:,} files listed, {r['indexed']:,} indexed, {r['skipped']} skipped (binary, over 1 MiB, generated or "
-      f"vendored); {r['chunks']:,} chunks, {r['symbols']:,} declarations, {r['imports']:,} imports ({r['resolved_imports']:,} "
+      f"vendored); {r['chunks']:,} chunks, {r['declarations']:,} declarations, {r['imports']:,} imports ({r['resolved_imports']:,} "
       f"resolved to project files), {r['calls']:,} calls")
 PY
 )

@@ -47,11 +47,11 @@ public class GraphCommand {
             return 0;
         }
         out.println(s.project() + ": " + Console.count(s.files(), "file") + ", " + Console.count(s.chunks(), "chunk") + ", "
-                + Console.count(s.symbols(), "declaration") + ", " + Console.count(s.imports(), "import") + " ("
+                + Console.count(s.declarations(), "declaration") + ", " + Console.count(s.imports(), "import") + " ("
                 + s.resolvedImports() + " to project files), " + Console.count(s.calls(), "call") + "; indexed "
                 + s.lastIndexedAt() + ".");
         out.println("Languages: " + GraphRender.counts(s.languages()));
-        out.println("Declarations: " + GraphRender.counts(s.symbolKinds()));
+        out.println("Declarations: " + GraphRender.counts(s.declarationKinds()));
         GraphRender.ranked(out, "Most imported", s.mostImported(), false);
         GraphRender.ranked(out, "Most called", s.mostCalled(), true);
         out.println("Files some session read or modified: " + s.filesTouchedBySessions());

@@ -28,11 +28,11 @@ final class GraphRender {
     }
 
     static void query(PrintWriter out, GraphService.QueryResult r) {
-        if (r.symbols().isEmpty() && r.files().isEmpty()) {
+        if (r.declarations().isEmpty() && r.files().isEmpty()) {
             out.println("Nothing in " + r.project() + "'s code index is named like '" + r.term() + "'.");
             return;
         }
-        r.symbols().forEach(s -> out.println("  " + s.kind() + "  " + s.qualified() + "  " + s.path() + ":" + s.startLine()
+        r.declarations().forEach(s -> out.println("  " + s.kind() + "  " + s.qualified() + "  " + s.path() + ":" + s.startLine()
                 + "-" + s.endLine()));
         r.files().forEach(f -> out.println("  file  " + f));
     }
@@ -44,7 +44,7 @@ final class GraphRender {
                 ? "  → " + l.path() : "")).toList());
         section(out, "imported by", n.importedBy().stream().map(l -> l.path() + ":" + l.line()).toList());
         section(out, "calls", n.calls().stream().map(l -> l.target() + "  (" + l.path() + ")").toList());
-        section(out, "called by", n.calledBy().stream().map(l -> (l.symbol() != null ? l.symbol() + "  " : "") + l.path() + ":"
+        section(out, "called by", n.calledBy().stream().map(l -> (l.declaration() != null ? l.declaration() + "  " : "") + l.path() + ":"
                 + l.line()).toList());
         section(out, "sessions", n.sessions().stream().map(t -> t.sessionId() + "  " + t.agent() + "  " + t.startedAt()
                 + "  read " + t.reads() + ", modified " + t.edits()).toList());

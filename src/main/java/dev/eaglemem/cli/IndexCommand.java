@@ -111,7 +111,7 @@ public class IndexCommand implements Callable<Integer> {
                 + String.format("%.1f s", Duration.ofMillis(r.millis()).toMillis() / 1000.0) + ": " + r.indexed()
                 + " parsed, " + r.unchanged() + " unchanged, " + r.removed() + " removed, " + r.skipped() + " skipped"
                 + (r.git() ? "" : " (no git: a directory walk)") + ".\nIndex: " + Console.count(r.chunks(), "chunk") + ", "
-                + Console.count(r.symbols(), "declaration") + ", " + Console.count(r.imports(), "import") + " ("
+                + Console.count(r.declarations(), "declaration") + ", " + Console.count(r.imports(), "import") + " ("
                 + r.resolvedImports() + " to project files), " + Console.count(r.calls(), "call") + ".";
     }
 }

@@ -24,12 +24,12 @@ public class GraphService {
 
     static final int LIMIT = 20;
 
-    public record Summary(String project, long files, long chunks, long symbols, long imports, long resolvedImports,
-            long calls, String lastIndexedAt, Map<String, Long> languages, Map<String, Long> symbolKinds,
+    public record Summary(String project, long files, long chunks, long declarations, long imports, long resolvedImports,
+            long calls, String lastIndexedAt, Map<String, Long> languages, Map<String, Long> declarationKinds,
             List<GraphStore.Ranked> mostImported, List<GraphStore.Ranked> mostCalled, long filesTouchedBySessions) {
     }
 
-    public record QueryResult(String project, String term, List<GraphStore.Symbol> symbols, List<String> files) {
+    public record QueryResult(String project, String term, List<GraphStore.Symbol> declarations, List<String> files) {
     }
 
     /** A file's or a declaration's neighbourhood; {@code node} says which ({@code file} or the declaration's kind). */

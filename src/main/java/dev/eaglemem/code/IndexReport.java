@@ -6,5 +6,5 @@ package dev.eaglemem.code;
  * {@code skipped}: binary, over 1 MiB, unreadable or generated/vendored. Totals are the index after the run.
  */
 public record IndexReport(String project, String root, boolean git, int files, int indexed, int unchanged, int removed,
-        int skipped, long chunks, long symbols, long imports, long resolvedImports, long calls, long millis) {
+        int skipped, long chunks, long declarations, long imports, long resolvedImports, long calls, long millis) {
 }

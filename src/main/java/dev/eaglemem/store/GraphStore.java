@@ -15,8 +15,8 @@ public final class GraphStore {
     public record Symbol(String path, String name, String qualified, String kind, int startLine, int endLine) {
     }
 
-    /** An edge seen from one end: the other end's file, the declaration there (if any), the kind and its line. */
-    public record Link(String kind, String path, String symbol, String target, int line) {
+    /** An edge seen from one end: the other end's file, the declaration there (if any: a call's caller), the kind and its line. */
+    public record Link(String kind, String path, String declaration, String target, int line) {
     }
 
     /** A session that touched a file, with how often it read and modified it. */

@@ -68,7 +68,7 @@ class CodeIndexCliIT {
         JsonNode after = cli.run("index", "--json").ok().json();
         assertThat(after.get("removed").asInt()).isEqualTo(1);
         assertThat(after.get("resolved_imports").asInt()).isZero();
-        assertThat(cli.run("graph", "query", "cart_total", "--json").ok().json().get("symbols")).isEmpty();
+        assertThat(cli.run("graph", "query", "cart_total", "--json").ok().json().get("declarations")).isEmpty();
     }
 
     @Test

@@ -93,7 +93,7 @@ class GraphServiceTest {
     void summaryCountsTheGraphAndRanksWhatIsMostUsed() {
         GraphService.Summary s = graph.summary(PROJECT);
         assertThat(s.files()).isEqualTo(3);
-        assertThat(s.symbols()).isGreaterThanOrEqualTo(4);
+        assertThat(s.declarations()).isGreaterThanOrEqualTo(4);
         assertThat(s.resolvedImports()).isEqualTo(2);
         assertThat(s.mostImported()).first().satisfies(r -> {
             assertThat(r.name()).isEqualTo("src/money.ts");
@@ -105,7 +105,7 @@ class GraphServiceTest {
     @Test
     void queryFindsDeclarationsAndFilesByPartOfTheirName() {
         GraphService.QueryResult r = graph.query(PROJECT, "total");
-        assertThat(r.symbols()).extracting(GraphStore.Symbol::name).contains("cartTotal");
+        assertThat(r.declarations()).extracting(GraphStore.Symbol::name).contains("cartTotal");
         assertThat(graph.query(PROJECT, "money").files()).containsExactly("src/money.ts");
     }
 
