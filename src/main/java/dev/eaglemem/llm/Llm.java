@@ -1,0 +1,19 @@
+package dev.eaglemem.llm;
+
+/**
+ * The one way features ask a model. {@link LlmService} is the implementation; tests pass a lambda-backed fake.
+ */
+public interface Llm {
+
+    /** True when a provider is configured ({@code llm.provider} is not {@code none}). */
+    boolean configured();
+
+    /**
+     * Asks the configured provider chain; the request is redacted first and the usage recorded.
+     *
+     * @throws LlmDeferred when the day's budget would be exceeded: try again at {@link LlmDeferred#until()}
+     * @throws LlmFailure when no provider in the chain answered (the last error, with a retry time when the
+     *         provider sent one)
+     */
+    LlmReply complete(LlmRequest request);
+}
