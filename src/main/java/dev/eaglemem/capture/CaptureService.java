@@ -168,6 +168,9 @@ public class CaptureService {
         if (project.isEmpty()) {
             return fresh(project, TurnCapture.NOTHING);
         }
+        if (e.message() != null && !e.message().isBlank()) {
+            observations.insertTurnMessage(tx, o.sessionId(), project.get(), Redactor.stripPrivate(e.message()), e.at());
+        }
         List<PromptRow> first = prompts.forSession(tx, o.sessionId(), 1);
         SummaryExtractor.Extracted extracted = SummaryExtractor.extract(
                 first.isEmpty() ? null : first.getFirst().prompt(), e.message(), observations.forSession(tx, o.sessionId()));

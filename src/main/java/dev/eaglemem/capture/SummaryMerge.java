@@ -25,7 +25,7 @@ public final class SummaryMerge {
         return AUTHORITATIVE.contains(captureSource);
     }
 
-    static SummaryFields merge(SummaryRow existing, SummaryFields captured) {
+    public static SummaryFields merge(SummaryRow existing, SummaryFields captured) {
         if (existing == null) {
             return captured;
         }

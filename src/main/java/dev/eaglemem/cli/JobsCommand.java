@@ -71,7 +71,7 @@ public class JobsCommand {
         DrainReport report = once ? engine.runOnce() : engine.drain(Integer.MAX_VALUE);
         if (output.json) {
             Console.json(spec, Console.fields("recovered", recovered, "ran", report.ran(), "succeeded", report.succeeded(),
-                    "failed", report.failed(), "dead", report.dead(), "pending", report.pending(), "next_run_after",
+                    "failed", report.failed(), "dead", report.dead(), "deferred", report.deferred(), "pending", report.pending(), "next_run_after",
                     report.nextRunAfter(), "jobs", report.jobs()));
         } else {
             JobsRender.run(Console.out(spec), recovered, report, settings.times());

@@ -55,7 +55,7 @@ final class JobsRender {
         } else {
             out.printf(ROW, "ID", "KIND", "STATUS", "TRIES", "PROJECT", "WHEN", "DETAIL");
             for (JobRow j : rows) {
-                out.printf(ROW, j.id(), j.kind(), j.status().id(), j.attempts(), Console.orDash(j.project()),
+                out.printf(ROW, j.id(), j.kind(), j.deferred() == null ? j.status().id() : "deferred", j.attempts(), Console.orDash(j.project()),
                         times.dateTime(when(j)), cut(detail(j)));
             }
         }
@@ -79,6 +79,7 @@ final class JobsRender {
         return switch (j.status()) {
             case DONE -> j.result();
             case RUNNING -> "by " + j.lockedBy().replace(':', ' ');
+            case PENDING -> j.deferred() == null ? j.lastError() : "waits for the next day's model budget: " + j.deferred();
             default -> j.lastError();
         };
     }
@@ -98,6 +99,7 @@ final class JobsRender {
         } else {
             out.println("Ran " + report.ran() + " job" + (report.ran() == 1 ? "" : "s") + ": " + report.succeeded()
                     + " succeeded, " + report.failed() + " failed" + (report.dead() > 0 ? " (" + report.dead() + " dead)" : "")
+                    + (report.deferred() > 0 ? ", " + report.deferred() + " deferred to the next day's model budget" : "")
                     + "." + pending);
         }
     }
@@ -108,6 +110,7 @@ final class JobsRender {
             case RETRYING -> "failed (attempt " + o.attempt() + "), retry after " + times.dateTime(o.retryAt());
             case DEAD -> "dead after " + o.attempt() + " attempts";
             case SUPERSEDED -> "failed, superseded by a newer identical job";
+            case DEFERRED -> "deferred to " + times.dateTime(o.retryAt()) + " (the day's model budget is spent)";
             case LOST -> "outcome lost";
         };
     }

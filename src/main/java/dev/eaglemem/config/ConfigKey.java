@@ -17,7 +17,7 @@ import dev.eaglemem.error.EagleException;
 public record ConfigKey(String name, Type type, Object defaultValue, long min, long max, List<String> allowed,
         Function<String, String> itemCheck, String description) {
 
-    public enum Type { STRING, INT, BOOL, ENUM, STRING_LIST }
+    public enum Type { STRING, INT, DECIMAL, BOOL, ENUM, STRING_LIST }
 
     public ConfigKey {
         Objects.requireNonNull(name);
@@ -29,6 +29,11 @@ public record ConfigKey(String name, Type type, Object defaultValue, long min, l
 
     public static ConfigKey integer(String name, int defaultValue, int min, int max, String description) {
         return new ConfigKey(name, Type.INT, (long) defaultValue, min, max, List.of(), null, description);
+    }
+
+    /** A number with a fraction (money); TOML integers are accepted too. */
+    public static ConfigKey decimal(String name, double defaultValue, int min, int max, String description) {
+        return new ConfigKey(name, Type.DECIMAL, defaultValue, min, max, List.of(), null, description);
     }
 
     public static ConfigKey bool(String name, boolean defaultValue, String description) {
@@ -60,6 +65,7 @@ public record ConfigKey(String name, Type type, Object defaultValue, long min, l
         return switch (type) {
             case STRING -> "a string";
             case INT -> "an integer between " + min + " and " + max;
+            case DECIMAL -> "a number between " + min + " and " + max;
             case BOOL -> "true or false";
             case ENUM -> "one of " + String.join(", ", allowed);
             case STRING_LIST -> "a list of strings, e.g. [\"a\", \"b\"]";
@@ -71,6 +77,7 @@ public record ConfigKey(String name, Type type, Object defaultValue, long min, l
         Object value = switch (type) {
             case STRING, ENUM -> node.isTextual() ? node.textValue() : null;
             case INT -> node.isIntegralNumber() ? node.longValue() : null;
+            case DECIMAL -> node.isNumber() ? node.doubleValue() : null;
             case BOOL -> node.isBoolean() ? node.booleanValue() : null;
             case STRING_LIST -> stringItems(node);
         };
@@ -100,6 +107,12 @@ public record ConfigKey(String name, Type type, Object defaultValue, long min, l
                 long n = (Long) value;
                 if (n < min || n > max) {
                     throw invalid(where, Long.toString(n));
+                }
+            }
+            case DECIMAL -> {
+                double d = (Double) value;
+                if (!(d >= min && d <= max)) {
+                    throw invalid(where, Double.toString(d));
                 }
             }
             case ENUM -> {

@@ -64,10 +64,43 @@ public final class ConfigKeys {
                     + "eagle-mem. eagle-mem install sets it to the command link's full path when `eagle-mem` by name "
                     + "does not reach the install.");
 
+    public static final ConfigKey LLM_PROVIDER = ConfigKey.oneOf("llm.provider", "none",
+            List.of("none", "anthropic", "openai", "ollama", "agent_cli"), "The model serve's jobs (summary enrichment, "
+                    + "curation) ask: none, anthropic, openai (any OpenAI-compatible server), ollama, or agent_cli (your own "
+                    + "claude or codex CLI). eagle-mem llm init picks one from what it finds.");
+    public static final ConfigKey LLM_MODEL = ConfigKey.string("llm.model", "", null,
+            "The model name; empty takes the provider's default (eagle-mem llm status shows it).");
+    public static final ConfigKey LLM_BASE_URL = ConfigKey.string("llm.base_url", "", ConfigValues::urlProblem,
+            "The provider's base URL; empty takes ANTHROPIC_BASE_URL, OPENAI_BASE_URL or OLLAMA_HOST, else the public one.");
+    public static final ConfigKey LLM_API_KEY_FILE = ConfigKey.string("llm.api_key_file", "", null,
+            "A file (mode 600) holding the API key; empty reads ANTHROPIC_API_KEY or OPENAI_API_KEY. Keys never go in "
+                    + "config.toml, argv or logs.");
+    public static final ConfigKey LLM_AGENT_CLI = ConfigKey.oneOf("llm.agent_cli", "auto", List.of("auto", "claude", "codex"),
+            "Which agent CLI the agent_cli provider runs: auto takes claude, else codex, whichever is on PATH.");
+    public static final ConfigKey LLM_FALLBACK = ConfigKey.stringList("llm.fallback", ConfigValues::providerProblem,
+            "Providers tried, in order, when llm.provider does not answer. A local provider (ollama, agent_cli) never "
+                    + "falls back to a remote API unless llm.allow_remote is true.");
+    public static final ConfigKey LLM_ALLOW_REMOTE = ConfigKey.bool("llm.allow_remote", false,
+            "Lets the fallback from a local provider send (redacted) text to a remote API.");
+    public static final ConfigKey LLM_TIMEOUT_SECONDS = ConfigKey.integer("llm.timeout_seconds", 120, 5, 1800,
+            "How long one model call may take (agent CLIs are killed after it).");
+    public static final ConfigKey LLM_MAX_TOKENS = ConfigKey.integer("llm.max_tokens", 1024, 64, 16384,
+            "The most output tokens one call may ask for.");
+    public static final ConfigKey LLM_DAILY_USD = ConfigKey.decimal("llm.daily_usd", 0.50, 0, 1000,
+            "The most a day's model calls may cost (estimated from llm.prices, in US dollars; 0 = only free local models). "
+                    + "Work past it waits for the next day; nothing is dropped.");
+    public static final ConfigKey LLM_DAILY_TOKENS = ConfigKey.integer("llm.daily_tokens", 500_000, 0, 100_000_000,
+            "The most input plus output tokens a day's model calls may use, any provider (0 = no model calls).");
+    public static final ConfigKey LLM_PRICES = ConfigKey.stringList("llm.prices", ConfigValues::priceProblem,
+            "Price overrides, US dollars per million input/output tokens: [\"model=3.00/15.00\"]. A model matches "
+                    + "its longest listed prefix; the built-in table covers the common models.");
+
     public static final List<ConfigKey> ALL = List.of(SEARCH_LIMIT, REDACTION_EXTRA_PATTERNS, REDACTION_HIGH_ENTROPY,
             STORE_BUSY_TIMEOUT_MS, STORE_WRITE_RETRIES, RECALL_SESSION_START_CHARS, RECALL_PROMPT_CHARS,
             RECALL_SEMANTIC, RETENTION_OBSERVATION_DAYS, SERVE_PORT, SERVE_IDLE_MINUTES, SERVE_AUTOSTART, JOBS_CONCURRENCY,
-            JOBS_MAX_ATTEMPTS, TOKEN_GUARD_RTK, TOKEN_GUARD_RAW_BASH, DISPLAY_TIMEZONE, AGENTS_COMMAND);
+            JOBS_MAX_ATTEMPTS, TOKEN_GUARD_RTK, TOKEN_GUARD_RAW_BASH, DISPLAY_TIMEZONE, AGENTS_COMMAND,
+            LLM_PROVIDER, LLM_MODEL, LLM_BASE_URL, LLM_API_KEY_FILE, LLM_AGENT_CLI, LLM_FALLBACK, LLM_ALLOW_REMOTE,
+            LLM_TIMEOUT_SECONDS, LLM_MAX_TOKENS, LLM_DAILY_USD, LLM_DAILY_TOKENS, LLM_PRICES);
 
     private ConfigKeys() {
     }

@@ -52,7 +52,7 @@ public final class ConfigValues {
     public static Object parseCli(ConfigKey key, String raw) {
         String text = raw.strip();
         JsonNode node = switch (key.type()) {
-            case INT, BOOL -> tomlLiteral(text);
+            case INT, DECIMAL, BOOL -> tomlLiteral(text);
             case STRING, ENUM -> text.startsWith("\"") || text.startsWith("'") ? tomlLiteral(text) : textNode(raw);
             case STRING_LIST -> text.startsWith("[") ? tomlLiteral(text) : TOML.getNodeFactory().arrayNode().add(raw);
         };
@@ -77,6 +77,30 @@ public final class ConfigValues {
             return null;
         }
     }
+
+    /** Check for llm.base_url: empty, or an http(s) URL. */
+    public static String urlProblem(String url) {
+        if (url.isEmpty() || url.startsWith("http://") || url.startsWith("https://")) {
+            return null;
+        }
+        return "must be an http:// or https:// URL (or empty for the default)";
+    }
+
+    /** Item check for llm.fallback. */
+    public static String providerProblem(String provider) {
+        return List.of("anthropic", "openai", "ollama", "agent_cli").contains(provider) ? null
+                : "'" + provider + "' is not a provider (anthropic, openai, ollama, agent_cli)";
+    }
+
+    /** Item check for llm.prices: {@code model=IN/OUT}, dollars per million tokens. */
+    public static String priceProblem(String entry) {
+        return PRICE.matcher(entry).matches() ? null
+                : "'" + entry + "' is not model=IN/OUT in dollars per million tokens, e.g. claude-haiku-4-5=1.00/5.00";
+    }
+
+    /** The shape of one llm.prices entry. */
+    public static final Pattern PRICE = Pattern
+            .compile("\\s*([^=\\s][^=]*?)\\s*=\\s*(\\d+(?:\\.\\d+)?)\\s*/\\s*(\\d+(?:\\.\\d+)?)\\s*");
 
     /** Item check for regex lists: null when the pattern compiles. */
     public static String regexProblem(String regex) {

@@ -34,6 +34,10 @@ public record EagleConfig(Path file, Map<String, Object> explicit, List<String> 
         return Math.toIntExact((Long) value(key));
     }
 
+    public double decimalValue(ConfigKey key) {
+        return (Double) value(key);
+    }
+
     public boolean boolValue(ConfigKey key) {
         return (Boolean) value(key);
     }

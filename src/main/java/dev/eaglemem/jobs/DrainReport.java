@@ -5,12 +5,13 @@ import java.util.List;
 /**
  * What {@link JobEngine#drain} ran.
  *
- * @param failed runs that did not succeed (dead ones included)
+ * @param failed runs that did not succeed (dead ones included; deferred ones are neither)
+ * @param deferred runs put off to a later day by the model budget
  * @param pending jobs still pending afterwards (retries and jobs not due yet)
  * @param nextRunAfter when the earliest pending job is due, or null
  */
-public record DrainReport(int ran, int succeeded, int failed, int dead, long pending, String nextRunAfter,
-        List<JobOutcome> jobs) {
+public record DrainReport(int ran, int succeeded, int failed, int dead, int deferred, long pending,
+        String nextRunAfter, List<JobOutcome> jobs) {
 
     public DrainReport {
         jobs = List.copyOf(jobs);
@@ -19,7 +20,8 @@ public record DrainReport(int ran, int succeeded, int failed, int dead, long pen
     static DrainReport of(List<JobOutcome> outcomes, long pending, String nextRunAfter) {
         int succeeded = (int) outcomes.stream().filter(JobOutcome::succeeded).count();
         int dead = (int) outcomes.stream().filter(o -> o.result() == JobOutcome.Result.DEAD).count();
-        return new DrainReport(outcomes.size(), succeeded, outcomes.size() - succeeded, dead, pending, nextRunAfter,
-                outcomes);
+        int deferred = (int) outcomes.stream().filter(JobOutcome::deferred).count();
+        return new DrainReport(outcomes.size(), succeeded, outcomes.size() - succeeded - deferred, dead, deferred, pending,
+                nextRunAfter, outcomes);
     }
 }

@@ -1,44 +1,69 @@
 package dev.eaglemem.jobs;
 
 import java.time.Clock;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import dev.eaglemem.capture.SummaryMerge;
+import dev.eaglemem.llm.Llm;
+import dev.eaglemem.llm.LlmFailure;
+import dev.eaglemem.llm.LlmReply;
+import dev.eaglemem.llm.LlmRequest;
 import dev.eaglemem.store.Db;
 import dev.eaglemem.store.JobRow;
 import dev.eaglemem.store.ObservationRow;
 import dev.eaglemem.store.ObservationStore;
+import dev.eaglemem.store.PromptRow;
+import dev.eaglemem.store.PromptStore;
 import dev.eaglemem.store.SessionRow;
 import dev.eaglemem.store.SessionStore;
 import dev.eaglemem.store.SummaryFields;
+import dev.eaglemem.store.SummaryRow;
 import dev.eaglemem.store.SummaryStore;
 
 /**
- * Enriches a session's summary after a turn, queued by the Stop hook. This is the hand-off point where a
- * model will write the summary later; today it adds the session's activity digest ({@link ActivityDigest})
- * to the notes and ranks the key files by edits, following the summary precedence rules
- * ({@link SummaryEnrichment}). Reads and writes in one transaction, so it sees one consistent session.
+ * Enriches a session's summary after a turn, queued by the Stop hook. First, with no model, the session's
+ * activity digest ({@link ActivityDigest}) goes into the notes and the key files are ranked by edits
+ * ({@link SummaryEnrichment}). Then, when a model provider is configured, the model reads the session's record
+ * ({@link SummaryPrompt}) and its JSON answer ({@link SummaryAnswer}) fills request, completed, learned, decisions
+ * with their reasons, gotchas, key files and next steps, merged by the capture precedence: a summary the agent or
+ * user saved is only filled, never overwritten. An unusable answer keeps the digest and says why in the job's
+ * result; a provider that is down fails the job (retried with back-off, or at the provider's Retry-After); a spent
+ * budget defers it to the next day. The model is called outside any transaction.
  */
 @ApplicationScoped
 public class EnrichSummaryJob implements JobKind {
 
     public static final String KIND = "enrich-summary";
     public static final String SESSION_ID = "session_id";
+    private static final int MESSAGES = 3;
+    private static final int PROMPTS = 50;
+
+    /** What the model reads, taken in one read transaction. */
+    private record Record(SessionRow session, List<PromptRow> prompts, List<ObservationRow> calls, List<String> messages,
+            SummaryRow summary) {
+    }
 
     private final Db db;
     private final SessionStore sessions;
     private final ObservationStore observations;
+    private final PromptStore prompts;
     private final SummaryStore summaries;
+    private final Llm llm;
     private final Clock clock;
 
-    public EnrichSummaryJob(Db db, SessionStore sessions, ObservationStore observations, SummaryStore summaries,
-            Clock clock) {
+    public EnrichSummaryJob(Db db, SessionStore sessions, ObservationStore observations, PromptStore prompts,
+            SummaryStore summaries, Llm llm, Clock clock) {
         this.db = db;
         this.sessions = sessions;
         this.observations = observations;
+        this.prompts = prompts;
         this.summaries = summaries;
+        this.llm = llm;
         this.clock = clock;
     }
 
@@ -55,6 +80,53 @@ public class EnrichSummaryJob implements JobKind {
     public String run(JobRow job) {
         String sessionId = job.payloadText(SESSION_ID).orElseThrow(() -> new IllegalArgumentException(
                 "enrich-summary job " + job.id() + " has no " + SESSION_ID + " in its payload"));
+        String digest = digest(sessionId);
+        if (!llm.configured()) {
+            return digest;
+        }
+        Record record = db.read(tx -> new Record(sessions.find(tx, sessionId).orElseThrow(),
+                prompts.forSession(tx, sessionId, PROMPTS), observations.forSession(tx, sessionId),
+                observations.lastTurnMessages(tx, sessionId, MESSAGES), summaries.findBySession(tx, sessionId).orElse(null)));
+        if (record.prompts().isEmpty() && record.messages().isEmpty()) {
+            return digest + "; model not asked: the session has no prompt or agent message yet";
+        }
+        if (record.summary() != null && SummaryMerge.isAuthoritative(record.summary().captureSource())
+                && complete(record.summary().fields())) {
+            return digest + "; model not asked: the " + record.summary().captureSource() + " summary is complete";
+        }
+        LlmReply reply;
+        try {
+            reply = llm.complete(new LlmRequest(KIND, job.id(), record.session().project(), SummaryPrompt.SYSTEM,
+                    SummaryPrompt.build(record.prompts(), record.calls(), record.messages(),
+                            record.summary() == null ? null : record.summary().fields()),
+                    SummaryPrompt.MAX_TOKENS, true));
+        } catch (LlmFailure e) {
+            if (e.retryable()) {
+                throw e;
+            }
+            return digest + "; model not asked: " + e.getMessage();
+        }
+        SummaryAnswer.Parsed parsed = SummaryAnswer.parse(reply.text(), touched(record.calls()));
+        String by = reply.provider() + " " + reply.model() + ", " + reply.inputTokens() + "+" + reply.outputTokens()
+                + " tokens";
+        if (!parsed.ok()) {
+            return digest + "; model answer unusable (" + by + "): " + parsed.problem() + "; kept the activity digest";
+        }
+        boolean changed = db.write(tx -> {
+            Optional<SummaryRow> now = summaries.findBySession(tx, sessionId);
+            SummaryFields merged = SummaryMerge.merge(now.orElse(null), parsed.fields());
+            if (now.isPresent() && merged.equals(now.get().fields())) {
+                return false;
+            }
+            summaries.saveCaptured(tx, sessionId, record.session().project(), record.session().agent(), merged, "enrich",
+                    clock.instant());
+            return true;
+        });
+        return digest + "; " + (changed ? "summary enriched by " : "model found nothing new (") + by + (changed ? "" : ")");
+    }
+
+    /** The model-free step, in one transaction so it sees one consistent session. */
+    private String digest(String sessionId) {
         return db.write(tx -> {
             SessionRow session = sessions.find(tx, sessionId).orElseThrow(() -> new IllegalStateException(
                     "session " + sessionId + " is not in the database"));
@@ -72,5 +144,22 @@ public class EnrichSummaryJob implements JobKind {
                     clock.instant());
             return "session " + sessionId + ": activity digest of " + calls.size() + " tool call" + (calls.size() == 1 ? "" : "s");
         });
+    }
+
+    private static boolean complete(SummaryFields f) {
+        return !blank(f.request()) && !blank(f.completed()) && !blank(f.decisions()) && !blank(f.learned());
+    }
+
+    private static boolean blank(String s) {
+        return s == null || s.isBlank();
+    }
+
+    private static Set<String> touched(List<ObservationRow> calls) {
+        Set<String> files = new HashSet<>();
+        calls.forEach(c -> {
+            files.addAll(c.filesRead());
+            files.addAll(c.filesModified());
+        });
+        return files;
     }
 }

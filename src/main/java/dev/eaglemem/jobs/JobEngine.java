@@ -17,6 +17,8 @@ import jakarta.inject.Inject;
 
 import dev.eaglemem.config.Settings;
 import dev.eaglemem.error.EagleException;
+import dev.eaglemem.llm.LlmDeferred;
+import dev.eaglemem.llm.LlmFailure;
 import dev.eaglemem.store.Db;
 import dev.eaglemem.store.JobCounts;
 import dev.eaglemem.store.JobRow;
@@ -148,10 +150,12 @@ public class JobEngine implements AutoCloseable {
         try {
             JobKind kind = kinds.find(job.kind()).orElseThrow(() -> unknownKind(job));
             result = kind.run(job);
+        } catch (LlmDeferred e) {
+            return deferred(job, e);
         } catch (VirtualMachineError e) {
             throw e;
         } catch (Throwable e) {
-            return failed(job, describe(e));
+            return failed(job, describe(e), e instanceof LlmFailure f ? f.retryAfter() : null);
         }
         String detail = result == null || result.isBlank() ? "done" : cut(result.strip());
         boolean held = db.write(tx -> store.complete(tx, job, detail, clock.instant()));
@@ -159,10 +163,21 @@ public class JobEngine implements AutoCloseable {
                 : JobOutcome.of(job, JobOutcome.Result.LOST, "finished, but another worker had taken the job back", null);
     }
 
-    private JobOutcome failed(JobRow job, String error) {
+    /** The day's model budget is spent: the job waits for the next day without spending an attempt. */
+    private JobOutcome deferred(JobRow job, LlmDeferred e) {
+        String reason = cut(e.getMessage() == null ? "deferred" : e.getMessage());
+        Optional<JobStatus> status = db.write(tx -> store.defer(tx, job, reason, e.until(), clock.instant()));
+        JobOutcome.Result result = status.map(s -> s == JobStatus.PENDING ? JobOutcome.Result.DEFERRED
+                : JobOutcome.Result.SUPERSEDED).orElse(JobOutcome.Result.LOST);
+        return JobOutcome.of(job, result, reason, result == JobOutcome.Result.DEFERRED ? Timestamps.format(e.until()) : null);
+    }
+
+    /** @param notBefore when the failing service asked to be called again (a provider's Retry-After), or null */
+    private JobOutcome failed(JobRow job, String error, Instant notBefore) {
         Instant now = clock.instant();
-        Instant retryAt = job.attempts() >= options.maxAttempts() ? null
+        Instant backoff = job.attempts() >= options.maxAttempts() ? null
                 : now.plus(options.backoff().delay(job.attempts(), ThreadLocalRandom.current()));
+        Instant retryAt = backoff != null && notBefore != null && notBefore.isAfter(backoff) ? notBefore : backoff;
         Optional<JobStatus> status = db.write(tx -> store.fail(tx, job, error, retryAt, now));
         JobOutcome.Result result = status.map(s -> switch (s) {
             case PENDING -> JobOutcome.Result.RETRYING;

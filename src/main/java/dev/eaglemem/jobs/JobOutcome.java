@@ -7,7 +7,7 @@ import dev.eaglemem.store.JobRow;
  *
  * @param attempt which attempt this was (1 for the first run)
  * @param detail the job's result text when it succeeded, else the error
- * @param retryAt when the job runs again (ISO timestamp) when {@code result} is RETRYING, else null
+ * @param retryAt when the job runs again (ISO timestamp) when {@code result} is RETRYING or DEFERRED, else null
  */
 public record JobOutcome(long id, String kind, String project, int attempt, Result result, String detail,
         String retryAt) {
@@ -16,6 +16,8 @@ public record JobOutcome(long id, String kind, String project, int attempt, Resu
         SUCCEEDED,
         /** Failed; back in the queue with back-off. */
         RETRYING,
+        /** Waits for the next day's model budget; back in the queue without spending an attempt. */
+        DEFERRED,
         /** Failed its last allowed attempt; in the dead letter (eagle-mem jobs retry N). */
         DEAD,
         /** Failed, and a newer identical job is already queued, so this one was cancelled. */
@@ -30,5 +32,10 @@ public record JobOutcome(long id, String kind, String project, int attempt, Resu
 
     public boolean succeeded() {
         return result == Result.SUCCEEDED;
+    }
+
+    /** Neither succeeded nor failed: deferred to a later day. */
+    public boolean deferred() {
+        return result == Result.DEFERRED;
     }
 }

@@ -12,8 +12,8 @@ public interface Llm {
      * Asks the configured provider chain; the request is redacted first and the usage recorded.
      *
      * @throws LlmDeferred when the day's budget would be exceeded: try again at {@link LlmDeferred#until()}
-     * @throws LlmFailure when no provider in the chain answered (the last error, with a retry time when the
-     *         provider sent one)
+     * @throws LlmFailure when no provider in the chain answered (their errors, with a retry time when a provider
+     *         sent one, and whether trying again can help)
      */
     LlmReply complete(LlmRequest request);
 }

@@ -9,10 +9,17 @@ import java.time.Instant;
 public final class LlmFailure extends RuntimeException {
 
     private final transient Instant retryAfter;
+    private final boolean retryable;
 
-    public LlmFailure(String message, Instant retryAfter, Throwable cause) {
-        super(message, cause);
+    /** @param retryable false when trying again cannot help (no provider configured, no key, HTTP 4xx but 408/429) */
+    public LlmFailure(String message, Instant retryAfter, boolean retryable) {
+        super(message);
         this.retryAfter = retryAfter;
+        this.retryable = retryable;
+    }
+
+    public boolean retryable() {
+        return retryable;
     }
 
     public Instant retryAfter() {

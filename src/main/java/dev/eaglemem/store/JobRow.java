@@ -10,11 +10,12 @@ import java.util.Optional;
  *
  * @param attempts runs started so far, the current one included while it is running
  * @param lockedBy the claiming worker ({@code pid:1234}) while running
+ * @param deferred why a pending job waits (the day's model budget is spent), else null
  * @param result what the last successful run reported, e.g. "pruned 120 observations, 4 finished jobs in 2 batches, 31 ms (…)"
  */
 public record JobRow(long id, String kind, String project, Map<String, Object> payload, String dedupeKey,
         JobStatus status, int attempts, String runAfter, String lockedBy, String lockedAt, String lastError,
-        String result, String createdAt, String updatedAt, String finishedAt) {
+        String result, String createdAt, String updatedAt, String finishedAt, String deferred) {
 
     public JobRow {
         payload = payload == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(payload));

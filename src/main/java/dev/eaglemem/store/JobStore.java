@@ -27,7 +27,7 @@ public final class JobStore {
 
     private static final String COLUMNS = """
             id, kind, project, payload, dedupe_key, status, attempts, run_after, locked_by, locked_at, last_error,
-            result, created_at, updated_at, finished_at""";
+            result, created_at, updated_at, finished_at, deferred""";
     private static final String SELECT = "SELECT " + COLUMNS + " FROM jobs";
     // ON CONFLICT DO NOTHING (not INSERT OR IGNORE): only the de-duplication index may swallow a row,
     // never a CHECK failure.
@@ -39,7 +39,8 @@ public final class JobStore {
     private static final String PENDING_BY_KEY = SELECT
             + " WHERE kind = ? AND dedupe_key = ? AND status = 'pending' AND id <> ? ORDER BY id LIMIT 1";
     private static final String CLAIM = """
-            UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_by = ?1, locked_at = ?2, updated_at = ?2
+            UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_by = ?1, locked_at = ?2, updated_at = ?2,
+                deferred = NULL
             WHERE id IN (SELECT id FROM jobs WHERE status = 'pending' AND run_after <= ?3 ORDER BY run_after, id LIMIT ?4)
             RETURNING\s""" + COLUMNS;
     private static final String CLAIMED = " WHERE id = ? AND status = 'running' AND attempts = ? AND locked_by IS ?";
@@ -49,6 +50,9 @@ public final class JobStore {
     private static final String SETTLE = """
             UPDATE jobs SET status = ?, run_after = ?, last_error = ?, locked_by = NULL, locked_at = NULL,
                 updated_at = ?, finished_at = ?""" + CLAIMED;
+    private static final String DEFER = """
+            UPDATE jobs SET status = 'pending', attempts = max(attempts - 1, 0), run_after = ?, deferred = ?,
+                locked_by = NULL, locked_at = NULL, updated_at = ?""" + CLAIMED;
     private static final String LIST = SELECT + """
              WHERE (?1 IS NULL OR status IN (SELECT value FROM json_each(?1)))
                AND (?2 IS NULL OR kind = ?2)
@@ -154,6 +158,26 @@ public final class JobStore {
             ps.setString(5, status.finished() ? at : null);
             bindClaim(ps, 6, job);
             return ps.executeUpdate() == 1 ? Optional.of(status) : Optional.empty();
+        });
+    }
+
+    /**
+     * Puts a claimed job back to wait until {@code until} without spending an attempt (the day's model budget
+     * is spent). When a newer identical job is already pending, this one is cancelled instead (that one will do
+     * the same work, and the unique pending index allows one). Empty when the claim is no longer held.
+     */
+    public Optional<JobStatus> defer(Tx tx, JobRow job, String reason, Instant until, Instant now) {
+        Optional<JobRow> newer = pendingDuplicate(tx, job.kind(), job.dedupeKey(), job.id());
+        if (newer.isPresent()) {
+            return fail(tx, job, "deferred: " + reason, until, now);
+        }
+        String at = Timestamps.format(now);
+        return tx.call(DEFER, ps -> {
+            ps.setString(1, Timestamps.format(until));
+            ps.setString(2, reason);
+            ps.setString(3, at);
+            bindClaim(ps, 4, job);
+            return ps.executeUpdate() == 1 ? Optional.of(JobStatus.PENDING) : Optional.empty();
         });
     }
 
@@ -298,6 +322,6 @@ public final class JobStore {
                 JobStatus.parse(status).orElseThrow(() -> new SQLException("unknown job status " + status)),
                 rs.getInt("attempts"), rs.getString("run_after"), rs.getString("locked_by"), rs.getString("locked_at"),
                 rs.getString("last_error"), rs.getString("result"), rs.getString("created_at"),
-                rs.getString("updated_at"), rs.getString("finished_at"));
+                rs.getString("updated_at"), rs.getString("finished_at"), rs.getString("deferred"));
     }
 }

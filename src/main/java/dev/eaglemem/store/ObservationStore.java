@@ -35,6 +35,48 @@ public final class ObservationStore {
                 SELECT id FROM observations WHERE project = ?1 AND created_at < ?2 ORDER BY created_at, id LIMIT ?3)
             """;
 
+    private static final String PRUNE_MESSAGES = """
+            DELETE FROM turn_messages WHERE id IN (
+                SELECT id FROM turn_messages WHERE project = ?1 AND created_at < ?2 ORDER BY created_at, id LIMIT ?3)
+            """;
+
+    /** Most characters of one turn message kept (the column's check). */
+    public static final int MAX_TURN_MESSAGE = 4000;
+
+    /** Stores the agent's final message of a turn (already redacted), cut to {@link #MAX_TURN_MESSAGE}. */
+    public void insertTurnMessage(Tx tx, String sessionId, String project, String message, Instant at) {
+        String text = message.strip();
+        if (text.isEmpty()) {
+            return;
+        }
+        String kept = text.length() <= MAX_TURN_MESSAGE ? text : text.substring(0, MAX_TURN_MESSAGE - 1) + "…";
+        tx.run("INSERT INTO turn_messages(session_id, project, message, created_at) VALUES (?, ?, ?, ?)", ps -> {
+            ps.setString(1, sessionId);
+            ps.setString(2, project);
+            ps.setString(3, kept);
+            ps.setString(4, Timestamps.format(at));
+            ps.executeUpdate();
+        });
+    }
+
+    /** The session's last {@code limit} turn messages, oldest first. */
+    public List<String> lastTurnMessages(Tx tx, String sessionId, int limit) {
+        return tx.call("""
+                SELECT message FROM (SELECT id, message FROM turn_messages WHERE session_id = ? ORDER BY id DESC LIMIT ?)
+                ORDER BY id
+                """, ps -> {
+            ps.setString(1, sessionId);
+            ps.setInt(2, limit);
+            List<String> out = new ArrayList<>();
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.add(rs.getString(1));
+                }
+            }
+            return out;
+        });
+    }
+
     /** Stores the call; false when the same tool_use_id was already stored for the session. */
     public boolean insert(Tx tx, NewObservation o, Instant now) {
         return tx.call(INSERT, ps -> {
@@ -104,15 +146,24 @@ public final class ObservationStore {
     /** Deletes the project's observations older than {@code before}; returns how many. */
     /**
      * Deletes up to {@code limit} of the project's observations older than {@code before}, oldest first; returns
-     * how many. Callers prune in batches (one transaction each) so the write lock is never held for long.
+     * how many, with the turn messages of the same period. Callers prune in batches (one transaction each) so the
+     * write lock is never held for long.
      */
     public int prune(Tx tx, String project, Instant before, int limit) {
-        return tx.call(PRUNE, ps -> {
+        int observations = tx.call(PRUNE, ps -> {
             ps.setString(1, project);
             ps.setString(2, Timestamps.format(before));
             ps.setInt(3, limit);
             return ps.executeUpdate();
         });
+        // The turn messages of the same period go with them; they are few (one per turn), so a batch's share is small.
+        int messages = tx.call(PRUNE_MESSAGES, ps -> {
+            ps.setString(1, project);
+            ps.setString(2, Timestamps.format(before));
+            ps.setInt(3, limit);
+            return ps.executeUpdate();
+        });
+        return observations + messages;
     }
 
     private static List<ObservationRow> rows(PreparedStatement ps) throws SQLException {

@@ -22,6 +22,7 @@ import dev.eaglemem.store.Db;
 import dev.eaglemem.store.EventStore;
 import dev.eaglemem.store.FeatureStore;
 import dev.eaglemem.store.GraphStore;
+import dev.eaglemem.store.LlmUsageStore;
 import dev.eaglemem.store.GuardRuleStore;
 import dev.eaglemem.store.HealthStore;
 import dev.eaglemem.store.JobStore;
@@ -155,6 +156,12 @@ public class Producers {
     @Singleton
     GraphStore graphStore() {
         return new GraphStore();
+    }
+
+    @Produces
+    @Singleton
+    LlmUsageStore llmUsageStore() {
+        return new LlmUsageStore();
     }
 
     /** The model loads only when serve (or a search) calls load(); recall.semantic = false never loads it. */

@@ -53,9 +53,9 @@ class StateRenderTest {
     @Test
     void jobChanges() {
         JobRow job = new JobRow(3, "prune", null, null, "prune", JobStatus.PENDING, 0, null, null, null, null, null, null,
-                null, null);
+                null, null, null);
         JobRow other = new JobRow(9, "prune", null, null, "prune", JobStatus.PENDING, 0, null, null, null, null, null, null,
-                null, null);
+                null, null, null);
         StringWriter text = new StringWriter();
         JobsRender.changes(new PrintWriter(text, true), List.of(new JobService.Change(3, JobChangeStatus.RETRIED, job),
                 new JobService.Change(3, JobChangeStatus.CANCELLED, job), new JobService.Change(3, JobChangeStatus.ALREADY_QUEUED, other),

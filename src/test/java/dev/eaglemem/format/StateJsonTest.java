@@ -119,10 +119,10 @@ class StateJsonTest {
     @Test
     void jobChangeStatus() {
         JobRow job = new JobRow(3, "prune", null, null, "prune", JobStatus.PENDING, 0, "2026-01-02T03:04:05Z", null, null,
-                null, null, "2026-01-02T03:04:05Z", "2026-01-02T03:04:05Z", null);
+                null, null, "2026-01-02T03:04:05Z", "2026-01-02T03:04:05Z", null, null);
         String row = "{\"id\":3,\"kind\":\"prune\",\"project\":null,\"payload\":{},\"dedupe_key\":\"prune\",\"status\":\"pending\","
                 + "\"attempts\":0,\"run_after\":\"2026-01-02T03:04:05Z\",\"locked_by\":null,\"locked_at\":null,\"last_error\":null,"
-                + "\"result\":null,\"created_at\":\"2026-01-02T03:04:05Z\",\"updated_at\":\"2026-01-02T03:04:05Z\",\"finished_at\":null}";
+                + "\"result\":null,\"created_at\":\"2026-01-02T03:04:05Z\",\"updated_at\":\"2026-01-02T03:04:05Z\",\"finished_at\":null,\"deferred\":null}";
         List<String> before = List.of("retried", "cancelled", "already_pending", "already_running", "already_cancelled",
                 "already_queued");
         assertThat(JobChangeStatus.values()).hasSameSizeAs(before);

@@ -20,6 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.eaglemem.llm.FakeLlm;
 import dev.eaglemem.config.ConfigKeys;
 import dev.eaglemem.config.EagleConfig;
 import dev.eaglemem.config.Settings;
@@ -31,6 +32,7 @@ import dev.eaglemem.store.JobStore;
 import dev.eaglemem.store.NewObservation;
 import dev.eaglemem.store.ObservationStore;
 import dev.eaglemem.store.ProjectStore;
+import dev.eaglemem.store.PromptStore;
 import dev.eaglemem.store.SessionStore;
 import dev.eaglemem.store.SummaryStore;
 import dev.eaglemem.store.TestDb;
@@ -134,7 +136,8 @@ class HookFlowTest {
             JobStore store = new JobStore();
             Settings settings = new Settings(EagleConfig.defaults(dir.resolve("config.toml")));
             JobKinds kinds = new JobKinds(List.of(new PruneJob(t.db, new ObservationStore(), store, settings, rig.clock),
-                    new EnrichSummaryJob(t.db, new SessionStore(), new ObservationStore(), new SummaryStore(), rig.clock)));
+                    new EnrichSummaryJob(t.db, new SessionStore(), new ObservationStore(), new PromptStore(),
+                            new SummaryStore(), FakeLlm.none(), rig.clock)));
             try (JobEngine engine = new JobEngine(t.db, store, kinds, JobEngine.Options.from(settings), rig.clock,
                     "pid:" + ProcessHandle.current().pid())) {
                 assertThat(engine.drain(10).succeeded()).isEqualTo(2);

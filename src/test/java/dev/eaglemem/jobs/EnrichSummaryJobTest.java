@@ -15,6 +15,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.eaglemem.llm.FakeLlm;
 import dev.eaglemem.hook.MutableClock;
 import dev.eaglemem.store.JobRow;
 import dev.eaglemem.store.JobStore;
@@ -23,6 +24,7 @@ import dev.eaglemem.store.NewObservation;
 import dev.eaglemem.store.ObservationRow;
 import dev.eaglemem.store.ObservationStore;
 import dev.eaglemem.store.ProjectStore;
+import dev.eaglemem.store.PromptStore;
 import dev.eaglemem.store.SessionStore;
 import dev.eaglemem.store.SummaryFields;
 import dev.eaglemem.store.SummaryRow;
@@ -52,7 +54,8 @@ class EnrichSummaryJobTest {
     @BeforeEach
     void session() {
         t = TestDb.in(dir);
-        enrich = new EnrichSummaryJob(t.db, new SessionStore(), new ObservationStore(), summaries, clock);
+        enrich = new EnrichSummaryJob(t.db, new SessionStore(), new ObservationStore(), new PromptStore(), summaries,
+                FakeLlm.none(), clock);
         t.db.write(tx -> {
             new ProjectStore().touch(tx, PROJECT, null, START);
             new SessionStore().upsert(tx, SESSION, PROJECT, "claude-code", "/home/u/code/shop", null, "startup", START);

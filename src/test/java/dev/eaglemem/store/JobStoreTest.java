@@ -131,7 +131,7 @@ class JobStoreTest {
         long id = enqueue("prune", "a", t0).job().id();
         JobRow claimed = claim(1, t0, OWNER).getFirst();
         JobRow otherOwner = new JobRow(id, "prune", "code/app", Map.of(), "a", JobStatus.RUNNING, 1, claimed.runAfter(),
-                "pid:1", claimed.lockedAt(), null, null, null, null, null);
+                "pid:1", claimed.lockedAt(), null, null, null, null, null, null);
         assertThat(t.db.<Boolean>write(tx -> jobs.complete(tx, otherOwner, "x", t0))).isFalse();
 
         assertThat(t.db.<Boolean>write(tx -> jobs.complete(tx, claimed, "pruned 3 observations", t0.plusSeconds(3)))).isTrue();

@@ -1,0 +1,119 @@
+package dev.eaglemem.llm;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+
+import dev.langchain4j.data.message.SystemMessage;
+import dev.langchain4j.data.message.UserMessage;
+import dev.langchain4j.exception.HttpException;
+import dev.langchain4j.exception.TimeoutException;
+import dev.langchain4j.model.anthropic.AnthropicChatModel;
+import dev.langchain4j.model.chat.ChatModel;
+import dev.langchain4j.model.chat.request.ChatRequest;
+import dev.langchain4j.model.chat.request.ResponseFormat;
+import dev.langchain4j.model.chat.response.ChatResponse;
+import dev.langchain4j.model.ollama.OllamaChatModel;
+import dev.langchain4j.model.openai.OpenAiChatModel;
+import dev.langchain4j.model.output.TokenUsage;
+
+/**
+ * Anthropic, OpenAI-compatible and Ollama through langchain4j's chat models, on {@link JdkHttp}. langchain4j's own
+ * retries are off ({@code maxRetries(0)}): a retry is the job engine's decision, made visible in {@code jobs list}.
+ */
+final class LangchainCaller implements ChatCaller {
+
+    private final Clock clock;
+
+    LangchainCaller(Clock clock) {
+        this.clock = clock;
+    }
+
+    @Override
+    public ProviderAnswer call(ProviderSetup p, String system, String prompt, int maxTokens, boolean json,
+            Duration timeout) {
+        ChatModel model = model(p, maxTokens, json, timeout);
+        ChatRequest.Builder request = ChatRequest.builder().maxOutputTokens(maxTokens);
+        request = system.isBlank() ? request.messages(UserMessage.from(prompt))
+                : request.messages(SystemMessage.from(system), UserMessage.from(prompt));
+        ChatResponse response;
+        try {
+            response = model.chat(request.build());
+        } catch (ProviderError e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw translate(p, e, timeout);
+        }
+        String text = response.aiMessage() == null ? null : response.aiMessage().text();
+        TokenUsage usage = response.tokenUsage();
+        return new ProviderAnswer(text == null ? "" : text,
+                response.modelName() == null || response.modelName().isBlank() ? p.model() : response.modelName(),
+                usage == null || usage.inputTokenCount() == null ? null : usage.inputTokenCount().longValue(),
+                usage == null || usage.outputTokenCount() == null ? null : usage.outputTokenCount().longValue());
+    }
+
+    private ChatModel model(ProviderSetup p, int maxTokens, boolean json, Duration timeout) {
+        JdkHttp.Builder http = new JdkHttp.Builder(clock);
+        return switch (p.kind()) {
+            case ANTHROPIC -> AnthropicChatModel.builder().httpClientBuilder(http).baseUrl(p.baseUrl())
+                    .apiKey(p.apiKey() == null ? "none" : p.apiKey()).modelName(p.model()).maxTokens(maxTokens)
+                    .timeout(timeout).maxRetries(0).build();
+            case OPENAI -> {
+                OpenAiChatModel.OpenAiChatModelBuilder b = OpenAiChatModel.builder().httpClientBuilder(http)
+                        .baseUrl(p.baseUrl()).apiKey(p.apiKey() == null ? "none" : p.apiKey()).modelName(p.model())
+                        .maxTokens(maxTokens).timeout(timeout).maxRetries(0);
+                yield json ? b.responseFormat(ResponseFormat.JSON).build() : b.build();
+            }
+            case OLLAMA -> {
+                OllamaChatModel.OllamaChatModelBuilder b = OllamaChatModel.builder().httpClientBuilder(http);
+                b.baseUrl(p.baseUrl()).modelName(p.model()).numPredict(maxTokens).timeout(timeout);
+                b.maxRetries(0);
+                if (json) {
+                    b.responseFormat(ResponseFormat.JSON);
+                }
+                yield b.build();
+            }
+            case AGENT_CLI -> throw new IllegalArgumentException("agent_cli is not an HTTP provider");
+        };
+    }
+
+    /** One line that says what went wrong, with the provider's Retry-After when it sent one. */
+    private static ProviderError translate(ProviderSetup p, RuntimeException e, Duration timeout) {
+        Instant retryAfter = null;
+        Integer status = null;
+        String body = null;
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof HttpStatusError s) {
+                retryAfter = s.retryAfter();
+            }
+            if (t instanceof HttpException h && status == null) {
+                status = h.statusCode();
+                body = h.getMessage();
+            }
+            if (t instanceof ProviderError pe) {
+                return pe;
+            }
+            if (t instanceof TimeoutException || t instanceof java.net.http.HttpTimeoutException) {
+                return new ProviderError(p.kind().id() + " did not answer within " + timeout.toSeconds() + " s", null, e);
+            }
+            if (t.getCause() == t) {
+                break;
+            }
+        }
+        if (status != null) {
+            boolean retryable = status == 408 || status == 429 || status >= 500;
+            return new ProviderError(p.kind().id() + " answered HTTP " + status + ": " + oneLine(body), retryAfter,
+                    retryable, e);
+        }
+        return new ProviderError(p.kind().id() + ": " + oneLine(e.getMessage() == null ? e.getClass().getSimpleName()
+                : e.getMessage()), null, e);
+    }
+
+    static String oneLine(String text) {
+        if (text == null) {
+            return "";
+        }
+        String s = text.replaceAll("\\s+", " ").strip();
+        return s.length() <= 200 ? s : s.substring(0, 199) + "…";
+    }
+}
