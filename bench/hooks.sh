@@ -4,6 +4,8 @@
 # memories, 20,000 observations). Also records how many characters SessionStart and UserPromptSubmit
 # inject on that database.
 #   bench/hooks.sh [LAUNCHER] [OUTPUT.md]      needs hyperfine and sqlite3
+# LLM_PROVIDER=anthropic (or another provider) configures a model provider first: the hooks must not get slower
+# with one (bench/hooks-llm-results.md). No call is made: hooks never load a model client.
 set -eu
 cd "$(dirname "$0")/.."
 launcher=$(cd "$(dirname "${1:-target/quarkus-app/eagle-mem}")" && pwd)/$(basename "${1:-target/quarkus-app/eagle-mem}")
@@ -19,6 +21,10 @@ trap 'rm -rf "$scratch"' EXIT
 # No autostarted serve: each run must be a whole process on a freshly restored database.
 export EAGLE_MEM_DIR="$scratch/data" HOME=/home/dev GIT_CEILING_DIRECTORIES=/home EAGLE_MEM_SERVE_AUTOSTART=0
 "$launcher" status >/dev/null
+if [ -n "${LLM_PROVIDER:-}" ]; then
+    "$launcher" config set llm.provider "$LLM_PROVIDER" >/dev/null
+    export ANTHROPIC_API_KEY=bench-not-a-key OPENAI_API_KEY=bench-not-a-key
+fi
 sqlite3 "$EAGLE_MEM_DIR/memory.db" < bench/seed.sql
 
 # Each run gets a copy of the seeded database, so writes of one run do not change the next.
@@ -61,6 +67,7 @@ chars() {
     echo "- machine: $(nproc) cores, $(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -n 1)"
     echo "- eagle-mem: $("$launcher" --version)"
     echo "- database: $(sqlite3 "$scratch/seeded.db" "SELECT (SELECT count(*) FROM sessions) || ' sessions, ' || (SELECT count(*) FROM summaries) || ' summaries, ' || (SELECT count(*) FROM memories) || ' memories, ' || (SELECT count(*) FROM observations) || ' observations, ' || (SELECT count(*) FROM user_prompts) || ' prompts'")"
+    echo "- model provider: ${LLM_PROVIDER:-none} (llm.provider)"
     echo
     cat "$table"
     echo

@@ -25,6 +25,12 @@ import dev.eaglemem.install.ActionStatus;
 import dev.eaglemem.install.InstallManifest;
 import dev.eaglemem.install.InstallReport;
 import dev.eaglemem.jobs.DrainReport;
+import dev.eaglemem.llm.Detected;
+import dev.eaglemem.llm.Detection;
+import dev.eaglemem.llm.LlmAdmin;
+import dev.eaglemem.llm.LlmReply;
+import dev.eaglemem.llm.LlmStatus;
+import dev.eaglemem.llm.LlmUsage;
 import dev.eaglemem.jobs.JobChangeStatus;
 import dev.eaglemem.jobs.JobOutcome;
 import dev.eaglemem.jobs.JobService;
@@ -57,6 +63,7 @@ import dev.eaglemem.store.SessionOverview;
 import dev.eaglemem.store.SessionRow;
 import dev.eaglemem.store.SmokeResult;
 import dev.eaglemem.store.SummaryFields;
+import dev.eaglemem.store.LlmUsageStore;
 import dev.eaglemem.store.SummaryRow;
 import dev.eaglemem.store.TableCounts;
 import dev.eaglemem.store.VerificationRow;
@@ -88,7 +95,9 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
         ScanResult.class, ScanResult.Reason.class,
         ScanReport.class, ScanReport.Skipped.class, ScanReport.LanguageKind.class, ScanReport.Language.class,
         ScanReport.Framework.class, ScanReport.Folder.class, ScanReport.EntryPoint.class, ScanReport.Tests.class,
-        ScanReport.ConfigFile.class, ScanReport.Dependencies.class, ScanReport.Workspace.class })
+        ScanReport.ConfigFile.class, ScanReport.Dependencies.class, ScanReport.Workspace.class,
+        LlmStatus.class, LlmStatus.Provider.class, LlmStatus.Refused.class, LlmStatus.Budget.class, LlmStatus.Today.class,
+        Detected.class, LlmAdmin.Init.class, Detection.Choice.class, LlmReply.class, LlmUsage.class, LlmUsageStore.Line.class })
 final class JsonTypes {
 
     private JsonTypes() {

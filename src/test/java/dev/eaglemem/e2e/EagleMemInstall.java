@@ -64,6 +64,10 @@ final class EagleMemInstall {
         return Map.copyOf(env);
     }
 
+    Path workspaceRepo() {
+        return workspace.repo();
+    }
+
     Path dataDir() {
         return workspace.home().resolve(".eagle-mem");
     }
@@ -102,7 +106,12 @@ final class EagleMemInstall {
      * asynchronously, so the last tool call's observation may land just after the session returns.
      */
     List<String> eventually(String sql, List<String> expected) throws Exception {
-        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        return eventually(sql, expected, 20);
+    }
+
+    /** As {@link #eventually(String, List)}, waiting up to {@code seconds} (background jobs take longer than hooks). */
+    List<String> eventually(String sql, List<String> expected, int seconds) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(seconds).toNanos();
         List<String> rows = query(sql);
         while (!rows.equals(expected) && System.nanoTime() < deadline) {
             Thread.sleep(200);

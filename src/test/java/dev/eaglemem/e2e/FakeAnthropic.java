@@ -55,6 +55,7 @@ public final class FakeAnthropic extends FakeModelServer {
 
     private List<Turn> script = List.of();
     private int cursor;
+    private final Map<String, String> sideAnswers = new java.util.LinkedHashMap<>();
 
     private FakeAnthropic(Path log) {
         super(log);
@@ -80,6 +81,20 @@ public final class FakeAnthropic extends FakeModelServer {
 
     public void script(Turn... turns) {
         script(List.of(turns));
+    }
+
+    /**
+     * Side requests (no tools) whose body contains {@code needle} get {@code text} instead of {@code "ok"}: how a
+     * test answers eagle-mem's own model calls (summary enrichment) made through this server.
+     */
+    public synchronized void answerSide(String needle, String text) {
+        sideAnswers.put(needle, text);
+    }
+
+    /** The side requests whose body contains {@code needle}. */
+    public List<RecordedRequest> sideRequests(String needle) {
+        return requests().stream().filter(r -> isMessages(r.method(), r.path()) && !hasTools(r.body())
+                && r.bodyContains(needle)).toList();
     }
 
     /** How many turns of the current script are still unanswered. */
@@ -120,6 +135,12 @@ public final class FakeAnthropic extends FakeModelServer {
 
     private synchronized Chosen choose(JsonNode body) {
         if (!hasTools(body)) {
+            String text = body.toString();
+            for (Map.Entry<String, String> rule : sideAnswers.entrySet()) {
+                if (text.contains(rule.getKey())) {
+                    return new Chosen(new Turn.Text(rule.getValue()), "side:" + rule.getKey());
+                }
+            }
             return new Chosen(new Turn.Text(SIDE_TEXT), "side");
         }
         if (cursor < script.size()) {
