@@ -68,7 +68,9 @@ final class JdkHttp implements HttpClient {
 
         @Override
         public HttpClient build() {
-            return new JdkHttp(java.net.http.HttpClient.newBuilder().connectTimeout(connect)
+            // HTTP/1.1: an h2c upgrade on plain http confuses some local servers and proxies.
+            return new JdkHttp(java.net.http.HttpClient.newBuilder().version(java.net.http.HttpClient.Version.HTTP_1_1)
+                    .connectTimeout(connect)
                     .followRedirects(Redirect.NEVER).build(), read, clock);
         }
     }

@@ -53,7 +53,8 @@ class ModelEnrichmentIT {
             assertThat(asked).isNotEmpty();
             assertThat(asked.getFirst().body().path("stream").asBoolean(false)).isFalse();
             assertThat(asked.getFirst().bodyContains("Make card charges safe to retry")).isTrue();
-            assertThat(fake.requests()).noneMatch(r -> r.bodyContains(SECRET));
+            assertThat(fake.requests()).as("the agent sends its prompt to its model").anyMatch(r -> r.bodyContains(SECRET));
+            assertThat(asked).as("eagle-mem never does").noneMatch(r -> r.bodyContains(SECRET));
 
             int firstOfSession2 = fake.mainLoopRequests().size();
             fake.script(FakeAnthropic.Turn.text("Retries reuse the order id."));
