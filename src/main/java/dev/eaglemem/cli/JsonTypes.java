@@ -10,6 +10,11 @@ import dev.eaglemem.code.GraphService;
 import dev.eaglemem.code.IndexReport;
 import dev.eaglemem.config.ConfigKey;
 import dev.eaglemem.config.ConfigService;
+import dev.eaglemem.curate.CurateReport;
+import dev.eaglemem.curate.Decision;
+import dev.eaglemem.curate.ProposalKind;
+import dev.eaglemem.curate.StepReport;
+import dev.eaglemem.curate.StepStatus;
 import dev.eaglemem.doctor.Check;
 import dev.eaglemem.doctor.DoctorReport;
 import dev.eaglemem.feature.Feature;
@@ -44,6 +49,8 @@ import dev.eaglemem.session.SessionDetail;
 import dev.eaglemem.session.SessionList;
 import dev.eaglemem.status.StatusReport;
 import dev.eaglemem.store.CodeStore;
+import dev.eaglemem.store.FileHintStore;
+import dev.eaglemem.store.ProposalRow;
 import dev.eaglemem.store.GraphStore;
 import dev.eaglemem.store.GuardRuleRow;
 import dev.eaglemem.store.JobCounts;
@@ -88,7 +95,9 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
         ScanResult.class, ScanResult.Reason.class,
         ScanReport.class, ScanReport.Skipped.class, ScanReport.LanguageKind.class, ScanReport.Language.class,
         ScanReport.Framework.class, ScanReport.Folder.class, ScanReport.EntryPoint.class, ScanReport.Tests.class,
-        ScanReport.ConfigFile.class, ScanReport.Dependencies.class, ScanReport.Workspace.class })
+        ScanReport.ConfigFile.class, ScanReport.Dependencies.class, ScanReport.Workspace.class,
+        CurateReport.class, StepReport.class, StepStatus.class, ProposalKind.class, ProposalRow.class, Decision.class,
+        FileHintStore.CoEditPair.class, FileHintStore.HotFile.class })
 final class JsonTypes {
 
     private JsonTypes() {
