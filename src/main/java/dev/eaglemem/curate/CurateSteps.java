@@ -176,8 +176,10 @@ public class CurateSteps {
     Plan commandRules(String project) {
         List<NoisyCommand> noisy = db.read(tx -> curation.noisyCommands(tx, project, NOISY_MIN_BYTES, 500));
         Map<String, long[]> byBase = new LinkedHashMap<>(); // base → runs, bytes total, lines total
+        Map<String, List<String>> linesOf = new LinkedHashMap<>();
         for (NoisyCommand n : noisy) {
             for (SimpleCommand c : ShellWords.parse(n.command()).commands()) {
+                linesOf.computeIfAbsent(CommandPattern.base(c), k -> new ArrayList<>()).add(n.command());
                 long[] acc = byBase.computeIfAbsent(CommandPattern.base(c), k -> new long[3]);
                 acc[0] += n.runs();
                 acc[1] += n.avgBytes() * n.runs();
@@ -215,8 +217,9 @@ public class CurateSteps {
                         String strategy = ModelAnswer.text(item, "strategy").toLowerCase(java.util.Locale.ROOT);
                         String reason = ModelAnswer.text(item, "reason", "why");
                         int maxLines = item.path("max_lines").asInt(0);
-                        List<String> seen = evidence.keySet().stream()
-                                .filter(base -> CommandPattern.matches(base, pattern)).toList();
+                        // the pattern must match a command that was seen being noisy, not just any command
+                        List<String> seen = evidence.keySet().stream().filter(base -> linesOf.get(base).stream()
+                                .anyMatch(line -> CommandPattern.matches(line, pattern))).toList();
                         if (pattern.isEmpty() || seen.isEmpty() || !(strategy.equals("rtk") || strategy.equals("advise"))
                                 || reason.isEmpty()) {
                             continue;
