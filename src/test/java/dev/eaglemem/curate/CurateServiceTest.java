@@ -45,7 +45,7 @@ class CurateServiceTest {
     }
 
     /** Answers that name real records of the seeded history, as a good model would, plus items that must be dropped. */
-    void script(ScriptedLlm llm) {
+    static void script(CurateRig rig, ScriptedLlm llm) {
         long stripe = rig.memory("Stripe retries").id();
         long cart = rig.memory("Cart totals must").id();
         long oldDecision = rig.memory("Cart totals are kept as float").id();
@@ -109,7 +109,7 @@ class CurateServiceTest {
     void goodAnswersBecomeProposalsOnlyForWhatTheModelWasShownAndAreNeverProposedTwice() {
         ScriptedLlm llm = new ScriptedLlm(true);
         seeded(llm, 60);
-        script(llm);
+        script(rig, llm);
         CurateReport r = rig.curate.run(P, false, 41L);
         assertThat(r.steps()).extracting(StepReport::status).containsOnly(StepStatus.ASKED);
         assertThat(llm.requests).hasSize(5).allSatisfy(q -> {
