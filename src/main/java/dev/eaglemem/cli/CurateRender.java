@@ -36,9 +36,12 @@ final class CurateRender {
         }
         out.println("Model steps:");
         for (StepReport s : r.steps()) {
-            out.println("  " + pad(s.kind().id(), 15) + pad(s.status().id(), 15) + s.detail()
+            out.println("  " + pad(s.kind().id(), 16) + pad(s.status().id(), 15) + s.detail()
                     + (s.proposed().isEmpty() ? "" : "; proposed " + s.proposed().size())
                     + (s.alreadyKnown() == 0 ? "" : "; " + s.alreadyKnown() + " proposed before"));
+            if (s.prompt() != null) {
+                out.println("      asks: " + firstLine(s.prompt()) + " (--json has the whole question)");
+            }
         }
         if (!r.dryRun()) {
             out.println();
@@ -67,7 +70,12 @@ final class CurateRender {
     }
 
     private static String line(ProposalRow p) {
-        return "#" + p.id() + " " + pad(p.kind(), 15) + p.summary();
+        return "#" + p.id() + " " + pad(p.kind(), 16) + p.summary();
+    }
+
+    private static String firstLine(String text) {
+        String line = text.lines().findFirst().orElse("");
+        return line.length() <= 110 ? line : line.substring(0, 109) + "…";
     }
 
     private static String pad(String s, int width) {

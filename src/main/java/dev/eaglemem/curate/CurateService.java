@@ -67,9 +67,9 @@ public class CurateService {
             if (ask == null) {
                 reports.add(report(plan.kind(), StepStatus.NOTHING_TO_ASK, plan.skipped(), 0));
             } else if (dryRun) {
-                reports.add(report(ask.kind(), StepStatus.WOULD_ASK, "would ask the model about " + ask.what()
+                reports.add(new StepReport(ask.kind(), StepStatus.WOULD_ASK, "would ask the model about " + ask.what()
                         + " (" + ask.prompt().length() + " characters, at most " + ask.maxTokens() + " tokens back)",
-                        ask.prompt().length()));
+                        ask.prompt().length(), List.of(), 0, null, 0, 0, ask.prompt()));
             } else if (!configured) {
                 reports.add(report(ask.kind(), StepStatus.NO_PROVIDER, "skipped: no model provider is configured "
                         + "(eagle-mem llm init)", ask.prompt().length()));
@@ -100,7 +100,7 @@ public class CurateService {
         if (json.isEmpty()) {
             return new StepReport(ask.kind(), StepStatus.MALFORMED, "the answer held no JSON; nothing proposed ("
                     + CurateSteps.clip(reply.text(), 80) + ")", ask.prompt().length(), List.of(), 0, reply.model(),
-                    reply.inputTokens(), reply.outputTokens());
+                    reply.inputTokens(), reply.outputTokens(), null);
         }
         List<Draft> drafts = ask.reader().apply(json.get());
         List<Long> ids = new ArrayList<>();
@@ -122,10 +122,10 @@ public class CurateService {
         });
         return new StepReport(ask.kind(), StepStatus.ASKED, "asked about " + ask.what() + ": " + drafts.size()
                 + " usable item" + (drafts.size() == 1 ? "" : "s"), ask.prompt().length(), ids, known, reply.model(),
-                reply.inputTokens(), reply.outputTokens());
+                reply.inputTokens(), reply.outputTokens(), null);
     }
 
     private static StepReport report(ProposalKind kind, StepStatus status, String detail, int chars) {
-        return new StepReport(kind, status, detail, chars, List.of(), 0, null, 0, 0);
+        return new StepReport(kind, status, detail, chars, List.of(), 0, null, 0, 0, null);
     }
 }

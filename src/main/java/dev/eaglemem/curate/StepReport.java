@@ -10,7 +10,8 @@ import java.util.List;
  * @param proposed the new proposals' ids
  * @param alreadyKnown proposals the model made again that were proposed (or rejected) before
  * @param model the model that answered, or null
+ * @param prompt in a dry run, the question that would be sent (before the provider's redaction); else null
  */
 public record StepReport(ProposalKind kind, StepStatus status, String detail, int promptChars, List<Long> proposed,
-        int alreadyKnown, String model, long inputTokens, long outputTokens) {
+        int alreadyKnown, String model, long inputTokens, long outputTokens, String prompt) {
 }
