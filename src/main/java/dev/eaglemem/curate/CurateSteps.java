@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
@@ -214,7 +215,7 @@ public class CurateSteps {
                     for (JsonNode item : ModelAnswer.items(answer, "rules")) {
                         String pattern = String.join(" ", CommandPattern.words(ModelAnswer.text(item, "pattern"))
                                 .orElse(List.of()));
-                        String strategy = ModelAnswer.text(item, "strategy").toLowerCase(java.util.Locale.ROOT);
+                        String strategy = ModelAnswer.text(item, "strategy").toLowerCase(Locale.ROOT);
                         String reason = ModelAnswer.text(item, "reason", "why");
                         int maxLines = item.path("max_lines").asInt(0);
                         // the pattern must match a command that was seen being noisy, not just any command

@@ -12,6 +12,7 @@ import java.util.Optional;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.eaglemem.error.EagleException;
+import dev.eaglemem.format.StateId;
 import dev.eaglemem.memory.MemoryDraft;
 import dev.eaglemem.memory.MemoryDrafts;
 import dev.eaglemem.memory.MemoryKind;
@@ -248,7 +249,7 @@ public class Proposals {
     }
 
     private static ProposalKind kind(ProposalRow p) {
-        return dev.eaglemem.format.StateId.find(ProposalKind.values(), p.kind()).orElseThrow();
+        return StateId.find(ProposalKind.values(), p.kind()).orElseThrow();
     }
 
     private static String text(Map<String, Object> m, String key) {

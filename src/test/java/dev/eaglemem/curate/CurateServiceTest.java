@@ -2,10 +2,12 @@ package dev.eaglemem.curate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -75,9 +77,8 @@ class CurateServiceTest {
         ScriptedLlm llm = new ScriptedLlm(true);
         seeded(llm, 220);
         CurateReport r = rig.curate.run(P, true, null);
-        assertThat(r.coEdits()).extracting(CoEditPair::a, CoEditPair::b).contains(
-                org.assertj.core.groups.Tuple.tuple("src/cart.py", "src/pricing.py"),
-                org.assertj.core.groups.Tuple.tuple("src/pay/stripe.py", "src/pay/webhooks.py"));
+        assertThat(r.coEdits()).extracting(CoEditPair::a, CoEditPair::b).contains(tuple("src/cart.py", "src/pricing.py"),
+                tuple("src/pay/stripe.py", "src/pay/webhooks.py"));
         assertThat(r.coEdits()).as("CHANGELOG.md is edited in over 85% of the sessions: it pairs with nothing")
                 .noneMatch(p -> p.a().equals("CHANGELOG.md") || p.b().equals("CHANGELOG.md"));
         assertThat(r.coEdits()).allMatch(p -> p.sessions() >= 2).hasSizeLessThanOrEqualTo(30);
@@ -166,7 +167,7 @@ class CurateServiceTest {
         assertThat(r.steps()).extracting(StepReport::status).containsOnly(StepStatus.FAILED);
         assertThat(r.steps().getFirst().detail()).isEqualTo("no provider answered: fake provider: connection refused");
         assertThat(rig.hints.partners(P, "src/cart.py")).as("the SQL part was stored all the same").isNotEmpty();
-        JobRow job = new JobRow(9, "curate", P, java.util.Map.of(), null, JobStatus.RUNNING, 1, "2026-11-25T10:00:00.000Z", "pid:1",
+        JobRow job = new JobRow(9, "curate", P, Map.of(), null, JobStatus.RUNNING, 1, "2026-11-25T10:00:00.000Z", "pid:1",
                 "2026-11-25T10:00:00.000Z", null, null, "2026-11-25T10:00:00.000Z", "2026-11-25T10:00:00.000Z", null);
         assertThatThrownBy(() -> new CurateJob(rig.curate).run(job)).isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("no model provider answered any curate step");

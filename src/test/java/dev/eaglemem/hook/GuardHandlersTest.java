@@ -20,6 +20,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.eaglemem.capture.CaptureService;
 import dev.eaglemem.capture.ToolUse;
 import dev.eaglemem.code.CodeIndexer;
+import dev.eaglemem.curate.FileHints;
 import dev.eaglemem.config.LogFile;
 import dev.eaglemem.feature.FeatureService;
 import dev.eaglemem.feature.FeatureSpec;
@@ -36,6 +37,7 @@ import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.store.AppliedEventStore;
 import dev.eaglemem.store.EventStore;
 import dev.eaglemem.store.FeatureStore;
+import dev.eaglemem.store.FileHintStore;
 import dev.eaglemem.store.GuardRuleStore;
 import dev.eaglemem.store.MemoryStore;
 import dev.eaglemem.store.ObservationStore;
@@ -207,7 +209,7 @@ class GuardHandlersTest {
                         10L, 1, "co-" + s + f)), AppliedEventStore.Via.HOOK);
             }
         }
-        new dev.eaglemem.curate.FileHints(t.db, new dev.eaglemem.store.FileHintStore(),
+        new FileHints(t.db, new FileHintStore(),
                 Clock.fixed(Instant.parse("2026-11-22T10:00:00Z"), ZoneOffset.UTC)).compute(P, true);
 
         assertThat(before("Edit", ToolCall.Kind.WRITE, null, List.of(repo.root.resolve("src/cart.py").toString())))
