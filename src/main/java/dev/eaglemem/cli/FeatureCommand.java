@@ -20,7 +20,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "feature", aliases = "features", header = "Features and the verification gate on releases.",
         description = "A release is blocked while a changed file of a feature is unverified: feature run (or verify)"
                 + " clears it, feature waive lets one change through.",
-        subcommands = { FeatureAddCommand.class, FeatureUpdateCommand.class, FeatureRunCommand.class },
+        subcommands = { FeatureAddCommand.class, FeatureUpdateCommand.class, FeatureRunCommand.class, FeatureSuggestCommand.class },
         footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem feature add checkout -f src/cart.ts -s 'npm test'",
                 "  eagle-mem feature pending", "  eagle-mem feature run checkout" })
 public class FeatureCommand {

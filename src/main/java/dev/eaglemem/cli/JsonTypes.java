@@ -10,6 +10,11 @@ import dev.eaglemem.code.GraphService;
 import dev.eaglemem.code.IndexReport;
 import dev.eaglemem.config.ConfigKey;
 import dev.eaglemem.config.ConfigService;
+import dev.eaglemem.curate.CurateReport;
+import dev.eaglemem.curate.Decision;
+import dev.eaglemem.curate.ProposalKind;
+import dev.eaglemem.curate.StepReport;
+import dev.eaglemem.curate.StepStatus;
 import dev.eaglemem.doctor.Check;
 import dev.eaglemem.doctor.DoctorReport;
 import dev.eaglemem.feature.Feature;
@@ -50,6 +55,8 @@ import dev.eaglemem.session.SessionDetail;
 import dev.eaglemem.session.SessionList;
 import dev.eaglemem.status.StatusReport;
 import dev.eaglemem.store.CodeStore;
+import dev.eaglemem.store.FileHintStore;
+import dev.eaglemem.store.ProposalRow;
 import dev.eaglemem.store.GraphStore;
 import dev.eaglemem.store.GuardRuleRow;
 import dev.eaglemem.store.JobCounts;
@@ -97,7 +104,9 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
         ScanReport.Framework.class, ScanReport.Folder.class, ScanReport.EntryPoint.class, ScanReport.Tests.class,
         ScanReport.ConfigFile.class, ScanReport.Dependencies.class, ScanReport.Workspace.class,
         LlmStatus.class, LlmStatus.Provider.class, LlmStatus.Refused.class, LlmStatus.Budget.class, LlmStatus.Today.class,
-        Detected.class, LlmAdmin.Init.class, Detection.Choice.class, LlmReply.class, LlmUsage.class, LlmUsageStore.Line.class })
+        Detected.class, LlmAdmin.Init.class, Detection.Choice.class, LlmReply.class, LlmUsage.class, LlmUsageStore.Line.class,
+        CurateReport.class, StepReport.class, StepStatus.class, ProposalKind.class, ProposalRow.class, Decision.class,
+        FileHintStore.CoEditPair.class, FileHintStore.HotFile.class })
 final class JsonTypes {
 
     private JsonTypes() {

@@ -45,6 +45,9 @@ public final class ConfigKeys {
             "Background jobs run at the same time, by serve or eagle-mem jobs run.");
     public static final ConfigKey JOBS_MAX_ATTEMPTS = ConfigKey.integer("jobs.max_attempts", 5, 1, 50,
             "Attempts before a failing job is moved to the dead letter list (eagle-mem jobs list --status dead).");
+    public static final ConfigKey CURATE_EVERY_SESSIONS = ConfigKey.integer("curate.every_sessions", 10, 0, 1000,
+            "A curate job is queued for a project after this many of its sessions have ended since the last one "
+                    + "(0 = only when eagle-mem curate is run).");
 
     public static final ConfigKey TOKEN_GUARD_RTK = ConfigKey.oneOf("token_guard.rtk", "auto",
             List.of("auto", "enforce", "off"), "Noisy shell commands go through rtk when it is on PATH (auto); enforce also "
@@ -100,7 +103,7 @@ public final class ConfigKeys {
             RECALL_SEMANTIC, RETENTION_OBSERVATION_DAYS, SERVE_PORT, SERVE_IDLE_MINUTES, SERVE_AUTOSTART, JOBS_CONCURRENCY,
             JOBS_MAX_ATTEMPTS, TOKEN_GUARD_RTK, TOKEN_GUARD_RAW_BASH, DISPLAY_TIMEZONE, AGENTS_COMMAND,
             LLM_PROVIDER, LLM_MODEL, LLM_BASE_URL, LLM_API_KEY_FILE, LLM_AGENT_CLI, LLM_FALLBACK, LLM_ALLOW_REMOTE,
-            LLM_TIMEOUT_SECONDS, LLM_MAX_TOKENS, LLM_DAILY_USD, LLM_DAILY_TOKENS, LLM_PRICES);
+            LLM_TIMEOUT_SECONDS, LLM_MAX_TOKENS, LLM_DAILY_USD, LLM_DAILY_TOKENS, LLM_PRICES, CURATE_EVERY_SESSIONS);
 
     private ConfigKeys() {
     }

@@ -53,6 +53,11 @@ public class Settings {
         return config.intValue(ConfigKeys.JOBS_MAX_ATTEMPTS);
     }
 
+    /** curate.every_sessions: ended sessions between automatic curate jobs (0 = never automatically). */
+    public int curateEverySessions() {
+        return config.intValue(ConfigKeys.CURATE_EVERY_SESSIONS);
+    }
+
     public int observationRetentionDays() {
         return config.intValue(ConfigKeys.RETENTION_OBSERVATION_DAYS);
     }

@@ -158,7 +158,7 @@ public class EventIntake {
     /**
      * The work a newly recorded event triggers besides its own rows: an edit's feature checks, a turn's
      * decision and gotcha memories, its summary enrichment and end-of-turn feature checks, a compaction's
-     * recall reset, a session end's retention job. A failure here is logged, not spooled: the event itself
+     * recall reset, a session end's retention job (and, every curate.every_sessions ended sessions, a curate job). A failure here is logged, not spooled: the event itself
      * is recorded, and the release gate re-checks changed files at push time.
      */
     Recorded followUp(CaptureEvent event, Captured c) {
@@ -177,6 +177,7 @@ public class EventIntake {
                 }
                 case CaptureEvent.SessionEnded s -> {
                     c.projectKey().ifPresent(jobs::prune);
+                    c.projectKey().ifPresent(jobs::curateIfDue);
                     yield Recorded.NONE;
                 }
                 case CaptureEvent.SessionStarted s -> {

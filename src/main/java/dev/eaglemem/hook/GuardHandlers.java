@@ -13,6 +13,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.eaglemem.capture.CaptureService;
 import dev.eaglemem.code.CodeUsage;
 import dev.eaglemem.capture.CaptureService.Origin;
+import dev.eaglemem.curate.FileHints;
 import dev.eaglemem.feature.Feature;
 import dev.eaglemem.feature.FeatureService;
 import dev.eaglemem.feature.GuardRuleService;
@@ -52,9 +53,10 @@ public class GuardHandlers {
     private final MemoryService memories;
     private final CaptureService capture;
     private final CodeUsage usage;
+    private final FileHints hints;
 
     public GuardHandlers(AgentReleaseGate gate, TokenPolicy tokens, VerificationService verifications, FeatureService features,
-            GuardRuleService rules, MemoryService memories, CaptureService capture, CodeUsage usage) {
+            GuardRuleService rules, MemoryService memories, CaptureService capture, CodeUsage usage, FileHints hints) {
         this.gate = gate;
         this.tokens = tokens;
         this.verifications = verifications;
@@ -63,6 +65,7 @@ public class GuardHandlers {
         this.memories = memories;
         this.capture = capture;
         this.usage = usage;
+        this.hints = hints;
     }
 
     public HookResponse before(HookEvent.PreToolUse e) {
@@ -73,8 +76,9 @@ public class GuardHandlers {
             if (refusal.isPresent()) {
                 return new HookResponse.Deny(refusal.get());
             }
-            return switch (tokens.decide(c.agent(), call.command())) {
+            return switch (tokens.decide(c.agent(), c.cwdProject(), call.command())) {
                 case TokenDecision.Allow a -> HookResponse.SILENT;
+                case TokenDecision.Advise a -> new HookResponse.Context(a.context());
                 case TokenDecision.Deny d -> new HookResponse.Deny(d.reason());
                 case TokenDecision.Rewrite r -> new HookResponse.Rewrite(e.toolInput().deepCopy().put("command", r.command()),
                         r.context());
@@ -83,6 +87,7 @@ public class GuardHandlers {
         if (call.kind() == ToolCall.Kind.WRITE || call.kind() == ToolCall.Kind.PATCH) {
             List<String> lines = new ArrayList<>(beforeEdit(c, files(c, call.filesModified())));
             lines.addAll(usedBy(c, files(c, call.filesModified()), replacedText(e.toolInput())));
+            lines.addAll(coEdited(c, files(c, call.filesModified())));
             return context(lines);
         }
         return HookResponse.SILENT;
@@ -172,6 +177,21 @@ public class GuardHandlers {
         List<String> out = new ArrayList<>();
         for (String file : limit(files)) {
             out.addAll(usage.usedBy(c.cwdProject(), root, file, files.size() == 1 ? replaced : List.of()));
+        }
+        return out;
+    }
+
+    /** The files usually edited with the call's first files (curate's co-edit hints: one key lookup per file). */
+    private List<String> coEdited(HookContext c, List<String> files) {
+        if (c.cwdProject() == null) {
+            return List.of();
+        }
+        List<String> out = new ArrayList<>();
+        for (String file : limit(files)) {
+            String note = hints.note(c.cwdProject(), file, files);
+            if (!note.isEmpty()) {
+                out.add(note);
+            }
         }
         return out;
     }

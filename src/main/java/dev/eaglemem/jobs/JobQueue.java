@@ -9,8 +9,13 @@ import java.util.Map;
 import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import dev.eaglemem.config.ConfigKeys;
+import dev.eaglemem.config.Settings;
 
 import dev.eaglemem.store.CodeStore;
+import dev.eaglemem.store.CurationStore;
 import dev.eaglemem.store.Db;
 import dev.eaglemem.store.JobStore;
 import dev.eaglemem.store.NewJob;
@@ -39,11 +44,24 @@ public class JobQueue {
 
     private final CodeStore code = new CodeStore();
     private final OverviewStore overviews = new OverviewStore();
+    private final CurationStore curation = new CurationStore();
+    private final int curateEvery;
 
+    @Inject
+    public JobQueue(Db db, JobStore store, Clock clock, Settings settings) {
+        this(db, store, clock, settings.curateEverySessions());
+    }
+
+    /** With {@code curate.every_sessions} at its default. */
     public JobQueue(Db db, JobStore store, Clock clock) {
+        this(db, store, clock, ((Long) ConfigKeys.CURATE_EVERY_SESSIONS.defaultValue()).intValue());
+    }
+
+    JobQueue(Db db, JobStore store, Clock clock, int curateEvery) {
         this.db = db;
         this.store = store;
         this.clock = clock;
+        this.curateEvery = curateEvery;
     }
 
     /**
@@ -118,6 +136,22 @@ public class JobQueue {
             return Optional.empty();
         }
         return Optional.of(scan(project, root.toString()));
+    }
+
+    /** A curate run for the project (see {@link CurateJob}); one pending run per project. */
+    public Queued curate(String project) {
+        return enqueue(CurateJob.KIND, project, Map.of(), CurateJob.dedupeKey(project));
+    }
+
+    /**
+     * A session end's check: a curate run once {@code curate.every_sessions} of the project's sessions have ended since
+     * the last one was queued.
+     */
+    public Optional<Queued> curateIfDue(String project) {
+        if (curateEvery <= 0 || db.read(tx -> curation.endedSessionsSince(tx, project, CurateJob.KIND)) < curateEvery) {
+            return Optional.empty();
+        }
+        return Optional.of(curate(project));
     }
 
     /** Vectors for records written since the last run (see {@link EmbedJob}); one queued run at a time. */

@@ -12,14 +12,14 @@ import dev.eaglemem.store.MemoryDetails;
 import dev.eaglemem.store.NewMemoryRow;
 
 /** Validates a draft and turns it into the row that is stored: redacted, normalized, hashed. */
-final class MemoryDrafts {
+public final class MemoryDrafts {
 
     private static final Pattern TOPIC = Pattern.compile("[a-z0-9][a-z0-9._/:-]{0,119}");
 
     private MemoryDrafts() {
     }
 
-    static NewMemoryRow toRow(MemoryDraft d, Redactor redactor) {
+    public static NewMemoryRow toRow(MemoryDraft d, Redactor redactor) {
         if (d.scope() == MemoryScope.PROJECT && d.project() == null) {
             throw EagleException.invalidInput("no project here to attach a project memory to",
                     "run it inside the project's repository, pass --project KEY, or use --scope personal");

@@ -7,6 +7,10 @@ public sealed interface TokenDecision {
     record Allow() implements TokenDecision {
     }
 
+    /** Run it as it is, and tell the agent {@code context} (a learned command rule's advice). */
+    record Advise(String context) implements TokenDecision {
+    }
+
     /**
      * Run {@code command} instead (Claude: {@code updatedInput}); {@code context} tells the agent why.
      */

@@ -1,5 +1,6 @@
 package dev.eaglemem.tokenguard;
 
+import java.util.List;
 import java.util.Optional;
 
 import dev.eaglemem.project.AgentSource;
@@ -7,6 +8,7 @@ import dev.eaglemem.shell.ReleaseBoundaries;
 import dev.eaglemem.shell.ShellScript;
 import dev.eaglemem.shell.ShellWords;
 import dev.eaglemem.shell.SimpleCommand;
+import dev.eaglemem.store.CommandRuleRow;
 
 /**
  * The token guard's decision for one shell command, a pure function (the caller looks up rtk on PATH,
@@ -26,9 +28,19 @@ public final class TokenGuard {
      * @param rtkOnPath whether an {@code rtk} executable is on PATH
      * @param unlocked whether {@code eagle-mem unlock} is in effect
      * @param agent the agent that wants to run the command (empty when unknown: treated like Claude)
+     * @param learned the project's live command rules ({@code command_rules}), most specific first
      */
     public record Request(TokenGuardSettings settings, boolean rtkOnPath, boolean unlocked, Optional<AgentSource> agent,
-            String command) {
+            String command, List<CommandRuleRow> learned) {
+
+        public Request {
+            learned = learned == null ? List.of() : List.copyOf(learned);
+        }
+
+        public Request(TokenGuardSettings settings, boolean rtkOnPath, boolean unlocked, Optional<AgentSource> agent,
+                String command) {
+            this(settings, rtkOnPath, unlocked, agent, command, List.of());
+        }
     }
 
     private TokenGuard() {
@@ -45,13 +57,25 @@ public final class TokenGuard {
         }
         Optional<SimpleCommand> noisy = script.commands().stream().filter(c -> NoisyCommands.reason(c).isPresent())
                 .findFirst();
+        Optional<Learned> learned = noisy.isPresent() ? Optional.empty() : learned(script, request.learned());
+        if (learned.isPresent() && learned.get().rule().strategy().equals("advise")) {
+            return new TokenDecision.Advise(advice(learned.get()));
+        }
+        if (learned.isPresent()) {
+            noisy = Optional.of(learned.get().command());
+        }
         if (noisy.isEmpty()) {
             return new TokenDecision.Allow();
         }
-        String why = NoisyCommands.reason(noisy.get()).orElseThrow();
+        String why = learned.isPresent() ? "learned command rule #" + learned.get().rule().id() + ": "
+                + learned.get().rule().reason() : NoisyCommands.reason(noisy.get()).orElseThrow();
         boolean enforce = request.settings().rtk() == TokenGuardSettings.Rtk.ENFORCE;
         if (!request.rtkOnPath()) {
-            return enforce ? new TokenDecision.Deny(missingRtk(request.command(), why), null) : new TokenDecision.Allow();
+            if (enforce) {
+                return new TokenDecision.Deny(missingRtk(request.command(), why), null);
+            }
+            // auto without rtk never blocks; a learned rule still tells the agent what it learned
+            return learned.isPresent() ? new TokenDecision.Advise(advice(learned.get())) : new TokenDecision.Allow();
         }
         if (!script.plain()) {
             String part = "rtk " + quoted(noisy.get());
@@ -66,6 +90,33 @@ public final class TokenGuard {
         return new TokenDecision.Rewrite(compact, "Eagle Mem token guard: ran `" + compact + "` instead of `"
                 + request.command().strip() + "` (" + why + ") so that rtk's compact output, not the raw one, reaches "
                 + "the context; the exit status is the command's.");
+    }
+
+    /** A learned rule and the simple command of the line it matched. */
+    private record Learned(CommandRuleRow rule, SimpleCommand command) {
+    }
+
+    private static Optional<Learned> learned(ShellScript script, List<CommandRuleRow> rules) {
+        for (CommandRuleRow rule : rules) {
+            Optional<List<String>> words = CommandPattern.words(rule.pattern());
+            if (words.isEmpty()) {
+                continue;
+            }
+            for (SimpleCommand c : script.commands()) {
+                if (!c.outputCaptured() && CommandPattern.matches(c, words.get())) {
+                    return Optional.of(new Learned(rule, c));
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static String advice(Learned l) {
+        CommandRuleRow r = l.rule();
+        return "Eagle Mem command rule #" + r.id() + " (" + (r.source().equals("curator") ? "learned from past sessions"
+                : "set by the user") + "): `" + r.pattern() + "` output is typically long (" + r.reason() + ")"
+                + (r.maxLines() == null ? "" : ", about " + r.maxLines() + " lines")
+                + ". Prefer a quieter form of the command or check only its exit status.";
     }
 
     private static boolean untouchable(ShellScript script) {

@@ -24,6 +24,8 @@ import dev.eaglemem.store.FeatureStore;
 import dev.eaglemem.store.GraphStore;
 import dev.eaglemem.store.LlmUsageStore;
 import dev.eaglemem.store.GuardRuleStore;
+import dev.eaglemem.store.CurationStore;
+import dev.eaglemem.store.FileHintStore;
 import dev.eaglemem.store.HealthStore;
 import dev.eaglemem.store.JobStore;
 import dev.eaglemem.store.MemoryStore;
@@ -240,5 +242,17 @@ public class Producers {
     @Singleton
     AppliedEventStore appliedEventStore() {
         return new AppliedEventStore();
+    }
+
+    @Produces
+    @Singleton
+    CurationStore curationStore() {
+        return new CurationStore();
+    }
+
+    @Produces
+    @Singleton
+    FileHintStore fileHintStore() {
+        return new FileHintStore();
     }
 }

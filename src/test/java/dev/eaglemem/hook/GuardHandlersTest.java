@@ -20,6 +20,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.eaglemem.capture.CaptureService;
 import dev.eaglemem.capture.ToolUse;
 import dev.eaglemem.code.CodeIndexer;
+import dev.eaglemem.curate.FileHints;
 import dev.eaglemem.config.LogFile;
 import dev.eaglemem.feature.FeatureService;
 import dev.eaglemem.feature.FeatureSpec;
@@ -36,6 +37,7 @@ import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.store.AppliedEventStore;
 import dev.eaglemem.store.EventStore;
 import dev.eaglemem.store.FeatureStore;
+import dev.eaglemem.store.FileHintStore;
 import dev.eaglemem.store.GuardRuleStore;
 import dev.eaglemem.store.MemoryStore;
 import dev.eaglemem.store.ObservationStore;
@@ -190,6 +192,34 @@ class GuardHandlersTest {
                 .contains("Eagle Mem code graph: cart_total (src/pricing.py:1) is also used by src/checkout.py:5."));
         assertThat(before("Edit", ToolCall.Kind.WRITE, null, List.of(repo.root.resolve("src/checkout.py").toString())))
                 .as("nobody calls pay, nobody imports checkout.py").isEqualTo(HookResponse.SILENT);
+    }
+
+    /**
+     * After a curate run found files edited together, an Edit of one names the others, in the same one context as
+     * the code graph's note; partners the same call edits are not named, and a file without partners stays silent.
+     */
+    @Test
+    void beforeAnEditTheFilesUsuallyEditedWithItAreNamed() {
+        String[][] sessions = { { "src/cart.py", "src/pricing.py", "tests/test_cart.py" }, { "src/cart.py", "src/pricing.py" },
+                { "src/cart.py", "tests/test_cart.py" }, { "README.md" } };
+        for (int s = 0; s < sessions.length; s++) {
+            CaptureService.Origin o = new CaptureService.Origin("co-" + s, "claude-code", P, repo.root, repo.root, null);
+            for (String f : sessions[s]) {
+                capture.record(capture.toolUse("co-" + s + f, o, new ToolUse("Edit", false, null, List.of(), List.of(f), 0,
+                        10L, 1, "co-" + s + f)), AppliedEventStore.Via.HOOK);
+            }
+        }
+        new FileHints(t.db, new FileHintStore(),
+                Clock.fixed(Instant.parse("2026-11-22T10:00:00Z"), ZoneOffset.UTC)).compute(P, true);
+
+        assertThat(before("Edit", ToolCall.Kind.WRITE, null, List.of(repo.root.resolve("src/cart.py").toString())))
+                .isInstanceOfSatisfying(HookResponse.Context.class, c -> assertThat(c.text()).isEqualTo(
+                        "Eagle Mem: src/cart.py is usually edited together with src/pricing.py, tests/test_cart.py."));
+        assertThat(before("apply_patch", ToolCall.Kind.PATCH, null, List.of("src/cart.py", "src/pricing.py")))
+                .as("pricing's one partner is edited by the same call: no line for it")
+                .isInstanceOfSatisfying(HookResponse.Context.class, c -> assertThat(c.text()).isEqualTo(
+                        "Eagle Mem: src/cart.py is usually edited together with tests/test_cart.py."));
+        assertThat(before("Edit", ToolCall.Kind.WRITE, null, List.of("README.md"))).isEqualTo(HookResponse.SILENT);
     }
 
     @Test

@@ -5,6 +5,9 @@ import java.time.Clock;
 import java.util.Map;
 
 import dev.eaglemem.code.CodeUsage;
+import dev.eaglemem.curate.FileHints;
+import dev.eaglemem.store.CurationStore;
+import dev.eaglemem.store.FileHintStore;
 import dev.eaglemem.store.CodeStore;
 import dev.eaglemem.store.GraphStore;
 import dev.eaglemem.capture.CaptureService;
@@ -42,9 +45,9 @@ public final class TestGuards {
         VerificationService verifications = new VerificationService(db, new FeatureStore(), new VerificationStore(), Redactor.defaults(), clock);
         return new GuardHandlers(new AgentReleaseGate(verifications, env),
                 new TokenPolicy(EagleConfig.defaults(dataDir.resolve("config.toml")), env,
-                        new DataDir(dataDir, dataDir.resolve("config.toml")), clock),
+                        new DataDir(dataDir, dataDir.resolve("config.toml")), clock, db, new CurationStore()),
                 verifications, new FeatureService(db, new FeatureStore(), new VerificationStore(), new ProjectStore(), Redactor.defaults(), clock),
                 new GuardRuleService(db, new GuardRuleStore(), new ProjectStore(), Redactor.defaults(), clock), memories, capture,
-                new CodeUsage(db, new CodeStore(), new GraphStore()));
+                new CodeUsage(db, new CodeStore(), new GraphStore()), new FileHints(db, new FileHintStore(), clock));
     }
 }

@@ -1,0 +1,19 @@
+package dev.eaglemem.curate;
+
+import dev.eaglemem.format.StateId;
+
+/** What became of one model step in a curate run. */
+public enum StepStatus implements StateId {
+    /** The model answered and its answer was read (proposals may be none). */
+    ASKED,
+    /** Dry run: the question that would be asked; nothing was sent. */
+    WOULD_ASK,
+    /** The history holds too little for this step. */
+    NOTHING_TO_ASK,
+    /** No model provider is configured. */
+    NO_PROVIDER,
+    /** The answer held no readable JSON; nothing was applied. */
+    MALFORMED,
+    /** No provider answered. */
+    FAILED
+}

@@ -1,0 +1,89 @@
+package dev.eaglemem.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.eaglemem.store.FileHintStore.CoEditPair;
+import dev.eaglemem.store.FileHintStore.HotFile;
+
+/** Co-edit pairs and hot files in SQL on a real migrated file: the thresholds, the exclusion, the stored hints. */
+class FileHintStoreTest {
+
+    private static final String P = "code/shop";
+
+    @TempDir
+    Path dir;
+
+    private TestDb t;
+    private final FileHintStore hints = new FileHintStore();
+    private final Instant now = Instant.parse("2026-11-25T10:00:00Z");
+    private int n;
+
+    @BeforeEach
+    void open() {
+        t = TestDb.in(dir);
+    }
+
+    @AfterEach
+    void close() {
+        t.close();
+    }
+
+    private void session(String id, List<String> edited, List<String> read) {
+        t.db.write((Tx tx) -> {
+            new ProjectStore().touch(tx, P, null, now);
+            new SessionStore().upsert(tx, id, P, "claude-code", null, null, null, now);
+            for (String f : edited) {
+                new ObservationStore().insert(tx, new NewObservation(id, P, "claude-code", "Edit", null, "edit", List.of(),
+                        List.of(f), null, 10L, 1, "o" + n++), now);
+            }
+            for (String f : read) {
+                new ObservationStore().insert(tx, new NewObservation(id, P, "claude-code", "Read", null, "read", List.of(f),
+                        List.of(), null, 10L, 1, "o" + n++), now);
+            }
+            return null;
+        });
+    }
+
+    @Test
+    void pairsNeedThreeSessionsWithEditsAndTwoTogetherAndAFileInNearlyEverySessionPairsWithNothing() {
+        session("s1", List.of("a.py", "b.py", "CHANGELOG.md"), List.of());
+        session("s2", List.of("a.py", "b.py", "CHANGELOG.md"), List.of());
+        assertThat(t.db.read((Tx tx) -> hints.coEditPairs(tx, P))).as("two sessions are too few").isEmpty();
+        session("s3", List.of("c.py", "CHANGELOG.md"), List.of());
+        List<CoEditPair> pairs = t.db.read((Tx tx) -> hints.coEditPairs(tx, P));
+        assertThat(pairs).containsExactly(new CoEditPair("a.py", "b.py", 2));
+
+        t.db.write((Tx tx) -> {
+            hints.replace(tx, P, "co_edit", List.of(new FileHintRow(P, "co_edit", "a.py", List.of("b.py"), 2, null)), now);
+            return null;
+        });
+        assertThat(t.db.read((Tx tx) -> hints.find(tx, P, "co_edit", "a.py"))).get()
+                .extracting(FileHintRow::partners, FileHintRow::computedAt).containsExactly(List.of("b.py"), "2026-11-25T10:00:00.000Z");
+        t.db.write((Tx tx) -> {
+            hints.replace(tx, P, "co_edit", List.of(), now);
+            return null;
+        });
+        assertThat(t.db.read((Tx tx) -> hints.list(tx, P, "co_edit"))).as("replaced by nothing: cleared").isEmpty();
+    }
+
+    @Test
+    void hotFilesAreReadOftenInMostSessionsOrVeryOftenInSome() {
+        session("s1", List.of(), List.of("README.md", "README.md", "x.py"));
+        session("s2", List.of(), List.of("README.md", "README.md"));
+        session("s3", List.of(), List.of("README.md", "y.py", "y.py", "y.py", "y.py", "y.py", "y.py", "y.py", "y.py", "y.py",
+                "y.py"));
+        session("s4", List.of(), List.of("z.py"));
+        List<HotFile> hot = t.db.read((Tx tx) -> hints.hotFiles(tx, P));
+        assertThat(hot).extracting(HotFile::path).containsExactly("y.py", "README.md");
+        assertThat(hot.get(1)).isEqualTo(new HotFile("README.md", 5, 3, 5.0 / 3));
+    }
+}
