@@ -21,6 +21,9 @@ import dev.eaglemem.feature.RunResult;
 import dev.eaglemem.feature.VerifyResult;
 import dev.eaglemem.format.StateId;
 import dev.eaglemem.gate.PrePushHook;
+import dev.eaglemem.inspect.EventListing;
+import dev.eaglemem.inspect.Replay;
+import dev.eaglemem.inspect.ReplayStep;
 import dev.eaglemem.install.ActionStatus;
 import dev.eaglemem.install.InstallManifest;
 import dev.eaglemem.install.InstallReport;
@@ -43,7 +46,9 @@ import dev.eaglemem.serve.control.ServeControl;
 import dev.eaglemem.session.SessionDetail;
 import dev.eaglemem.session.SessionList;
 import dev.eaglemem.status.StatusReport;
+import dev.eaglemem.recall.RecallHistory;
 import dev.eaglemem.store.CodeStore;
+import dev.eaglemem.store.EventRow;
 import dev.eaglemem.store.GraphStore;
 import dev.eaglemem.store.GuardRuleRow;
 import dev.eaglemem.store.JobCounts;
@@ -53,6 +58,7 @@ import dev.eaglemem.store.MemoryDetails;
 import dev.eaglemem.store.MemoryRow;
 import dev.eaglemem.store.ObservationRow;
 import dev.eaglemem.store.PromptRow;
+import dev.eaglemem.store.RecallEventRow;
 import dev.eaglemem.store.SessionOverview;
 import dev.eaglemem.store.SessionRow;
 import dev.eaglemem.store.SmokeResult;
@@ -88,7 +94,9 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
         ScanResult.class, ScanResult.Reason.class,
         ScanReport.class, ScanReport.Skipped.class, ScanReport.LanguageKind.class, ScanReport.Language.class,
         ScanReport.Framework.class, ScanReport.Folder.class, ScanReport.EntryPoint.class, ScanReport.Tests.class,
-        ScanReport.ConfigFile.class, ScanReport.Dependencies.class, ScanReport.Workspace.class })
+        ScanReport.ConfigFile.class, ScanReport.Dependencies.class, ScanReport.Workspace.class, RecallHistory.Listing.class,
+        RecallEventRow.class, EventListing.class, EventRow.class, Replay.class, ReplayStep.class, ReplayStep.Kind.class,
+        OpenCommand.Link.class })
 final class JsonTypes {
 
     private JsonTypes() {
