@@ -294,13 +294,15 @@ export function graph(main, ctx) {
     clear(out).append(el('h3', {}, n.path + (n.node === 'file' ? '' : ' · ' + n.node + ' ' + n.name)));
     const section = (title, items, text) => items.length
       ? [el('h3', {}, title), el('ul', {}, items.map(i => el('li', {}, text(i))))] : [];
+    const edge = l => (l.path || l.target || '') + (l.declaration ? ' · ' + l.declaration : '')
+      + (l.target && l.path ? ' (' + l.target + ')' : '') + (l.line ? ' line ' + l.line : '');
     out.append(...section('Declares', n.declares, s => `${s.kind} ${s.qualified} (lines ${s.start_line}-${s.end_line})`),
-      ...section('Imports', n.imports, l => l.path || l.target || JSON.stringify(l)),
-      ...section('Imported by', n.imported_by, l => l.path || JSON.stringify(l)),
-      ...section('Calls', n.calls, l => l.path ? l.path + ' ' + (l.name || '') : JSON.stringify(l)),
-      ...section('Called by', n.called_by, l => l.path ? l.path + ' ' + (l.name || '') : JSON.stringify(l)),
-      ...section('Sessions that touched it', n.sessions, t => JSON.stringify(t)),
-      ...section('Memories that mention it', n.memories, m => JSON.stringify(m)),
+      ...section('Imports', n.imports, edge),
+      ...section('Imported by', n.imported_by, edge),
+      ...section('Calls', n.calls, edge),
+      ...section('Called by', n.called_by, edge),
+      ...section('Sessions that touched it', n.sessions, t => `${t.session_id} (${t.agent}, ${when(t.started_at)}): ${t.reads} read(s), ${t.edits} edit(s)`),
+      ...section('Memories that mention it', n.memories, m => `mem-${m.id} ${m.kind}: ${m.title}`),
       ...section('Features', n.features, f => f));
   } }, input, el('button', { type: 'submit' }, 'Show')), out);
   input.focus();

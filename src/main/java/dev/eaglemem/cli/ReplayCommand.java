@@ -14,7 +14,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-@Command(name = "replay", header = "Replay a session: prompts, recall, tool calls and summary in order.",
+@Command(name = "replay", header = "Replay a session: prompts, recall, tool calls in order.",
         description = "Without SESSION_ID, --last picks the project's most recently active session (with -a, of any project).",
         footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem replay --last",
                 "  eagle-mem replay 3f2c9a1e-5b7d-4c1e-9f0a-2d8b6e4c7a10 --json", "  eagle-mem replay --last -a" })

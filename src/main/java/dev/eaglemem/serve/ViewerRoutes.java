@@ -69,7 +69,6 @@ final class ViewerRoutes {
         router.get(ServeAccess.LOGIN_PATH).handler(this::login);
         router.post("/viewer/logout").handler(this::logout);
         router.get("/").handler(ctx -> redirect(ctx, UI));
-        router.get("/ui").handler(ctx -> redirect(ctx, UI));
         router.get(UI).handler(ctx -> asset(ctx, "index.html"));
         router.get(UI + ":file").handler(ctx -> asset(ctx, ctx.pathParam("file")));
     }

@@ -45,7 +45,7 @@ class CliVocabularyTest {
             }
         });
         assertThat(commands).containsExactlyInAnyOrder("eagle-mem memories list", "eagle-mem search",
-                "eagle-mem session list", "eagle-mem jobs list");
+                "eagle-mem session list", "eagle-mem jobs list", "eagle-mem inspect recall", "eagle-mem inspect events");
     }
 
     @Test
