@@ -22,7 +22,8 @@ const ctx = {
   async run(call, done) {
     try {
       const result = await call();
-      say(done || '');
+      // a plain read keeps the last message: the page re-reads itself right after an action reports it
+      if (done) say(done);
       return result === null ? {} : result;
     } catch (e) {
       if (e.status === 401) say('Logged out (the login expired or serve restarted). Run: eagle-mem open', true);
@@ -30,10 +31,11 @@ const ctx = {
       return null;
     }
   },
-  reload: () => show(),
+  reload: () => show(true),
 };
 
-async function show() {
+async function show(keepStatus = false) {
+  if (!keepStatus) say('');
   if (cleanup) cleanup();
   cleanup = null;
   const name = (location.hash || '#feed').slice(1);
@@ -55,7 +57,7 @@ async function start() {
     localStorage.setItem('eagle-mem.project', ctx.project);
     show();
   });
-  window.addEventListener('hashchange', show);
+  window.addEventListener('hashchange', () => show());
   show();
 }
 

@@ -85,14 +85,22 @@ async function record(id, target, ctx) {
   for (const m of batch.missing) target.append(el('p', { class: 'muted' }, m + ' is gone.'));
 }
 
-/** A stored record's fields as a table of text (nested values as indented JSON text). */
+/** A stored record's fields as a table of text; nested objects become dotted rows, lists one line each. */
 function fields(object, id) {
   const table = el('table', { id });
-  for (const [key, value] of Object.entries(object)) {
-    if (value === null || value === undefined || (Array.isArray(value) && value.length === 0)) continue;
-    const text = typeof value === 'object' ? JSON.stringify(value, null, 2) : String(value);
-    table.append(el('tr', {}, el('th', {}, key), el('td', { class: 'body' }, richText(text))));
-  }
+  const rows = (value, prefix) => {
+    for (const [key, v] of Object.entries(value)) {
+      const name = prefix ? prefix + '.' + key : key;
+      if (v === null || v === undefined || (Array.isArray(v) && v.length === 0)) continue;
+      if (typeof v === 'object' && !Array.isArray(v)) {
+        rows(v, name);
+        continue;
+      }
+      const text = Array.isArray(v) ? v.map(i => (typeof i === 'object' ? JSON.stringify(i) : String(i))).join('\n') : String(v);
+      table.append(el('tr', {}, el('th', {}, name), el('td', { class: 'body' }, richText(text))));
+    }
+  };
+  rows(object, '');
   return table;
 }
 

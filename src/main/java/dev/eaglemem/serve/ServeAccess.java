@@ -9,6 +9,7 @@ import dev.eaglemem.serve.api.Responses;
 import io.vertx.core.http.Cookie;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.net.HostAndPort;
 import io.vertx.ext.web.RoutingContext;
 
 /**
@@ -61,7 +62,7 @@ final class ServeAccess {
         if (cookie != null && viewer.validSession(cookie.getValue())) {
             if (!loopbackHost(req)) {
                 Responses.error(ctx, 403, "forbidden_host", "the viewer answers only as 127.0.0.1 or localhost (Host: "
-                        + req.getHeader("Host") + ")", "open the link eagle-mem open prints");
+                        + req.authority() + ")", "open the link eagle-mem open prints");
                 return;
             }
             if (!SAFE.contains(req.method()) && origin == null) {
@@ -105,14 +106,14 @@ final class ServeAccess {
         }
     }
 
+    /** The Host (HTTP/1.1) or :authority (HTTP/2) the client addressed: a loopback name and this server's port. */
     private static boolean loopbackHost(HttpServerRequest req) {
-        String host = req.getHeader("Host");
-        if (host == null) {
+        HostAndPort authority = req.authority();
+        if (authority == null) {
             return false;
         }
-        int colon = host.lastIndexOf(':');
-        String name = colon > 0 && !host.endsWith("]") ? host.substring(0, colon) : host;
-        String port = colon > 0 && !host.endsWith("]") ? host.substring(colon + 1) : null;
-        return LOOPBACK.contains(name) && (port == null || port.equals(String.valueOf(req.localAddress().port())));
+        String host = authority.host();
+        boolean loopback = LOOPBACK.contains(host) || "::1".equals(host);
+        return loopback && (authority.port() < 0 || authority.port() == req.localAddress().port());
     }
 }

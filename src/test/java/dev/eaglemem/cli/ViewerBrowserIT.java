@@ -148,9 +148,14 @@ class ViewerBrowserIT {
         cli.run("memories", "add", "--kind", "decision", "--title", "Cart totals are integer cents", "--content",
                 "viewerpayload rounding happens once, at checkout").ok();
         Files.createDirectories(cli.repo.resolve("src/cart"));
-        Files.writeString(cli.repo.resolve("src/cart/total.ts"), "export const total = 1;\n");
+        Files.writeString(cli.repo.resolve("src/cart/total.ts"),
+                "export function cartTotal(prices: number[]): number {\n  return prices.reduce((a, b) => a + b, 0);\n}\n");
+        Files.writeString(cli.repo.resolve("src/cart/checkout.ts"), "import { cartTotal } from './total';\n"
+                + "export function checkout(prices: number[]) {\n  return cartTotal(prices);\n}\n");
         cli.run("feature", "add", "checkout", "--file", "src/cart/**", "--smoke", "true").ok();
-        assertThat(cli.run("feature", "pending", "--json").ok().json().path("pending")).hasSize(1);
+        assertThat(cli.run("feature", "pending", "--json").ok().json().path("pending")).hasSize(2);
+        JsonNode indexed = cli.run("index", "--json").ok().json();
+        assertThat(indexed.path("declarations").asInt()).as(indexed.toString()).isEqualTo(2);
 
         cli.start("serve", "serve", "--port", "0");
         port = awaitServe().path("health").path("tcp_port").asInt();
@@ -179,6 +184,10 @@ class ViewerBrowserIT {
         WebElement fed = wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#feed .card")));
         wait.until(ExpectedConditions.textToBePresentInElement(fed, "npm run cart-feed-check"));
         screenshot("feed");
+
+        // a prompt through the hook shim: recall injects the cents decision, which the recall inspector lists
+        cli.shim("{\"session_id\":\"s-browser\",\"cwd\":\"" + cli.repo + "\",\"hook_event_name\":\"UserPromptSubmit\","
+                + "\"prompt\":\"how are cart totals rounded at checkout?\"}", "UserPromptSubmit", "--agent", "claude-code").ok();
 
         // search → timeline → record
         page("search");
@@ -215,7 +224,7 @@ class ViewerBrowserIT {
         // features: verify checkout with notes
         page("features");
         WebElement feature = wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#features .card[data-feature='checkout']")));
-        assertThat(browser.findElements(By.cssSelector("#pending .card"))).hasSize(1);
+        assertThat(browser.findElements(By.cssSelector("#pending .card"))).hasSize(2);
         screenshot("features");
         feature.findElement(By.name("notes")).sendKeys("clicked through the cart in the viewer test");
         feature.findElement(By.cssSelector("form.verify button[type=submit]")).click();
@@ -224,12 +233,34 @@ class ViewerBrowserIT {
         assertThat(cli.run("feature", "show", "checkout", "--json").ok().json().toString())
                 .contains("clicked through the cart in the viewer test");
 
-        // the other pages render (screenshots), and the recall inspector lists what recall recorded
-        for (String name : new String[] { "sessions", "jobs", "recall", "graph" }) {
-            page(name);
-            wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("main h2")));
-            screenshot(name);
-        }
+        // the recall inspector lists what the prompt's recall searched and injected
+        page("recall");
+        WebElement recallRow = wait.until(ExpectedConditions.presenceOfElementLocated(By.xpath(
+                "//table[@id='recall']//tr[td[contains(., 'UserPromptSubmit')]]")));
+        assertThat(recallRow.getText()).contains("injected").contains("cart").contains("mem-");
+        screenshot("recall");
+
+        // sessions: the browser session replayed in order
+        page("sessions");
+        wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#sessions .card button"))).click();
+        WebElement steps = wait.until(ExpectedConditions.presenceOfElementLocated(By.id("steps")));
+        assertThat(steps.getText()).contains("npm run cart-feed-check").contains("how are cart totals rounded at checkout?");
+        screenshot("sessions");
+
+        // the code graph around a file of the index
+        page("graph");
+        browser.findElement(By.name("file")).sendKeys("src/cart/total.ts");
+        browser.findElement(By.cssSelector("main form button[type=submit]")).click();
+        wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("graph"), "Features"));
+        assertThat(browser.findElement(By.id("graph")).getText()).as(cli.run("graph", "neighbors", "src/cart/total.ts", "--json").out())
+                .contains("Declares");
+        assertThat(browser.findElement(By.id("graph")).getText()).contains("cartTotal").contains("Imported by")
+                .contains("src/cart/checkout.ts").contains("checkout");
+        screenshot("graph");
+
+        page("jobs");
+        wait.until(ExpectedConditions.presenceOfElementLocated(By.id("jobs")));
+        screenshot("jobs");
 
         // refused: no cookie (from the page itself, credentials omitted), and a foreign Origin with the cookie
         Object status = ((JavascriptExecutor) browser).executeAsyncScript(
