@@ -69,4 +69,14 @@ class InspectReplayCliIT {
         assertThat(cli.run("replay").exits(2).err()).contains("--last");
         cli.run("replay", "s-replay", "--last").exits(2);
     }
+
+    @Test
+    void openSaysWhenServeIsNotRunning() {
+        // autostart is off in these tests (Cli), so nothing can hand out a login code
+        Cli.Result open = cli.run("open", "--no-browser").exits(1);
+        assertThat(open.err()).contains("serve is not running").contains("fix: eagle-mem serve");
+        assertThat(open.out()).isEmpty();
+        JsonNode error = cli.run("open", "--json").exits(1).json().path("error");
+        assertThat(error.path("code").asText()).isEqualTo("serve_not_running");
+    }
 }
