@@ -26,6 +26,9 @@ import dev.eaglemem.feature.RunResult;
 import dev.eaglemem.feature.VerifyResult;
 import dev.eaglemem.format.StateId;
 import dev.eaglemem.gate.PrePushHook;
+import dev.eaglemem.inspect.EventListing;
+import dev.eaglemem.inspect.Replay;
+import dev.eaglemem.inspect.ReplayStep;
 import dev.eaglemem.install.ActionStatus;
 import dev.eaglemem.install.InstallManifest;
 import dev.eaglemem.install.InstallReport;
@@ -54,9 +57,11 @@ import dev.eaglemem.serve.control.ServeControl;
 import dev.eaglemem.session.SessionDetail;
 import dev.eaglemem.session.SessionList;
 import dev.eaglemem.status.StatusReport;
+import dev.eaglemem.recall.RecallHistory;
 import dev.eaglemem.store.CodeStore;
 import dev.eaglemem.store.FileHintStore;
 import dev.eaglemem.store.ProposalRow;
+import dev.eaglemem.store.EventRow;
 import dev.eaglemem.store.GraphStore;
 import dev.eaglemem.store.GuardRuleRow;
 import dev.eaglemem.store.JobCounts;
@@ -66,6 +71,7 @@ import dev.eaglemem.store.MemoryDetails;
 import dev.eaglemem.store.MemoryRow;
 import dev.eaglemem.store.ObservationRow;
 import dev.eaglemem.store.PromptRow;
+import dev.eaglemem.store.RecallEventRow;
 import dev.eaglemem.store.SessionOverview;
 import dev.eaglemem.store.SessionRow;
 import dev.eaglemem.store.SmokeResult;
@@ -106,7 +112,9 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
         LlmStatus.class, LlmStatus.Provider.class, LlmStatus.Refused.class, LlmStatus.Budget.class, LlmStatus.Today.class,
         Detected.class, LlmAdmin.Init.class, Detection.Choice.class, LlmReply.class, LlmUsage.class, LlmUsageStore.Line.class,
         CurateReport.class, StepReport.class, StepStatus.class, ProposalKind.class, ProposalRow.class, Decision.class,
-        FileHintStore.CoEditPair.class, FileHintStore.HotFile.class })
+        FileHintStore.CoEditPair.class, FileHintStore.HotFile.class, RecallHistory.Listing.class,
+        RecallEventRow.class, EventListing.class, EventRow.class, Replay.class, ReplayStep.class, ReplayStep.Kind.class,
+        OpenCommand.Link.class })
 final class JsonTypes {
 
     private JsonTypes() {

@@ -120,6 +120,14 @@ public class FeatureService {
         });
     }
 
+    /**
+     * The project's directory as the hooks last recorded it, when it still exists: what a caller without a
+     * working directory (serve, for the viewer) gives verify, waive, run and pending as their root.
+     */
+    public Optional<Path> root(String project) {
+        return db.read(tx -> projects.rootOf(tx, project)).map(Path::of).filter(java.nio.file.Files::isDirectory);
+    }
+
     public List<Feature> list(String project, boolean includeArchived) {
         return db.read(tx -> {
             List<Feature> out = new ArrayList<>();

@@ -12,7 +12,7 @@ import java.util.List;
  */
 final class ContextBudget {
 
-    record Fitted(String text, int sectionsTrimmed, List<Section> kept) {
+    record Fitted(String text, int sectionsTrimmed, List<Section> kept, List<String> trimmedTitles) {
     }
 
     private ContextBudget() {
@@ -20,16 +20,17 @@ final class ContextBudget {
 
     static Fitted fit(String header, List<Section> sections, String footer, int cap, Renderer renderer) {
         List<Section> kept = new ArrayList<>(sections);
-        int trimmed = 0;
+        List<String> trimmed = new ArrayList<>();
         while (length(header, kept, footer, renderer) > cap && !kept.isEmpty()) {
-            kept.remove(kept.stream().min(Comparator.comparingInt(Section::priority)).orElseThrow());
-            trimmed++;
+            Section dropped = kept.stream().min(Comparator.comparingInt(Section::priority)).orElseThrow();
+            kept.remove(dropped);
+            trimmed.add(dropped.title());
         }
         String text = join(header, kept, footer, renderer);
         if (text.length() > cap) {
             text = cutAtLine(text, cap);
         }
-        return new Fitted(text, trimmed, List.copyOf(kept));
+        return new Fitted(text, trimmed.size(), List.copyOf(kept), List.copyOf(trimmed));
     }
 
     /** How a section is printed; differs between the rich and compact styles. */

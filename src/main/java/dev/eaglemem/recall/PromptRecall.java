@@ -18,7 +18,7 @@ import dev.eaglemem.store.SearchRow;
  */
 final class PromptRecall {
 
-    record Rendered(String text, List<Long> memoryIds, List<Long> summaryIds, List<Long> codeIds) {
+    record Rendered(String text, List<Long> memoryIds, List<Long> summaryIds, List<Long> codeIds, List<String> trimmed) {
     }
 
     private static final double RECENCY_DAYS = 30.0;
@@ -50,9 +50,11 @@ final class PromptRecall {
         StringBuilder out = new StringBuilder(header);
         List<Long> memories = new ArrayList<>();
         List<Long> summaries = new ArrayList<>();
+        List<String> trimmed = new ArrayList<>();
         for (SearchRow hit : ranked) {
             String line = "\n" + line(hit, compact, times);
             if (out.length() + line.length() > cap) {
+                trimmed.add(("memory".equals(hit.kind()) ? "mem-" : "sum-") + hit.id());
                 continue;
             }
             out.append(line);
@@ -67,10 +69,12 @@ final class PromptRecall {
             if (out.length() + line.length() <= cap) {
                 out.append(line);
                 chunks.add(hit.id());
+            } else {
+                trimmed.add("code-" + hit.id());
             }
         }
         boolean any = !memories.isEmpty() || !summaries.isEmpty() || !chunks.isEmpty();
-        return new Rendered(any ? out.toString() : "", memories, summaries, chunks);
+        return new Rendered(any ? out.toString() : "", memories, summaries, chunks, trimmed);
     }
 
     private static String line(SearchRow hit, boolean compact, Times times) {

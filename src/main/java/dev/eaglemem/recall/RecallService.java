@@ -124,7 +124,8 @@ public class RecallService {
         boolean unchanged = !SessionStartRenderer.isReset(source) && read.lastHash().filter(hash::equals).isPresent();
         RecallStatus status = unchanged ? RecallStatus.UNCHANGED : read.view().empty() ? RecallStatus.EMPTY : RecallStatus.INJECTED;
         record(new RecallEvent(a.sessionId(), a.project(), a.agent(), "SessionStart", source, null, r.memoryIds(),
-                r.summaryIds(), unchanged ? 0 : r.text().length(), r.sectionsTrimmed(), hash, status.id()));
+                r.summaryIds(), unchanged ? 0 : r.text().length(), r.sectionsTrimmed(), hash, status.id(), List.of(),
+                unchanged ? List.of() : r.trimmed()));
         return unchanged ? Optional.empty() : Optional.of(r.text());
     }
 
@@ -189,7 +190,8 @@ public class RecallService {
                 settings.promptChars(), settings.times());
         RecallStatus status = r.text().isEmpty() ? RecallStatus.NO_MATCH : RecallStatus.INJECTED;
         record(new RecallEvent(a.sessionId(), a.project(), a.agent(), "UserPromptSubmit", null,
-                String.join(" ", query.get().terms()), r.memoryIds(), r.summaryIds(), r.text().length(), 0, null, status.id()));
+                String.join(" ", query.get().terms()), r.memoryIds(), r.summaryIds(), r.text().length(), 0, null,
+                status.id(), r.codeIds(), r.trimmed()));
         return r.text().isEmpty() ? Optional.empty() : Optional.of(r.text());
     }
 

@@ -60,7 +60,7 @@ final class SessionStartRenderer {
     }
 
     /** The text and what it referenced (for recall_events). */
-    record Rendered(String text, int sectionsTrimmed, List<Long> memoryIds, List<Long> summaryIds) {
+    record Rendered(String text, int sectionsTrimmed, List<Long> memoryIds, List<Long> summaryIds, List<String> trimmed) {
     }
 
     private static final int MAX_DECISIONS = 8;
@@ -73,7 +73,7 @@ final class SessionStartRenderer {
 
     static Rendered render(View v, Style style, int cap) {
         if (v.empty()) {
-            return new Rendered(emptyLine(v), 0, List.of(), List.of());
+            return new Rendered(emptyLine(v), 0, List.of(), List.of(), List.of());
         }
         boolean compact = style == Style.COMPACT;
         List<Long> keyIds = new ArrayList<>();
@@ -101,7 +101,7 @@ final class SessionStartRenderer {
         // only what the agent was shown counts as shown: a section the budget dropped recorded nothing
         List<Long> memoryIds = fitted.kept().stream().flatMap(s -> s.memoryIds().stream()).toList();
         List<Long> summaryIds = fitted.kept().stream().flatMap(s -> s.summaryIds().stream()).distinct().toList();
-        return new Rendered(fitted.text(), fitted.sectionsTrimmed(), memoryIds, summaryIds);
+        return new Rendered(fitted.text(), fitted.sectionsTrimmed(), memoryIds, summaryIds, fitted.trimmedTitles());
     }
 
     private static String plural(long n, String one) {

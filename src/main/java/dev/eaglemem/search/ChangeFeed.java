@@ -10,7 +10,7 @@ import dev.eaglemem.store.TimelineEntry;
 import dev.eaglemem.store.TimelineStore;
 
 /**
- * New observations, and summaries and memories written (inserted or updated), since a cursor: what
+ * New observations and prompts, and summaries and memories written (inserted or updated), since a cursor: what
  * serve's event stream polls. Observation ids grow in commit order. Writers take their timestamp
  * inside the write transaction (after the write lock), so updated_at grows in commit order too and a
  * (updated_at, id) cursor misses nothing, unless the clock steps back or two transactions write an
@@ -22,7 +22,7 @@ public class ChangeFeed {
     /**
      * One change.
      *
-     * @param event {@code observation}, {@code summary} or {@code memory}
+     * @param event {@code observation}, {@code prompt}, {@code summary} or {@code memory}
      * @param cursor the position just after this change, to resume from
      */
     public record Change(String event, RecordItem item, FeedCursor cursor) {
@@ -49,7 +49,8 @@ public class ChangeFeed {
         List<List<TimelineEntry>> streams = db.read(tx -> List.of(
                 store.observationsAfter(tx, project, from.observationId(), limit),
                 store.changedAfter(tx, TimelineEntry.Source.SUMMARY, project, from.summaryAt(), from.summaryId(), limit),
-                store.changedAfter(tx, TimelineEntry.Source.MEMORY, project, from.memoryAt(), from.memoryId(), limit)));
+                store.changedAfter(tx, TimelineEntry.Source.MEMORY, project, from.memoryAt(), from.memoryId(), limit),
+                store.promptsAfter(tx, project, from.promptId(), limit)));
         List<Change> out = new ArrayList<>();
         int[] next = new int[streams.size()];
         FeedCursor cursor = from;
@@ -58,7 +59,7 @@ public class ChangeFeed {
                 case OBSERVATION -> cursor.withObservation(e.id());
                 case SUMMARY -> cursor.withSummary(e.at(), e.id());
                 case MEMORY -> cursor.withMemory(e.at(), e.id());
-                case PROMPT -> throw new IllegalStateException("prompts are not in the feed");
+                case PROMPT -> cursor.withPrompt(e.id());
             };
             RecordItem item = RecordItem.of(e);
             out.add(new Change(item.kind(), item, cursor));

@@ -20,6 +20,7 @@ import dev.eaglemem.jobs.JobPump;
 import dev.eaglemem.jobs.JobQueue;
 import dev.eaglemem.serve.api.HealthInfo;
 import dev.eaglemem.serve.api.ServeApi;
+import dev.eaglemem.serve.api.ViewerApi;
 import dev.eaglemem.store.Db;
 import dev.eaglemem.store.HealthStore;
 import dev.eaglemem.store.JobRow;
@@ -42,10 +43,12 @@ public class ServeApp {
     private final VectorStore vectors;
     private final JobQueue queue;
     private final EmbedJob embedJob;
+    private final ViewerApi viewer;
 
     public ServeApp(ServeDaemon daemon, ServeApi api, Settings settings, Db db, HealthStore healthStore, JobEngine jobs,
             EventIntake intake, LogFile log, Clock clock, SemanticIndex semantic, VectorStore vectors, JobQueue queue,
-            EmbedJob embedJob) {
+            EmbedJob embedJob, ViewerApi viewer) {
+        this.viewer = viewer;
         this.embedJob = embedJob;
         this.semantic = semantic;
         this.vectors = vectors;
@@ -83,7 +86,7 @@ public class ServeApp {
         SpoolDrain spool = new SpoolDrain(intake, log::warn);
         EmbedWatcher embeddings = new EmbedWatcher(semantic, db, vectors, queue, embedJob::busy, log);
         health.with("semantic", embeddings::state);
-        return daemon.run(options, settings.servePort(), api.routes(health), new Background(pump, spool, embeddings, api, log), r -> {
+        return daemon.run(options, settings.servePort(), api.routes(health).andThen(viewer.routes()), new Background(pump, spool, embeddings, api, log), r -> {
             running.set(r);
             started.accept(r.state());
         });

@@ -3,6 +3,7 @@ package dev.eaglemem.serve;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Clock;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
@@ -24,7 +25,8 @@ import io.vertx.ext.web.handler.BodyHandler;
 
 /**
  * The HTTP side of {@code eagle-mem serve}: one router on two listeners, the owner-only unix socket
- * (hooks, via the shim) and a loopback TCP port (the API for people and tools, token required).
+ * (hooks, via the shim) and a loopback TCP port (the API for people and tools, token required; the web
+ * viewer, with its login cookie: {@link ViewerRoutes}).
  * {@code POST /hook/{Event}} answers with exactly the bytes {@code eagle-mem hook {Event}} would print.
  */
 public final class ServeServer implements AutoCloseable {
@@ -74,13 +76,16 @@ public final class ServeServer implements AutoCloseable {
             lastRequest.set(System.nanoTime());
             ctx.next();
         });
-        router.route().handler(new ServeAccess(options.token())::check);
+        router.route().handler(ViewerRoutes::headers);
+        ViewerAuth viewer = new ViewerAuth(Clock.systemUTC());
+        router.route().handler(new ServeAccess(options.token(), viewer)::check);
         // preallocated from Content-Length: a growing buffer would briefly hold twice a large payload
         router.route().handler(BodyHandler.create(false).setBodyLimit(HookRunner.MAX_INPUT_BYTES + 1L).setPreallocateBodyBuffer(true));
         router.post("/hook/:event").blockingHandler(ctx -> {
             hookRequests.incrementAndGet();
             hook(ctx, hooks, env);
         }, false);
+        new ViewerRoutes(viewer).register(router);
         api.accept(router);
         router.route().last().handler(ctx -> Responses.error(ctx, 404, "not_found",
                 "no endpoint " + ctx.request().method() + " " + ctx.request().path(), "GET /health lists the server's state"));

@@ -48,4 +48,14 @@ public final class ProjectStore {
             }
         });
     }
+
+    /** The directory the project was last seen in (the hooks record it), if any. */
+    public java.util.Optional<String> rootOf(Tx tx, String key) {
+        return tx.call("SELECT root_path FROM projects WHERE key = ?", ps -> {
+            ps.setString(1, key);
+            try (var rs = ps.executeQuery()) {
+                return rs.next() ? java.util.Optional.ofNullable(rs.getString(1)) : java.util.Optional.<String>empty();
+            }
+        });
+    }
 }

@@ -6,13 +6,25 @@ import java.util.List;
  * One recall attempt, for observability and for not repeating what the agent already has.
  *
  * @param status injected, empty, unchanged, skipped_short_prompt, skipped_no_query, no_match or compaction
+ * @param codeIds the code chunks a prompt recall injected
+ * @param trimmed what the budget left out: SessionStart section titles, or a prompt recall's record ids (mem-12)
  */
 public record RecallEvent(String sessionId, String project, String agent, String hookEvent, String source,
         String query, List<Long> memoryIds, List<Long> summaryIds, int injectedChars, int sectionsTrimmed,
-        String contentHash, String status) {
+        String contentHash, String status, List<Long> codeIds, List<String> trimmed) {
 
     public RecallEvent {
         memoryIds = memoryIds == null ? List.of() : List.copyOf(memoryIds);
         summaryIds = summaryIds == null ? List.of() : List.copyOf(summaryIds);
+        codeIds = codeIds == null ? List.of() : List.copyOf(codeIds);
+        trimmed = trimmed == null ? List.of() : List.copyOf(trimmed);
+    }
+
+    /** An attempt that injected no code and trimmed nothing by name (skips, compactions). */
+    public RecallEvent(String sessionId, String project, String agent, String hookEvent, String source, String query,
+            List<Long> memoryIds, List<Long> summaryIds, int injectedChars, int sectionsTrimmed, String contentHash,
+            String status) {
+        this(sessionId, project, agent, hookEvent, source, query, memoryIds, summaryIds, injectedChars, sectionsTrimmed,
+                contentHash, status, List.of(), List.of());
     }
 }

@@ -7,8 +7,10 @@ import java.util.List;
  *
  * @param memoryIds ids of the memories injected
  * @param summaryIds ids of the summaries injected
+ * @param codeIds ids of the code chunks injected
+ * @param trimmed what the budget left out (see {@link RecallEvent})
  */
 public record RecallEventRow(long id, String sessionId, String project, String agent, String hookEvent, String source,
         String query, List<Long> memoryIds, List<Long> summaryIds, int injectedChars, int sectionsTrimmed,
-        String status, String createdAt) {
+        String status, String createdAt, List<Long> codeIds, List<String> trimmed) {
 }

@@ -13,8 +13,8 @@ public final class RecallStore {
 
     private static final String INSERT = """
             INSERT INTO recall_events(session_id, project, agent, hook_event, source, query, memory_ids, summary_ids,
-                injected_chars, sections_trimmed, content_hash, status, created_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                injected_chars, sections_trimmed, content_hash, status, created_at, code_ids, trimmed)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """;
     // A compaction (or /clear) empties the agent's context: anything injected before it is gone.
     private static final String LAST_RESET = """
@@ -32,7 +32,7 @@ public final class RecallStore {
             """;
     private static final String LIST = """
             SELECT id, session_id, project, agent, hook_event, source, query, memory_ids, summary_ids, injected_chars,
-                sections_trimmed, status, created_at
+                sections_trimmed, status, created_at, code_ids, trimmed
             FROM recall_events
             WHERE (?1 IS NULL OR session_id = ?1) AND (?2 IS NULL OR project = ?2)
             ORDER BY created_at DESC, id DESC LIMIT ?3
@@ -53,6 +53,8 @@ public final class RecallStore {
             ps.setString(11, e.contentHash());
             ps.setString(12, e.status());
             ps.setString(13, Timestamps.format(now));
+            ps.setString(14, StoreJson.encode(e.codeIds()));
+            ps.setString(15, StoreJson.encode(e.trimmed()));
             ps.executeUpdate();
         });
     }
@@ -113,7 +115,8 @@ public final class RecallStore {
                             rs.getString("agent"), rs.getString("hook_event"), rs.getString("source"), rs.getString("query"),
                             StoreJson.decodeNumbers(rs.getString("memory_ids")),
                             StoreJson.decodeNumbers(rs.getString("summary_ids")), rs.getInt("injected_chars"),
-                            rs.getInt("sections_trimmed"), rs.getString("status"), rs.getString("created_at")));
+                            rs.getInt("sections_trimmed"), rs.getString("status"), rs.getString("created_at"),
+                            StoreJson.decodeNumbers(rs.getString("code_ids")), StoreJson.decode(rs.getString("trimmed"))));
                 }
             }
             return out;

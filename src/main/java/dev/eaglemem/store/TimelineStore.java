@@ -85,13 +85,22 @@ public final class TimelineStore {
 
     /** Observations with an id above {@code afterId}, oldest first; {@code project} null for every project. */
     public List<TimelineEntry> observationsAfter(Tx tx, String project, long afterId, int limit) {
-        Table t = TABLES.get(TimelineEntry.Source.OBSERVATION);
+        return insertedAfter(tx, TimelineEntry.Source.OBSERVATION, project, afterId, limit);
+    }
+
+    /** Prompts with an id above {@code afterId}, oldest first; like observations they are only ever inserted. */
+    public List<TimelineEntry> promptsAfter(Tx tx, String project, long afterId, int limit) {
+        return insertedAfter(tx, TimelineEntry.Source.PROMPT, project, afterId, limit);
+    }
+
+    private List<TimelineEntry> insertedAfter(Tx tx, TimelineEntry.Source source, String project, long afterId, int limit) {
+        Table t = TABLES.get(source);
         return tx.call(t.columns(t.time())
                 + " WHERE id > ?1 AND (?2 IS NULL OR project = ?2) ORDER BY id LIMIT ?3", ps -> {
             ps.setLong(1, afterId);
             ps.setString(2, project);
             ps.setInt(3, limit);
-            return rows(ps, TimelineEntry.Source.OBSERVATION);
+            return rows(ps, source);
         });
     }
 
@@ -123,17 +132,19 @@ public final class TimelineStore {
                        (SELECT updated_at FROM summaries ORDER BY updated_at DESC, id DESC LIMIT 1),
                        (SELECT id FROM summaries ORDER BY updated_at DESC, id DESC LIMIT 1),
                        (SELECT updated_at FROM memories ORDER BY updated_at DESC, id DESC LIMIT 1),
-                       (SELECT id FROM memories ORDER BY updated_at DESC, id DESC LIMIT 1)
+                       (SELECT id FROM memories ORDER BY updated_at DESC, id DESC LIMIT 1),
+                       (SELECT COALESCE(MAX(id), 0) FROM user_prompts)
                 """, ps -> {
             try (ResultSet rs = ps.executeQuery()) {
                 rs.next();
-                return new FeedHeads(rs.getLong(1), rs.getString(2), rs.getLong(3), rs.getString(4), rs.getLong(5));
+                return new FeedHeads(rs.getLong(1), rs.getString(2), rs.getLong(3), rs.getString(4), rs.getLong(5), rs.getLong(6));
             }
         });
     }
 
     /** The newest feed positions; timestamps are null and ids 0 for empty tables. */
-    public record FeedHeads(long observationId, String summaryAt, long summaryId, String memoryAt, long memoryId) {
+    public record FeedHeads(long observationId, String summaryAt, long summaryId, String memoryAt, long memoryId,
+            long promptId) {
     }
 
     private static List<TimelineEntry> rows(PreparedStatement ps, TimelineEntry.Source source) throws SQLException {

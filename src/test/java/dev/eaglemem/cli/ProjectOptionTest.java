@@ -22,7 +22,8 @@ class ProjectOptionTest {
                 "eagle-mem search", "eagle-mem session list", "eagle-mem session save", "eagle-mem overview show",
                 "eagle-mem overview set", "eagle-mem overview delete", "eagle-mem graph summary", "eagle-mem graph query",
                 "eagle-mem graph neighbors", "eagle-mem curate", "eagle-mem curate proposals", "eagle-mem curate accept",
-                "eagle-mem curate reject", "eagle-mem curate undo");
+                "eagle-mem curate reject", "eagle-mem curate undo",
+                "eagle-mem inspect recall", "eagle-mem inspect events", "eagle-mem replay");
         for (OptionSpec o : options) {
             assertThat(o.names()).containsExactly("-p", "--project");
             assertThat(o.paramLabel()).isEqualTo("KEY");

@@ -168,7 +168,7 @@ class CurateServiceTest {
         assertThat(r.steps().getFirst().detail()).isEqualTo("no provider answered: fake provider: connection refused");
         assertThat(rig.hints.partners(P, "src/cart.py")).as("the SQL part was stored all the same").isNotEmpty();
         JobRow job = new JobRow(9, "curate", P, Map.of(), null, JobStatus.RUNNING, 1, "2026-11-25T10:00:00.000Z", "pid:1",
-                "2026-11-25T10:00:00.000Z", null, null, "2026-11-25T10:00:00.000Z", "2026-11-25T10:00:00.000Z", null);
+                "2026-11-25T10:00:00.000Z", null, null, "2026-11-25T10:00:00.000Z", "2026-11-25T10:00:00.000Z", null, null);
         assertThatThrownBy(() -> new CurateJob(rig.curate).run(job)).isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("no model provider answered any curate step");
     }

@@ -28,6 +28,7 @@ import dev.eaglemem.store.NewMemoryRow;
 import dev.eaglemem.store.ObservationStore;
 import dev.eaglemem.store.OverviewStore;
 import dev.eaglemem.store.ProjectStore;
+import dev.eaglemem.store.RecallEventRow;
 import dev.eaglemem.store.RecallStore;
 import dev.eaglemem.store.SearchStore;
 import dev.eaglemem.store.StatsStore;
@@ -92,6 +93,22 @@ class PromptRecallCodeTest {
     void plainWordsFindTheFunctionWhoseNameGluesThemTogether() {
         String text = prompt("where do we retry the checkout after a timeout?").orElseThrow();
         assertThat(text).contains("[code code-").contains("src/cart/checkout.ts:").contains("retryCheckoutOnTimeout");
+        // the recall inspector's record of it: the chunks injected, by id
+        RecallEventRow event = t.db.read(tx -> new RecallStore().list(tx, "s" + sessions, null, 1)).getFirst();
+        assertThat(event.codeIds()).isNotEmpty().allSatisfy(id -> assertThat(text).contains("code-" + id));
+        assertThat(event.trimmed()).isEmpty();
+    }
+
+    @Test
+    void codeThatDoesNotFitTheBudgetIsRecordedAsTrimmed() {
+        String body = "x".repeat(200);
+        List<dev.eaglemem.store.CodeHit> hits = List.of(
+                new dev.eaglemem.store.CodeHit(40, PROJECT, "src/a.ts", 1, 9, "function", "first", body, -3, "typescript"),
+                new dev.eaglemem.store.CodeHit(41, PROJECT, "src/b.ts", 1, 9, "function", "second", body, -2, "typescript"));
+        PromptRecall.Rendered r = PromptRecall.render(List.of(), hits, false, 500,
+                new dev.eaglemem.format.Times(ZoneOffset.UTC));
+        assertThat(r.codeIds()).containsExactly(40L);
+        assertThat(r.trimmed()).as("what the recall inspector shows as left out").containsExactly("code-41");
     }
 
     @Test

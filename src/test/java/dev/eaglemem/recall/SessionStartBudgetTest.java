@@ -102,6 +102,8 @@ class SessionStartBudgetTest {
         assertThat(event.status()).isEqualTo("injected");
         assertThat(event.injectedChars()).isEqualTo(text.length());
         assertThat(event.sectionsTrimmed()).isPositive();
+        assertThat(event.trimmed()).as("stored by name for the recall inspector").hasSize(event.sectionsTrimmed())
+                .contains("Other Memories");
     }
 
     @Test

@@ -349,6 +349,8 @@ class SessionStartRendererTest {
         assertThat(r.text().length()).isLessThanOrEqualTo(BUDGET);
         assertThat(r.text()).isEqualTo(without(without(unlimited, "Other Memories"), "Project Overview"));
         assertThat(r.sectionsTrimmed()).isEqualTo(2);
+        assertThat(r.trimmed()).as("what the recall inspector shows as trimmed").containsExactly("Other Memories",
+                "Project Overview");
         assertThat(r.text()).endsWith("--content \"…\"");
     }
 

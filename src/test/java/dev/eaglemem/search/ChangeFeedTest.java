@@ -17,6 +17,7 @@ import dev.eaglemem.store.NewMemoryRow;
 import dev.eaglemem.store.NewObservation;
 import dev.eaglemem.store.ObservationStore;
 import dev.eaglemem.store.ProjectStore;
+import dev.eaglemem.store.PromptStore;
 import dev.eaglemem.store.SessionStore;
 import dev.eaglemem.store.SummaryFields;
 import dev.eaglemem.store.SummaryStore;
@@ -77,6 +78,7 @@ class ChangeFeedTest {
         assertThat(feed.since(head, null, 100)).isEmpty();
 
         observation("s1", "code/app", "npm test", T.plusSeconds(10));
+        t.db.write(tx -> new PromptStore().insert(tx, "s1", "code/app", "codex", "why does CartTest fail?", T.plusSeconds(10).plusMillis(500)));
         long mem = memory("code/app", "CartTest needs TZ=UTC", "h1", T.plusSeconds(11));
         summary("s1", "code/app", "first pass", T.plusSeconds(12));
         observation("s1", "code/app", "git diff", T.plusSeconds(13));
@@ -84,7 +86,7 @@ class ChangeFeedTest {
 
         List<ChangeFeed.Change> changes = feed.since(head, null, 100);
         assertThat(changes).extracting(c -> c.event() + " " + c.item().id())
-                .containsExactly("observation obs-2", "summary sum-1", "observation obs-3", "memory mem-2");
+                .containsExactly("observation obs-2", "prompt prm-1", "summary sum-1", "observation obs-3", "memory mem-2");
         ChangeFeed.Change forgotten = changes.getLast();
         assertThat(forgotten.item().forgotten()).isTrue();
         assertThat(forgotten.item().date()).isEqualTo("2026-11-01T09:00:14.000Z");
@@ -135,13 +137,15 @@ class ChangeFeedTest {
 
     @Test
     void cursorsRoundTripAndGarbageIsNotACursor() {
-        FeedCursor c = new FeedCursor(42, "2026-11-01T09:00:12.345Z", 3, FeedCursor.START, 0);
-        assertThat(c.encode()).isEqualTo("42." + Instant.parse("2026-11-01T09:00:12.345Z").toEpochMilli() + ".3.0.0");
+        FeedCursor c = new FeedCursor(42, "2026-11-01T09:00:12.345Z", 3, FeedCursor.START, 0, 7);
+        assertThat(c.encode()).isEqualTo("42." + Instant.parse("2026-11-01T09:00:12.345Z").toEpochMilli() + ".3.0.0.7");
         assertThat(FeedCursor.parse(c.encode())).contains(c);
         assertThat(FeedCursor.parse(null)).isEmpty();
         assertThat(FeedCursor.parse("")).isEmpty();
         assertThat(FeedCursor.parse("1.2.3")).isEmpty();
         assertThat(FeedCursor.parse("a.b.c.d.e")).isEmpty();
-        assertThat(FeedCursor.parse("1.99999999999999999.3.4.5")).isEmpty();
+        assertThat(FeedCursor.parse("1.99999999999999999.3.4.5.6")).isEmpty();
+        assertThat(FeedCursor.parse("1.2.3.4.5")).as("an older serve's cursor (no prompt id): the reader starts from now")
+                .isEmpty();
     }
 }

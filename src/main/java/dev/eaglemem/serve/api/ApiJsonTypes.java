@@ -10,7 +10,7 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
  * image keeps their accessors and constructors only when they are registered.
  */
 @RegisterForReflection(targets = { MemoryBody.class, MemoryPatchBody.class, RecordService.Batch.class,
-        RecallHistory.Listing.class, RecallEventRow.class })
+        RecallHistory.Listing.class, RecallEventRow.class, ViewerApi.NotesBody.class, ViewerApi.ReasonBody.class })
 final class ApiJsonTypes {
 
     private ApiJsonTypes() {

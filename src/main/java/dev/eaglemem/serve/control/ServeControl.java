@@ -41,6 +41,14 @@ public class ServeControl {
     public record Stopped(boolean wasRunning, long pid, boolean stopped, String message) {
     }
 
+    /**
+     * A web viewer login link: open it once within {@code expiresInSeconds}.
+     *
+     * @param url {@code http://127.0.0.1:PORT/login?code=…}
+     */
+    public record ViewerLink(String url, long expiresInSeconds) {
+    }
+
     private static final Duration PROBE_TIMEOUT = Duration.ofSeconds(2);
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(20);
 
@@ -63,6 +71,34 @@ public class ServeControl {
             return new Status(State.UNRESPONSIVE, files.recordedPid(), files.socket().toString(), null);
         }
         return new Status(State.STOPPED, -1, files.socket().toString(), null);
+    }
+
+    /**
+     * Asks the running serve, over its owner-only socket, for a one-time login code and makes the link. The
+     * socket is the proof of who asks: only this user can reach it, so only they get a code.
+     */
+    public ViewerLink viewerLink() {
+        ServeFiles files = ServeFiles.of(dataDir);
+        Status status = status();
+        if (status.state() != State.RUNNING) {
+            throw EagleException.failure("serve_not_running", "serve is not running for " + dataDir.root()
+                    + " (the viewer is part of it)", "eagle-mem serve   (or keep it running: eagle-mem service install)", null);
+        }
+        int port = status.health().path("tcp_port").asInt(0);
+        if (port <= 0) {
+            throw EagleException.failure("viewer_unavailable", "serve listens on no TCP port ("
+                    + status.health().path("tcp_problem").asText("unknown reason") + "), so a browser cannot reach it",
+                    "eagle-mem serve --stop; eagle-mem serve --port 8765   (a free port)", null);
+        }
+        SocketClient.Response code = SocketClient.request(files.socket(), "POST", "/viewer/code", "", PROBE_TIMEOUT)
+                .filter(r -> r.status() == 200).orElseThrow(() -> EagleException.failure("viewer_code_failed",
+                        "serve did not hand out a login code", "eagle-mem serve --status; see $EAGLE_MEM_DIR/eagle-mem.log", null));
+        JsonNode body = parse(code.body());
+        String host = status.health().path("host").asText("127.0.0.1");
+        // the viewer answers only to a loopback name (its cookie must never be sent to another host)
+        String reach = host.contains(":") ? "[::1]" : "127.0.0.1";
+        return new ViewerLink("http://" + reach + ":" + port + body.path("path").asText() + body.path("code").asText(),
+                body.path("expires_in_seconds").asLong());
     }
 
     /** Sends SIGTERM and waits for a clean exit. Only a process that holds the serve lock is ever signalled. */

@@ -16,6 +16,10 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 
 import dev.eaglemem.capture.CaptureService;
+import dev.eaglemem.code.GraphService;
+import dev.eaglemem.feature.FeatureService;
+import dev.eaglemem.feature.VerificationService;
+import dev.eaglemem.inspect.InspectService;
 import dev.eaglemem.capture.Spool;
 import dev.eaglemem.capture.ToolUse;
 import dev.eaglemem.config.DataDir;
@@ -50,6 +54,9 @@ import dev.eaglemem.status.StatusService;
 import dev.eaglemem.store.CodeStore;
 import dev.eaglemem.store.AppliedEventStore;
 import dev.eaglemem.store.EventStore;
+import dev.eaglemem.store.FeatureStore;
+import dev.eaglemem.store.GraphStore;
+import dev.eaglemem.store.VerificationStore;
 import dev.eaglemem.store.HealthStore;
 import dev.eaglemem.store.JobStore;
 import dev.eaglemem.store.MemoryRow;
@@ -88,6 +95,8 @@ final class ApiRig implements AutoCloseable {
     final JobQueue jobQueue;
     final JobService jobs;
     final ServeApi api;
+    final FeatureService features;
+    final RecallService recall;
     final ServeServer server;
 
     ApiRig() {
@@ -107,7 +116,7 @@ final class ApiRig implements AutoCloseable {
                 redactor, clock);
         capture = new CaptureService(t.db, new SessionStore(), new ProjectStore(), new ObservationStore(), new PromptStore(),
                 new SummaryStore(), new AppliedEventStore(), redactor, clock);
-        RecallService recall = new RecallService(t.db, new StatsStore(), new OverviewStore(), new MemoryStore(),
+        recall = new RecallService(t.db, new StatsStore(), new OverviewStore(), new MemoryStore(),
                 new SummaryStore(), new ObservationStore(), new RecallStore(), new SearchStore(), settings, clock, NoModel.index(t.db));
         jobQueue = new JobQueue(t.db, new JobStore(), clock);
         jobs = new JobService(t.db, new JobStore(), clock);
@@ -122,7 +131,13 @@ final class ApiRig implements AutoCloseable {
                 memories, sessions, new RecallHistory(t.db, new RecallStore()), new ChangeFeed(t.db, new TimelineStore()),
                 settings, jobs, new StatusLine(() -> t.db, new StatsStore(), env), env, log);
         HealthInfo health = new HealthInfo(t.db, new HealthStore(), clock).with("jobs", () -> Map.of("queued", 0));
-        server = ServeServer.start(new ServeServer.Options(socket(), "127.0.0.1", 0, true, TOKEN), hooks, env, api.routes(health));
+        features = new FeatureService(t.db, new FeatureStore(), new VerificationStore(), new ProjectStore(), redactor, clock);
+        ViewerApi viewer = new ViewerApi(new InspectService(t.db, new RecallHistory(t.db, new RecallStore()), new RecallStore(),
+                new EventStore(), new SessionStore(), new SummaryStore(), new PromptStore(), new ObservationStore(), new ProjectStore()),
+                features, new VerificationService(t.db, new FeatureStore(), new VerificationStore(), redactor, clock),
+                new GraphService(t.db, new CodeStore(), new GraphStore(), features), log);
+        server = ServeServer.start(new ServeServer.Options(socket(), "127.0.0.1", 0, true, TOKEN), hooks, env,
+                api.routes(health).andThen(viewer.routes()));
     }
 
     Path socket() {

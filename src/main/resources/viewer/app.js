@@ -1,0 +1,64 @@
+// The viewer's shell: the project picker, the status line and the hash router (#feed, #search, …).
+import { api } from './api.js';
+import { clear, el } from './dom.js';
+import * as pages from './pages.js';
+
+const PAGES = { feed: pages.feed, search: pages.search, sessions: pages.sessions, memories: pages.memories,
+  features: pages.features, jobs: pages.jobs, recall: pages.recall, graph: pages.graph };
+const main = document.getElementById('main');
+const status = document.getElementById('status');
+const picker = document.getElementById('project');
+let cleanup = null;
+
+function say(text, error = false) {
+  status.hidden = !text;
+  status.className = error ? 'error' : '';
+  status.textContent = text || '';
+}
+
+const ctx = {
+  project: localStorage.getItem('eagle-mem.project') || '',
+  /** Runs a call; a failure is shown (message and fix) instead of thrown. Resolves to the result, or null. */
+  async run(call, done) {
+    try {
+      const result = await call();
+      // a plain read keeps the last message: the page re-reads itself right after an action reports it
+      if (done) say(done);
+      return result === null ? {} : result;
+    } catch (e) {
+      if (e.status === 401) say('Logged out (the login expired or serve restarted). Run: eagle-mem open', true);
+      else say((e.message || String(e)) + (e.fix ? ' — fix: ' + e.fix : ''), true);
+      return null;
+    }
+  },
+  reload: () => show(true),
+};
+
+async function show(keepStatus = false) {
+  if (!keepStatus) say('');
+  if (cleanup) cleanup();
+  cleanup = null;
+  const name = (location.hash || '#feed').slice(1);
+  const page = PAGES[name] || pages.feed;
+  for (const link of document.querySelectorAll('#nav a')) link.classList.toggle('active', link.getAttribute('href') === '#' + name);
+  clear(main);
+  const result = page(main, ctx);
+  cleanup = result instanceof Promise ? null : result || null;
+  if (result instanceof Promise) await result;
+}
+
+async function start() {
+  const r = await ctx.run(() => api('/projects'));
+  for (const key of (r && r.projects) || []) picker.append(el('option', { value: key }, key));
+  if (ctx.project && ![...picker.options].some(o => o.value === ctx.project)) ctx.project = '';
+  picker.value = ctx.project;
+  picker.addEventListener('change', () => {
+    ctx.project = picker.value;
+    localStorage.setItem('eagle-mem.project', ctx.project);
+    show();
+  });
+  window.addEventListener('hashchange', () => show());
+  show();
+}
+
+start();

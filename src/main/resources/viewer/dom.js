@@ -1,0 +1,68 @@
+// Building the page without ever parsing stored text as HTML: every value becomes a text node, and the only
+// links made are http(s) URLs (a javascript: or data: URL stays plain text).
+
+/** An element with attributes (properties for on* handlers) and children (strings become text nodes). */
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key.startsWith('on') && typeof value === 'function') node.addEventListener(key.slice(2), value);
+    else if (key === 'class') node.className = value;
+    else if (key === 'dataset') Object.assign(node.dataset, value);
+    else if (key === 'href') { const safe = safeUrl(value); if (safe) node.setAttribute('href', safe); }
+    else node.setAttribute(key, value === true ? '' : String(value));
+  }
+  append(node, children);
+  return node;
+}
+
+function append(node, children) {
+  for (const child of children.flat(Infinity)) {
+    if (child === undefined || child === null || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+}
+
+/** The URL when it is http(s) or a page of this viewer (#…); null otherwise. */
+export function safeUrl(value) {
+  const text = String(value);
+  if (text.startsWith('#')) return text;
+  try {
+    const url = new URL(text, window.location.href);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+const URLS = /\bhttps?:\/\/[^\s<>"'`)\]]+/g;
+
+/** Stored text with its http(s) URLs as links (opened without referrer or opener); the rest stays text. */
+export function richText(text) {
+  const out = [];
+  const value = text === null || text === undefined ? '' : String(text);
+  let last = 0;
+  for (const match of value.matchAll(URLS)) {
+    out.push(value.slice(last, match.index));
+    const href = safeUrl(match[0]);
+    out.push(href ? el('a', { href, target: '_blank', rel: 'noopener noreferrer' }, match[0]) : match[0]);
+    last = match.index + match[0].length;
+  }
+  out.push(value.slice(last));
+  return out;
+}
+
+export function clear(node) {
+  while (node.firstChild) node.firstChild.remove();
+  return node;
+}
+
+export function badge(text, extra = '') {
+  return el('span', { class: ('badge ' + extra).trim() }, text);
+}
+
+export function when(iso) {
+  if (!iso) return '';
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? String(iso) : d.toLocaleString();
+}
