@@ -28,6 +28,7 @@ import dev.eaglemem.store.JobStore;
 import dev.eaglemem.store.MemoryStore;
 import dev.eaglemem.store.ObservationStore;
 import dev.eaglemem.store.OverviewStore;
+import dev.eaglemem.store.PortableStore;
 import dev.eaglemem.store.ProjectStore;
 import dev.eaglemem.store.PromptStore;
 import dev.eaglemem.store.RecallStore;
@@ -191,6 +192,12 @@ public class Producers {
     @Singleton
     OverviewStore overviewStore() {
         return new OverviewStore();
+    }
+
+    @Produces
+    @Singleton
+    PortableStore portableStore() {
+        return new PortableStore();
     }
 
     @Produces
