@@ -45,6 +45,7 @@ class ArchitectureTest {
             Map.entry("feature", Layer.FEATURE), Map.entry("status", Layer.FEATURE), Map.entry("shell", Layer.FEATURE),
             Map.entry("gate", Layer.FEATURE), Map.entry("tokenguard", Layer.FEATURE), Map.entry("embed", Layer.FEATURE),
             Map.entry("syntax", Layer.FEATURE), Map.entry("scan", Layer.FEATURE), Map.entry("code", Layer.FEATURE),
+            Map.entry("portable", Layer.FEATURE),
             Map.entry("cli", Layer.ADAPTER), Map.entry("hook", Layer.ADAPTER), Map.entry("serve", Layer.ADAPTER),
             Map.entry("serve.api", Layer.ADAPTER), Map.entry("serve.control", Layer.ADAPTER),
             Map.entry("install", Layer.ADAPTER), Map.entry("autostart", Layer.ADAPTER),

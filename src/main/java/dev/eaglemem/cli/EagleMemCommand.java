@@ -25,7 +25,8 @@ import picocli.CommandLine.ScopeType;
                 SessionCommand.class, OverviewCommand.class, ScanCommand.class, ConfigCommand.class, DoctorCommand.class,
                 InstallCommand.class, UninstallCommand.class, HookCommand.class, StatuslineCommand.class, ServeCommand.class,
                 ServiceCommand.class, JobsCommand.class, FeatureCommand.class, GuardCommand.class, UnlockCommand.class,
-                GateCommand.class, SpoolCommand.class, IndexCommand.class, GraphCommand.class, HelpCommand.class,
+                GateCommand.class, SpoolCommand.class, IndexCommand.class, GraphCommand.class, ExportCommand.class,
+                ImportCommand.class, BackupCommand.class, RepairCommand.class, ProjectCommand.class, HelpCommand.class,
                 CompletionCommand.class, VersionCommand.class, AotTrainCommand.class },
         footerHeading = HelpLayout.EXAMPLES, footer = {
                 "  eagle-mem install                  # set up Claude Code and Codex",

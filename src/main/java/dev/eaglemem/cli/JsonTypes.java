@@ -32,6 +32,12 @@ import dev.eaglemem.memory.AddOutcome;
 import dev.eaglemem.memory.AddResult;
 import dev.eaglemem.memory.MemoryChange;
 import dev.eaglemem.memory.MemoryList;
+import dev.eaglemem.portable.BackupReport;
+import dev.eaglemem.portable.ExportReport;
+import dev.eaglemem.portable.ImportConflict;
+import dev.eaglemem.portable.ImportReport;
+import dev.eaglemem.portable.RepairReport;
+import dev.eaglemem.portable.TypeCounts;
 import dev.eaglemem.scan.ScanReport;
 import dev.eaglemem.scan.ScanResult;
 import dev.eaglemem.search.RecordItem;
@@ -44,6 +50,7 @@ import dev.eaglemem.session.SessionDetail;
 import dev.eaglemem.session.SessionList;
 import dev.eaglemem.status.StatusReport;
 import dev.eaglemem.store.CodeStore;
+import dev.eaglemem.store.DbFiles;
 import dev.eaglemem.store.GraphStore;
 import dev.eaglemem.store.GuardRuleRow;
 import dev.eaglemem.store.JobCounts;
@@ -88,7 +95,9 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
         ScanResult.class, ScanResult.Reason.class,
         ScanReport.class, ScanReport.Skipped.class, ScanReport.LanguageKind.class, ScanReport.Language.class,
         ScanReport.Framework.class, ScanReport.Folder.class, ScanReport.EntryPoint.class, ScanReport.Tests.class,
-        ScanReport.ConfigFile.class, ScanReport.Dependencies.class, ScanReport.Workspace.class })
+        ScanReport.ConfigFile.class, ScanReport.Dependencies.class, ScanReport.Workspace.class,
+        ExportReport.class, ImportReport.class, TypeCounts.class, ImportConflict.class, BackupReport.class, RepairReport.class,
+        DbFiles.Salvaged.class })
 final class JsonTypes {
 
     private JsonTypes() {

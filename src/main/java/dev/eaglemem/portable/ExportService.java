@@ -1,9 +1,8 @@
 package dev.eaglemem.portable;
 
 import java.io.IOException;
-import java.io.OutputStream;
+import java.io.Writer;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -44,7 +43,7 @@ public class ExportService {
      * @param projects project keys, or null for every project (and personal memories)
      * @param since only records from this timestamp on (projects, sessions and features are always whole)
      */
-    public ExportReport export(List<String> projects, String since, OutputStream out, String file) {
+    public ExportReport export(List<String> projects, String since, Writer out, String file) {
         PortableStore.Scope scope = new PortableStore.Scope(projects, since, projects == null);
         Map<String, Long> counts = new LinkedHashMap<>();
         long total = db.read(tx -> {
@@ -88,9 +87,9 @@ public class ExportService {
         }
     }
 
-    private static void write(OutputStream out, JsonNode line) {
+    private static void write(Writer out, JsonNode line) {
         try {
-            out.write(ExportFormat.JSON.writeValueAsString(line).getBytes(StandardCharsets.UTF_8));
+            out.write(ExportFormat.JSON.writeValueAsString(line));
             out.write('\n');
         } catch (IOException e) {
             throw EagleException.failure("export_write_failed", "cannot write the export: " + e.getMessage(),

@@ -15,6 +15,7 @@ import dev.eaglemem.config.LogFile;
 import dev.eaglemem.config.Settings;
 import dev.eaglemem.embed.MiniLmEmbedder;
 import dev.eaglemem.embed.SemanticIndex;
+import dev.eaglemem.project.ProjectSwitch;
 import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.store.AppliedEventStore;
 import dev.eaglemem.store.CodeStore;
@@ -192,6 +193,12 @@ public class Producers {
     @Singleton
     OverviewStore overviewStore() {
         return new OverviewStore();
+    }
+
+    @Produces
+    @Singleton
+    ProjectSwitch projectSwitch(DataDir dataDir) {
+        return new ProjectSwitch(dataDir.root());
     }
 
     @Produces

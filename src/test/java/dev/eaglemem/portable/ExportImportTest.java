@@ -3,8 +3,7 @@ package dev.eaglemem.portable;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.io.ByteArrayOutputStream;
-import java.nio.charset.StandardCharsets;
+import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -224,11 +223,11 @@ class ExportImportTest {
 
     private Path export(Path dir, List<String> projects, String since) throws Exception {
         try (TestDb db = TestDb.in(dir)) {
-            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            StringWriter out = new StringWriter();
             new ExportService(db.db, store, Redactor.defaults(), clock).export(projects, since, out, null);
             Path file = Files.createTempFile(tmp, "export", ".jsonl");
-            Files.write(file, out.toByteArray());
-            assertThat(out.toString(StandardCharsets.UTF_8)).startsWith("{\"format\":\"eagle-mem-export\",\"version\":1,");
+            Files.writeString(file, out.toString());
+            assertThat(out.toString()).startsWith("{\"format\":\"eagle-mem-export\",\"version\":1,");
             return file;
         }
     }
