@@ -87,9 +87,13 @@ public class RepairService {
         try {
             tables = DbFiles.salvage(work.resolve(db.getFileName()), recovered);
         } catch (DbFiles.Unreadable e) {
-            throw EagleException.failure("repair_unrecoverable", "SQLite cannot read " + db + " at all (" + e.getMessage()
-                    + "); it was left as it is, a copy is in " + saved, "restore a backup (eagle-mem backup writes them to "
-                    + dataDir.root().resolve("backups") + "): cp BACKUP.db " + db, e);
+            throw EagleException.failure("repair_unrecoverable", "SQLite cannot read the schema of " + db + " ("
+                    + e.getMessage() + "); it was left as it is, a copy is in " + saved, "restore a backup (eagle-mem backup"
+                    + " writes them to " + dataDir.root().resolve("backups") + "): cp BACKUP.db " + db, e);
+        }
+        if (tables.stream().mapToLong(Salvaged::recovered).sum() == 0) {
+            throw EagleException.failure("repair_unrecoverable", "not one row of " + db + " could be read; it was left as it"
+                    + " is, a copy is in " + saved, "restore a backup: cp BACKUP.db " + db, null);
         }
         List<String> verified = DbFiles.check(recovered, true);
         if (!DbFiles.healthy(verified)) {

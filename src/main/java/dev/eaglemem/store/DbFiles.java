@@ -16,7 +16,8 @@ import org.sqlite.SQLiteConfig;
 /**
  * Whole-file work on a database outside the pool: an online backup, an integrity check of a file that may be
  * damaged, and salvage — copying what can still be read from a damaged file into a fresh one, row by row,
- * stepping over what cannot. sqlite-jdbc has no {@code .recover}; this needs no sqlite3 binary either.
+ * stepping over what cannot. sqlite-jdbc has no {@code .recover}, and the sqlite3 shell's (3.40 here) fails on a
+ * truncated file ("SQL logic error"); this needs no sqlite3 binary and works in the native image too.
  */
 public final class DbFiles {
 
@@ -86,6 +87,11 @@ public final class DbFiles {
     public static List<Salvaged> salvage(Path damaged, Path fresh) {
         List<Salvaged> out = new ArrayList<>();
         try (Connection from = open(damaged, false); Connection to = open(fresh, false)) {
+            try (Statement st = from.createStatement()) {
+                // a truncated file (fewer pages than its header says) is refused as corrupt unless the schema is
+                // writable; this is a scratch copy that is only read
+                st.execute("PRAGMA writable_schema = ON");
+            }
             Set<String> source;
             try {
                 source = tables(from);
@@ -97,7 +103,11 @@ public final class DbFiles {
             }
             to.setAutoCommit(false);
             for (String table : tables(to)) {
-                if (table.equals("flyway_schema_history") || !source.contains(table)) {
+                if (table.equals("flyway_schema_history")) {
+                    continue;
+                }
+                if (!source.contains(table)) {
+                    out.add(new Salvaged(table, null, 0, 0, 1)); // its schema entry is gone: nothing of it can be placed
                     continue;
                 }
                 out.add(copy(from, to, table));
@@ -228,12 +238,32 @@ public final class DbFiles {
         return write.executeUpdate();
     }
 
+    /**
+     * The table's row count: by a scan of the table, else through any of its complete (non-partial) indexes,
+     * which hold one entry per row and often survive damage to the table's own pages; null when none can say.
+     */
     private static Long count(Connection c, String table) {
-        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT count(*) FROM \"" + table + "\"")) {
-            return rs.next() ? rs.getLong(1) : null;
+        List<String> ways = new ArrayList<>(List.of("SELECT count(*) FROM \"" + table + "\" NOT INDEXED"));
+        try (PreparedStatement ps = c.prepareStatement("SELECT name FROM pragma_index_list(?) WHERE partial = 0")) {
+            ps.setString(1, table);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    ways.add("SELECT count(*) FROM \"" + table + "\" INDEXED BY \"" + rs.getString(1) + "\"");
+                }
+            }
         } catch (SQLException e) {
-            return null;
+            // no index list: the table scan is all there is
         }
+        for (String sql : ways) {
+            try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+                if (rs.next()) {
+                    return rs.getLong(1);
+                }
+            } catch (SQLException e) {
+                // damaged or unusable: try the next way
+            }
+        }
+        return null;
     }
 
     private static List<String> columns(Connection c, String table) throws SQLException {
