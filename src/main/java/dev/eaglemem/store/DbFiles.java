@@ -11,6 +11,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import org.sqlite.SQLiteConfig;
 
 /**
@@ -25,6 +26,7 @@ public final class DbFiles {
     public record Salvaged(String table, Long expected, long recovered, long orphansDropped, long unreadableRanges) {
 
         /** Rows known to be lost, or null when the damaged table could not be counted. */
+        @JsonProperty("lost")
         public Long lost() {
             return expected == null ? null : Math.max(0, expected - recovered) + orphansDropped;
         }
