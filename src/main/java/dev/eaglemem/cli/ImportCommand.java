@@ -21,7 +21,7 @@ import picocli.CommandLine.Spec;
 
 @Command(name = "import", header = "Import an export file or an old memory.db.",
         description = { "The kind of FILE is recognised from its first bytes (--from says it outright): an eagle-mem export"
-                + " (eagle-mem), or the original bash Eagle Mem's ~/.eagle-mem/memory.db (eagle-mem-v1).",
+                + " (eagle-mem), claude-mem's ~/.claude-mem/claude-mem.db (claude-mem), or the original bash Eagle Mem's ~/.eagle-mem/memory.db (eagle-mem-v1).",
                 "The whole file is checked before anything is written, then written in one transaction: all or nothing."
                         + " Importing twice changes nothing; a record changed here more recently than in the file is kept and"
                         + " reported as a conflict. Secrets are redacted on the way in." },
@@ -35,7 +35,7 @@ public class ImportCommand implements Callable<Integer> {
     @Parameters(paramLabel = "FILE", description = "An export file or a memory.db.")
     Path file;
 
-    @Option(names = "--from", paramLabel = "KIND", description = "eagle-mem or eagle-mem-v1 (default: recognised from the file).")
+    @Option(names = "--from", paramLabel = "KIND", description = "eagle-mem, eagle-mem-v1 or claude-mem (default: recognised from the file).")
     String from;
 
     @Option(names = { "-n", "--dry-run" }, description = "Show what would be imported; write nothing.")

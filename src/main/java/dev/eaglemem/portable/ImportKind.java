@@ -8,7 +8,9 @@ public enum ImportKind {
     /** An {@code eagle-mem export} file (JSON lines). */
     EAGLE_MEM("eagle-mem"),
     /** The original bash Eagle Mem's {@code ~/.eagle-mem/memory.db}. */
-    EAGLE_MEM_V1("eagle-mem-v1");
+    EAGLE_MEM_V1("eagle-mem-v1"),
+    /** claude-mem's {@code ~/.claude-mem/claude-mem.db}. */
+    CLAUDE_MEM("claude-mem");
 
     private final String id;
 

@@ -48,9 +48,24 @@ public class ImportService {
     /** Imports a file of the given kind, or of the kind its first bytes say when {@code kind} is null. */
     public ImportReport importFile(Path file, ImportKind kind, boolean dryRun) {
         ImportKind k = kind != null ? kind : Sources.detect(file);
-        try (Sources.Opened source = Sources.open(file, k)) {
+        try (Sources.Opened source = Sources.open(file, k, basenames())) {
             return run(source.records(), file.toString(), dryRun);
         }
+    }
+
+    /**
+     * A project name that is the last part of exactly one project key here maps to that key (claude-mem's
+     * {@code shop-api} → {@code code/shop-api}); any other name stays as it is.
+     */
+    private java.util.function.UnaryOperator<String> basenames() {
+        Map<String, List<String>> byName = new HashMap<>();
+        for (String key : db.read(store::projectKeys)) {
+            byName.computeIfAbsent(key.substring(key.lastIndexOf('/') + 1), n -> new ArrayList<>()).add(key);
+        }
+        return name -> {
+            List<String> keys = byName.get(name);
+            return keys != null && keys.size() == 1 ? keys.get(0) : name;
+        };
     }
 
     /** A rollback carrying a dry run's report out of the transaction. */

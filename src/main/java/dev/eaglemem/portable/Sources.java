@@ -41,8 +41,11 @@ final class Sources {
                 if (EagleV1Source.recognizes(db)) {
                     return ImportKind.EAGLE_MEM_V1;
                 }
+                if (ClaudeMemSource.recognizes(db)) {
+                    return ImportKind.CLAUDE_MEM;
+                }
             }
-            throw unknown(file, "a SQLite database, but not one of the original Eagle Mem's");
+            throw unknown(file, "a SQLite database, but neither the original Eagle Mem's nor claude-mem's");
         }
         String text = new String(head, StandardCharsets.UTF_8);
         if (text.startsWith("{") && text.contains(ExportFormat.FORMAT)) {
@@ -51,7 +54,8 @@ final class Sources {
         throw unknown(file, "neither an eagle-mem export nor a database eagle-mem can import");
     }
 
-    static Opened open(Path file, ImportKind kind) {
+    /** @param projectKey maps a source's project name to an eagle-mem key (claude-mem names projects by basename) */
+    static Opened open(Path file, ImportKind kind, java.util.function.UnaryOperator<String> projectKey) {
         if (!Files.isRegularFile(file)) {
             throw EagleException.notFound("no file " + file, "give the path of an export file or a memory.db");
         }
@@ -65,6 +69,14 @@ final class Sources {
                             + " with tool_input_summary)");
                 }
                 yield new Opened(new EagleV1Source(db), db);
+            }
+            case CLAUDE_MEM -> {
+                SourceDb db = SourceDb.open(file);
+                if (!ClaudeMemSource.recognizes(db)) {
+                    db.close();
+                    throw unknown(file, "not claude-mem's claude-mem.db (no sdk_sessions, observations and session_summaries)");
+                }
+                yield new Opened(new ClaudeMemSource(db, projectKey), db);
             }
         };
     }
@@ -80,6 +92,6 @@ final class Sources {
 
     private static EagleException unknown(Path file, String what) {
         return new EagleException(ExitCode.INVALID_INPUT, "import_unknown_format", file + " is " + what,
-                "eagle-mem import FILE --from eagle-mem|eagle-mem-v1", null);
+                "eagle-mem import FILE --from eagle-mem|eagle-mem-v1|claude-mem", null);
     }
 }
