@@ -71,6 +71,10 @@ public class RepairCommand implements Callable<Integer> {
             default -> {
                 out.println("Repaired " + r.db() + " (quick_check: " + r.integrityAfter() + "). The damaged files are kept in "
                         + r.savedTo() + ".");
+                long recovered = r.tables().stream().mapToLong(Salvaged::recovered).sum();
+                if (r.tables().stream().allMatch(t -> t.lost() != null && t.lost() == 0 && t.unreadableRanges() == 0)) {
+                    out.println("No row was lost (" + Console.count(recovered, "row") + " recovered).");
+                }
                 for (Salvaged t : r.tables()) {
                     Long lost = t.lost();
                     if (lost == null || lost > 0 || t.unreadableRanges() > 0) {
