@@ -28,8 +28,8 @@ import picocli.CommandLine.Spec;
                 + " sessions, summaries, observations, prompts, memories, overviews, features, checks, verifications and guard"
                 + " rules, each with a stable id, secrets redacted. eagle-mem import reads it back on any machine.",
                 "Without -o the file goes to stdout; with -o it is written owner-only (600) and the counts are printed." },
-        footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem export -o shop.jsonl",
-                "  eagle-mem export --all-projects -o everything.jsonl", "  eagle-mem export -p code/shop --since 2026-11-01 > recent.jsonl" })
+        footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem export -o ~/shop.jsonl",
+                "  eagle-mem export --all-projects -o ~/everything.jsonl", "  eagle-mem export -p code/shop --since 2026-11-01 > recent.jsonl" })
 public class ExportCommand implements Callable<Integer> {
 
     @Spec
@@ -72,6 +72,10 @@ public class ExportCommand implements Callable<Integer> {
             return 0;
         }
         Path target = output.toAbsolutePath();
+        if (!Files.isDirectory(target.getParent())) {
+            throw EagleException.invalidInput("no directory " + target.getParent() + " for -o " + output,
+                    "mkdir -p " + target.getParent() + "   or give another -o FILE");
+        }
         Path part = Files.createTempFile(target.getParent(), "." + target.getFileName(), ".part",
                 PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
         ExportReport report;

@@ -25,7 +25,7 @@ import picocli.CommandLine.Spec;
                 "The whole file is checked before anything is written, then written in one transaction: all or nothing."
                         + " Importing twice changes nothing; a record changed here more recently than in the file is kept and"
                         + " reported as a conflict. Secrets are redacted on the way in." },
-        footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem import shop.jsonl", "  eagle-mem import shop.jsonl --dry-run",
+        footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem import ~/shop.jsonl", "  eagle-mem import ~/shop.jsonl --dry-run",
                 "  eagle-mem import ~/old-eagle-mem/memory.db --from eagle-mem-v1 --json" })
 public class ImportCommand implements Callable<Integer> {
 

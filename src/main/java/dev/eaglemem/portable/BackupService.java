@@ -63,6 +63,7 @@ public class BackupService {
             }
             throw e;
         }
+        DbFiles.selfContained(file);
         List<String> check = DbFiles.check(file, false);
         try {
             return new BackupReport(file.toString(), Files.size(file), String.join("; ", check));

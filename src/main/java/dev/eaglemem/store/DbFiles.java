@@ -53,9 +53,24 @@ public final class DbFiles {
      */
     public static void backup(Tx tx, Path target) {
         try (Statement st = tx.connection().createStatement()) {
-            st.executeUpdate("backup to " + target);
+            // sqlite-jdbc's "backup to" takes a quoted file name, so a path with spaces works
+            String name = target.toString();
+            st.executeUpdate("backup to " + (name.contains("\"") ? "'" + name + "'" : "\"" + name + "\""));
         } catch (SQLException e) {
             throw new StoreException(e);
+        }
+    }
+
+    /**
+     * Makes a copy a self-contained file: the backup API copies the WAL mode of its source, which would leave -wal
+     * and -shm files next to the backup once it is opened; a rollback journal leaves none (eagle-mem turns WAL
+     * back on when it opens a restored copy).
+     */
+    public static void selfContained(Path file) {
+        try (Connection c = open(file, false); Statement st = c.createStatement()) {
+            st.execute("PRAGMA journal_mode = DELETE");
+        } catch (SQLException e) {
+            throw new Unreadable(e);
         }
     }
 

@@ -54,7 +54,10 @@ class PortableCliIT {
         JsonNode b = cli.run("backup", "-o", backup.toString(), "--json").ok().json();
         assertThat(b.path("integrity").asText()).isEqualTo("ok");
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(backup))).isEqualTo("rw-------");
+        assertThat(backup.resolveSibling("backup.db-wal")).doesNotExist(); // a self-contained file
         cli.run("backup", "-o", backup.toString()).exits(4);
+        Path spaced = cli.workspace.resolve("my backups/copy.db");
+        assertThat(cli.run("backup", "-o", spaced.toString(), "--json").ok().json().path("integrity").asText()).isEqualTo("ok");
         assertThat(cli.run("repair", "--json").ok().json().path("status").asText()).isEqualTo("ok");
 
         other.run("import", cli.workspace.resolve("missing.jsonl").toString()).exits(3);
