@@ -26,7 +26,8 @@ import picocli.CommandLine.ScopeType;
                 InstallCommand.class, UninstallCommand.class, HookCommand.class, StatuslineCommand.class, ServeCommand.class,
                 ServiceCommand.class, JobsCommand.class, FeatureCommand.class, GuardCommand.class, UnlockCommand.class,
                 GateCommand.class, SpoolCommand.class, IndexCommand.class, GraphCommand.class, LlmCommand.class, CurateCommand.class,
-                InspectCommand.class, ReplayCommand.class, OpenCommand.class, HelpCommand.class,
+                InspectCommand.class, ReplayCommand.class, OpenCommand.class, ExportCommand.class,
+                ImportCommand.class, BackupCommand.class, RepairCommand.class, ProjectCommand.class, HelpCommand.class,
                 CompletionCommand.class, VersionCommand.class, AotTrainCommand.class },
         footerHeading = HelpLayout.EXAMPLES, footer = {
                 "  eagle-mem install                  # set up Claude Code and Codex",

@@ -46,6 +46,12 @@ import dev.eaglemem.memory.AddOutcome;
 import dev.eaglemem.memory.AddResult;
 import dev.eaglemem.memory.MemoryChange;
 import dev.eaglemem.memory.MemoryList;
+import dev.eaglemem.portable.BackupReport;
+import dev.eaglemem.portable.ExportReport;
+import dev.eaglemem.portable.ImportConflict;
+import dev.eaglemem.portable.ImportReport;
+import dev.eaglemem.portable.RepairReport;
+import dev.eaglemem.portable.TypeCounts;
 import dev.eaglemem.scan.ScanReport;
 import dev.eaglemem.scan.ScanResult;
 import dev.eaglemem.search.RecordItem;
@@ -62,6 +68,7 @@ import dev.eaglemem.store.CodeStore;
 import dev.eaglemem.store.FileHintStore;
 import dev.eaglemem.store.ProposalRow;
 import dev.eaglemem.store.EventRow;
+import dev.eaglemem.store.DbFiles;
 import dev.eaglemem.store.GraphStore;
 import dev.eaglemem.store.GuardRuleRow;
 import dev.eaglemem.store.JobCounts;
@@ -114,7 +121,9 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
         CurateReport.class, StepReport.class, StepStatus.class, ProposalKind.class, ProposalRow.class, Decision.class,
         FileHintStore.CoEditPair.class, FileHintStore.HotFile.class, RecallHistory.Listing.class,
         RecallEventRow.class, EventListing.class, EventRow.class, Replay.class, ReplayStep.class, ReplayStep.Kind.class,
-        OpenCommand.Link.class })
+        OpenCommand.Link.class,
+        ExportReport.class, ImportReport.class, TypeCounts.class, ImportConflict.class, BackupReport.class, RepairReport.class,
+        DbFiles.Salvaged.class })
 final class JsonTypes {
 
     private JsonTypes() {

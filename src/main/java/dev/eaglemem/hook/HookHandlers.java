@@ -12,6 +12,7 @@ import dev.eaglemem.capture.CaptureService.Origin;
 import dev.eaglemem.capture.ToolUse;
 import dev.eaglemem.feature.Recorded;
 import dev.eaglemem.project.AgentSource;
+import dev.eaglemem.project.ProjectSwitch;
 import dev.eaglemem.recall.RecallService;
 import dev.eaglemem.recall.RecallService.Audience;
 
@@ -27,17 +28,27 @@ public class HookHandlers {
     private final EventIntake intake;
     private final RecallService recall;
     private final GuardHandlers guard;
+    private final ProjectSwitch projects;
 
-    public HookHandlers(CaptureService capture, EventIntake intake, RecallService recall, GuardHandlers guard) {
+    public HookHandlers(CaptureService capture, EventIntake intake, RecallService recall, GuardHandlers guard,
+            ProjectSwitch projects) {
         this.capture = capture;
         this.intake = intake;
         this.recall = recall;
         this.guard = guard;
+        this.projects = projects;
     }
 
     public HookResponse handle(HookEvent event) {
         if (event.context().subagent()) {
             return HookResponse.SILENT; // a sub-agent's steps belong to the parent session's story, not a new one
+        }
+        // a project that is off gets no recording, recall or guard at all; SessionStart says so, once per start
+        Optional<ProjectSwitch.Off> off = projects.off(event.context().cwdProject(), event.context().projectRoot());
+        if (off.isPresent()) {
+            return event instanceof HookEvent.SessionStart ? new HookResponse.Context("eagle-mem is off for this project ("
+                    + off.get().why() + "): nothing is recorded or recalled. `eagle-mem project on` turns it back on.")
+                    : HookResponse.SILENT;
         }
         return intake.within(event, () -> switch (event) {
             case HookEvent.SessionStart e -> sessionStart(e);

@@ -20,6 +20,11 @@ public enum MemoryKind {
         return name().toLowerCase(Locale.ROOT);
     }
 
+    /** The duplicate-detection hash of a memory of this kind (importers store it as memories.normalized_hash). */
+    public String normalizedHash(String content) {
+        return MemoryText.hash(this, content);
+    }
+
     public boolean structured() {
         return this == FEEDBACK || this == FACT;
     }

@@ -43,6 +43,15 @@ public class CurrentContext {
         }
     }
 
+    /** The working directory's project with its root directory, or empty outside any project. */
+    public Optional<Project> here() {
+        try {
+            return resolver.resolveCwd(env);
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
+    }
+
     /** The project key, or a clear error naming the way out. */
     public String requireProject(String explicit) {
         return project(explicit).orElseThrow(() -> EagleException.invalidInput(

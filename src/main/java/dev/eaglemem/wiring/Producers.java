@@ -15,6 +15,7 @@ import dev.eaglemem.config.LogFile;
 import dev.eaglemem.config.Settings;
 import dev.eaglemem.embed.MiniLmEmbedder;
 import dev.eaglemem.embed.SemanticIndex;
+import dev.eaglemem.project.ProjectSwitch;
 import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.store.AppliedEventStore;
 import dev.eaglemem.store.CodeStore;
@@ -31,6 +32,7 @@ import dev.eaglemem.store.JobStore;
 import dev.eaglemem.store.MemoryStore;
 import dev.eaglemem.store.ObservationStore;
 import dev.eaglemem.store.OverviewStore;
+import dev.eaglemem.store.PortableStore;
 import dev.eaglemem.store.ProjectStore;
 import dev.eaglemem.store.PromptStore;
 import dev.eaglemem.store.RecallStore;
@@ -200,6 +202,18 @@ public class Producers {
     @Singleton
     OverviewStore overviewStore() {
         return new OverviewStore();
+    }
+
+    @Produces
+    @Singleton
+    ProjectSwitch projectSwitch(DataDir dataDir) {
+        return new ProjectSwitch(dataDir.root());
+    }
+
+    @Produces
+    @Singleton
+    PortableStore portableStore() {
+        return new PortableStore();
     }
 
     @Produces

@@ -23,7 +23,9 @@ class ProjectOptionTest {
                 "eagle-mem overview set", "eagle-mem overview delete", "eagle-mem graph summary", "eagle-mem graph query",
                 "eagle-mem graph neighbors", "eagle-mem curate", "eagle-mem curate proposals", "eagle-mem curate accept",
                 "eagle-mem curate reject", "eagle-mem curate undo",
-                "eagle-mem inspect recall", "eagle-mem inspect events", "eagle-mem replay");
+                "eagle-mem inspect recall", "eagle-mem inspect events", "eagle-mem replay",
+                "eagle-mem export", "eagle-mem project off", "eagle-mem project on",
+                "eagle-mem project status");
         for (OptionSpec o : options) {
             assertThat(o.names()).containsExactly("-p", "--project");
             assertThat(o.paramLabel()).isEqualTo("KEY");

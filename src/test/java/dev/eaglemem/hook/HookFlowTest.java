@@ -28,6 +28,7 @@ import dev.eaglemem.jobs.EnrichSummaryJob;
 import dev.eaglemem.jobs.JobEngine;
 import dev.eaglemem.jobs.JobKinds;
 import dev.eaglemem.jobs.PruneJob;
+import dev.eaglemem.project.ProjectSwitch;
 import dev.eaglemem.store.JobStore;
 import dev.eaglemem.store.NewObservation;
 import dev.eaglemem.store.ObservationStore;
@@ -75,6 +76,28 @@ class HookFlowTest {
                     .containsExactly("hook keep API key in env.");
         }
         assertThat(databaseText()).doesNotContain("sk-ant-api03-AAAA");
+    }
+
+    @Test
+    void aProjectThatIsOffRecordsAndRecallsNothingAndSaysSoOnceAtTheStart() throws Exception {
+        try (TestDb t = TestDb.in(dir)) {
+            HookRig rig = new HookRig(t.db, dir.resolve("eagle-mem.log"));
+            rig.seed();
+            new ProjectSwitch(dir).set(HookRig.PROJECT, true);
+
+            String off = replay(rig, CLAUDE, "SessionStart-2", "UserPromptSubmit-2", "PostToolUse-3", "PostToolUse-4", "Stop-2",
+                    "SessionEnd-2");
+
+            assertThat(off.lines().toList()).singleElement().asString().contains("eagle-mem is off for this project")
+                    .contains("eagle-mem project off").doesNotContain("Money is integer cents");
+            assertThat(rows(t, "SELECT count(*) FROM observations")).containsExactly("0");
+            assertThat(rows(t, "SELECT count(*) FROM user_prompts")).containsExactly("0");
+
+            new ProjectSwitch(dir).set(HookRig.PROJECT, false);
+            String on = replay(rig, CLAUDE, "SessionStart-2", "PostToolUse-3");
+            assertThat(on).contains("Money is integer cents").doesNotContain("is off");
+            assertThat(rows(t, "SELECT count(*) FROM observations")).containsExactly("1");
+        }
     }
 
     @Test

@@ -25,6 +25,7 @@ import dev.eaglemem.memory.MemoryKind;
 import dev.eaglemem.memory.MemoryScope;
 import dev.eaglemem.memory.MemoryService;
 import dev.eaglemem.recall.RecallService;
+import dev.eaglemem.project.ProjectSwitch;
 import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.session.SessionSave;
 import dev.eaglemem.session.SessionService;
@@ -99,7 +100,7 @@ final class HookRig {
         GuardHandlers guard = TestGuards.wire(db, memories, capture, logFile.getParent(), clock);
         spool = new Spool(logFile.resolveSibling("spool"));
         intake = new EventIntake(db, capture, spool, memories, jobs, recall, guard, log, toolBudget, turnBudget);
-        handlers = new HookHandlers(capture, intake, recall, guard);
+        handlers = new HookHandlers(capture, intake, recall, guard, new ProjectSwitch(logFile.getParent()));
         vars.put("HOME", "/home/dev");
         vars.put("GIT_CEILING_DIRECTORIES", "/home");
     }

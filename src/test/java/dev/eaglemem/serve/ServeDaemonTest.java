@@ -47,6 +47,7 @@ import dev.eaglemem.hook.TestGuards;
 import dev.eaglemem.jobs.JobQueue;
 import dev.eaglemem.memory.MemoryService;
 import dev.eaglemem.recall.RecallService;
+import dev.eaglemem.project.ProjectSwitch;
 import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.serve.control.ServeFiles;
 import dev.eaglemem.serve.control.ServeLock;
@@ -102,7 +103,7 @@ class ServeDaemonTest {
                 new SummaryStore(), new ObservationStore(), new RecallStore(), new SearchStore(), settings, clock, NoModel.index(t.db));
         GuardHandlers guard = TestGuards.wire(t.db, memories, capture, tmp, clock);
         HookHandlers handlers = new HookHandlers(capture, new EventIntake(t.db, capture, new Spool(dataDir.root().resolve("spool")),
-                memories, new JobQueue(t.db, new JobStore(), clock), recall, guard, log), recall, guard);
+                memories, new JobQueue(t.db, new JobStore(), clock), recall, guard, log), recall, guard, new ProjectSwitch(dataDir.root()));
         HookRunner hooks = new HookRunner(env, () -> log, () -> handlers);
         daemon = new ServeDaemon(env, dataDir, hooks, t.db, log, clock);
     }

@@ -41,6 +41,7 @@ import dev.eaglemem.memory.MemoryScope;
 import dev.eaglemem.memory.MemoryService;
 import dev.eaglemem.recall.RecallHistory;
 import dev.eaglemem.recall.RecallService;
+import dev.eaglemem.project.ProjectSwitch;
 import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.search.ChangeFeed;
 import dev.eaglemem.search.RecordService;
@@ -122,7 +123,7 @@ final class ApiRig implements AutoCloseable {
         jobs = new JobService(t.db, new JobStore(), clock);
         GuardHandlers guard = TestGuards.wire(t.db, memories, capture, dir, clock);
         HookHandlers handlers = new HookHandlers(capture, new EventIntake(t.db, capture, new Spool(dir.resolve("spool")),
-                memories, jobQueue, recall, guard, log), recall, guard);
+                memories, jobQueue, recall, guard, log), recall, guard, new ProjectSwitch(dir));
         HookRunner hooks = new HookRunner(env, () -> log, () -> handlers);
         api = new ServeApi(new StatusService(t.db, new StatsStore(), new HealthStore(), new ProjectStore(), new DataDir(dir, dir.resolve("config.toml"))),
                 NoModel.search(t.db), new TimelineService(t.db, new TimelineStore()),

@@ -1,0 +1,5 @@
+package dev.eaglemem.portable;
+
+/** What an import did with one record type. {@code conflicts} were kept as they are here (also in skipped). */
+public record TypeCounts(String type, long created, long updated, long skipped, long conflicts) {
+}

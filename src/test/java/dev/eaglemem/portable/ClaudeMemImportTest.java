@@ -1,0 +1,121 @@
+package dev.eaglemem.portable;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.eaglemem.redact.Redactor;
+import dev.eaglemem.store.PortableStore;
+import dev.eaglemem.store.TestDb;
+
+/**
+ * claude-mem's database, built from the documented facts of its schema (the fixture's DDL is our own, see
+ * claude-mem-schema.sql), imported into a real store that already knows the project as code/shop-api.
+ */
+class ClaudeMemImportTest {
+
+    // 1767261600000 = 2026-01-01T10:00:00.000Z
+    static final String ROWS = """
+            INSERT INTO sdk_sessions (content_session_id, memory_session_id, project, platform_source, started_at,
+              started_at_epoch, completed_at, completed_at_epoch, status) VALUES
+              ('a1b2', 'm-1', 'shop-api', 'claude', '2026-01-01T10:00:00.000Z', 1767261600000, '2026-01-01T11:00:00.000Z',
+               1767265200000, 'completed'),
+              ('c3d4', 'm-2', 'blog', 'codex', '2026-01-02T10:00:00.000Z', 1767348000000, NULL, NULL, 'failed');
+            INSERT INTO observations (memory_session_id, project, type, title, narrative, facts, files_read, files_modified,
+              content_hash, created_at, created_at_epoch) VALUES
+              ('m-1', 'shop-api', 'decision', 'Round once', 'Totals are rounded once, at the end.', '["cents are integers"]',
+               '["src/tax.ts"]', '["src/cart.ts"]', 'h1', '2026-01-01T10:10:00.000Z', 1767262200000),
+              ('m-1', 'shop-api', 'bugfix', 'Double rounding', 'Line items were rounded twice.', NULL, NULL, NULL, 'h2',
+               '2026-01-01T10:10:00.000Z', 1767262200000),
+              ('m-2', 'blog', 'change', NULL, NULL, NULL, NULL, NULL, 'h3', '2026-01-02T10:05:00.000Z', 1767348300000);
+            INSERT INTO session_summaries (memory_session_id, project, request, learned, completed, files_edited, created_at,
+              created_at_epoch) VALUES
+              ('m-1', 'shop-api', 'fix totals', 'rounding', 'first pass', '["src/cart.ts"]', '2026-01-01T10:20:00.000Z', 1767262800000),
+              ('m-1', 'shop-api', 'fix totals', 'rounding once', 'done', '["src/cart.ts"]', '2026-01-01T10:50:00.000Z', 1767264600000);
+            INSERT INTO user_prompts (content_session_id, prompt_number, prompt_text, created_at, created_at_epoch) VALUES
+              ('a1b2', 1, 'why is the total off by a cent? token ghp_0123456789abcdefghijklmnopqrstuvwxyz', '2026-01-01T10:01:00.000Z', 1767261660000),
+              ('c3d4', 1, 'write a post', '2026-01-02T10:01:00.000Z', 1767348060000);
+            INSERT INTO directives (scope, project, content, status, created_at, created_at_epoch, updated_at_epoch) VALUES
+              ('global', NULL, 'Answer tersely', 'active', '2026-01-01T09:00:00.000Z', 1767258000000, 1767258000000),
+              ('project', 'shop-api', 'Use pnpm, not npm', 'active', '2026-01-01T09:00:00.000Z', 1767258000000, 1767258000000);
+            INSERT INTO pending_messages (session_db_id, content_session_id, message_type, created_at_epoch) VALUES
+              (1, 'a1b2', 'observation', 1767261600000)
+            """;
+
+    @TempDir
+    Path tmp;
+    private Path source;
+    private Path target;
+
+    @BeforeEach
+    void databases() throws Exception {
+        source = tmp.resolve("claude-mem/claude-mem.db");
+        Files.createDirectories(source.getParent());
+        String ddl = new String(getClass().getResourceAsStream("/portable/claude-mem-schema.sql").readAllBytes());
+        for (String statement : (ddl.replaceAll("(?m)^--.*$", "") + ";\n" + ROWS).split(";\n")) {
+            if (!statement.isBlank()) {
+                Stores.exec(source, statement);
+            }
+        }
+        target = Files.createDirectories(tmp.resolve("eagle"));
+        try (TestDb t = TestDb.in(target)) {
+            t.db.open();
+        }
+        Stores.exec(target.resolve("memory.db"), "INSERT INTO projects (key, root_path) VALUES ('code/shop-api', '/home/u/code/shop-api')");
+    }
+
+    @Test
+    void sessionsNotesSummariesPromptsAndDirectivesArriveWithCounts() throws Exception {
+        ImportReport report = importIt();
+
+        assertThat(report.from()).isEqualTo("claude-mem");
+        assertThat(created(report)).containsEntry("project", 1L).containsEntry("session", 2L).containsEntry("summary", 1L)
+                .containsEntry("prompt", 2L).containsEntry("memory", 4L);
+        assertThat(count(report, "project").skipped()).isEqualTo(1); // code/shop-api was here already
+        assertThat(report.notImported()).containsEntry("pending_messages", 1L)
+                .containsEntry("observations (no session or no text)", 1L)
+                .containsEntry("session_summaries (older summary of the same session)", 1L);
+        Map<String, List<String>> rows = Stores.snapshot(target.resolve("memory.db"));
+        assertThat(rows.get("projects")).extracting(r -> r.substring(0, r.indexOf('|'))).containsExactly("key=blog",
+                "key=code/shop-api");
+        assertThat(rows.get("sessions")).anyMatch(r -> r.contains("id=a1b2|project=code/shop-api|agent=claude-code|"))
+                .anyMatch(r -> r.contains("id=c3d4|project=blog|agent=codex|") && r.contains("status=abandoned|"));
+        assertThat(rows.get("summaries")).singleElement().asString().contains("completed=done|").contains("capture_source=enrich|");
+        assertThat(rows.get("memories")).anyMatch(r -> r.contains("kind=decision|title=Round once|")
+                && r.contains("- cents are integers") && r.contains("files=[\"src/cart.ts\",\"src/tax.ts\"]|"))
+                .anyMatch(r -> r.contains("kind=gotcha|"))
+                .anyMatch(r -> r.contains("project=null|scope=personal|kind=preference|title=Answer tersely|"));
+        assertThat(rows.get("user_prompts")).noneMatch(r -> r.contains("ghp_0123456789"));
+    }
+
+    @Test
+    void importingTwiceChangesNothing() throws Exception {
+        importIt();
+        Map<String, List<String>> once = Stores.snapshot(target.resolve("memory.db"));
+        ImportReport again = importIt();
+        assertThat(Stores.snapshot(target.resolve("memory.db"))).isEqualTo(once);
+        assertThat(again.total(TypeCounts::created) + again.total(TypeCounts::updated)).isZero();
+    }
+
+    private ImportReport importIt() {
+        try (TestDb db = TestDb.in(target)) {
+            return new ImportService(db.db, new PortableStore(), Redactor.defaults()).importFile(source, null, false);
+        }
+    }
+
+    private static TypeCounts count(ImportReport report, String type) {
+        return report.counts().stream().filter(c -> c.type().equals(type)).findFirst().orElseThrow();
+    }
+
+    private static Map<String, Long> created(ImportReport report) {
+        return report.counts().stream().collect(Collectors.toMap(TypeCounts::type, TypeCounts::created));
+    }
+}
