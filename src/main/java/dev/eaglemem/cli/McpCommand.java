@@ -18,8 +18,8 @@ import picocli.CommandLine.Command;
                 + " memory_add, memory_update, memory_forget, session_save, feature_pending, code_search.",
                 "The project is the one of the directory it runs in; each tool also takes a project argument."
                         + " Standard output carries the protocol only; errors go to $EAGLE_MEM_DIR/eagle-mem.log." },
-        footerHeading = HelpLayout.EXAMPLES, footer = { "  claude mcp add eagle-mem -- eagle-mem mcp",
-                "  codex mcp add eagle-mem -- eagle-mem mcp" })
+        footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem mcp",
+                "  eagle-mem install --agent all --dry-run   # shows the MCP entries install writes" })
 public class McpCommand implements Callable<Integer> {
 
     private final McpTools tools;
