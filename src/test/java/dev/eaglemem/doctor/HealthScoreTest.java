@@ -48,8 +48,10 @@ class HealthScoreTest {
         assertThat(r.score()).isEqualTo(53);
         assertThat(r.grade()).isEqualTo(HealthReport.Grade.NEEDS_ATTENTION);
         assertThat(r.next()).hasSize(4);
-        assertThat(r.next().getFirst()).contains("session save --decisions"); // enrichment lost 13, the most
-        assertThat(r.next()).contains("eagle-mem serve");
+        // config lost 15, enrichment 13, capture 12, features 7
+        assertThat(r.next().getFirst()).isEqualTo("eagle-mem serve");
+        assertThat(r.next().get(1)).contains("session save --decisions");
+        assertThat(r.next().get(2)).contains("session save --session-id");
         assertThat(r.parts().get(3).detail()).isEqualTo("1 of 2 doctor checks ok; wal: WAL is 80 MB");
     }
 
