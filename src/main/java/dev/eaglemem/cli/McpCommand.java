@@ -17,9 +17,10 @@ import picocli.CommandLine.Command;
                 + " themselves (install registers it for Claude Code and Codex). Tools: search, timeline, get,"
                 + " memory_add, memory_update, memory_forget, session_save, feature_pending, code_search.",
                 "The project is the one of the directory it runs in; each tool also takes a project argument."
-                        + " Standard output carries the protocol only; errors go to $EAGLE_MEM_DIR/eagle-mem.log." },
+                        + " Standard output carries the protocol only; errors go to $EAGLE_MEM_DIR/eagle-mem.log.",
+                "eagle-mem install --agent all --dry-run shows the entries install writes for the agents." },
         footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem mcp",
-                "  eagle-mem install --agent all --dry-run   # shows the MCP entries install writes" })
+                "  eagle-mem mcp < requests.jsonl   # one JSON-RPC message a line" })
 public class McpCommand implements Callable<Integer> {
 
     private final McpTools tools;

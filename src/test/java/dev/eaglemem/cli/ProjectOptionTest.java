@@ -21,7 +21,7 @@ class ProjectOptionTest {
         assertThat(commands).containsExactlyInAnyOrder("eagle-mem status", "eagle-mem memories list", "eagle-mem memories add",
                 "eagle-mem search", "eagle-mem session list", "eagle-mem session save", "eagle-mem overview show",
                 "eagle-mem overview set", "eagle-mem overview delete", "eagle-mem graph summary", "eagle-mem graph query",
-                "eagle-mem graph neighbors");
+                "eagle-mem graph neighbors", "eagle-mem health");
         for (OptionSpec o : options) {
             assertThat(o.names()).containsExactly("-p", "--project");
             assertThat(o.paramLabel()).isEqualTo("KEY");
