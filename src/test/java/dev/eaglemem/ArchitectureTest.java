@@ -51,7 +51,7 @@ class ArchitectureTest {
             Map.entry("cli", Layer.ADAPTER), Map.entry("hook", Layer.ADAPTER), Map.entry("serve", Layer.ADAPTER),
             Map.entry("serve.api", Layer.ADAPTER), Map.entry("serve.control", Layer.ADAPTER),
             Map.entry("install", Layer.ADAPTER), Map.entry("autostart", Layer.ADAPTER),
-            Map.entry("doctor", Layer.ADAPTER), Map.entry("wiring", Layer.ADAPTER));
+            Map.entry("doctor", Layer.ADAPTER), Map.entry("wiring", Layer.ADAPTER), Map.entry("mcp", Layer.ADAPTER));
 
     /** store sits on JDBC alone: it may name only the error model, never a feature or the config. */
     static final Set<String> STORE_MAY_USE = Set.of("error");

@@ -16,6 +16,7 @@ import dev.eaglemem.curate.ProposalKind;
 import dev.eaglemem.curate.StepReport;
 import dev.eaglemem.curate.StepStatus;
 import dev.eaglemem.doctor.Check;
+import dev.eaglemem.doctor.HealthReport;
 import dev.eaglemem.doctor.DoctorReport;
 import dev.eaglemem.feature.Feature;
 import dev.eaglemem.feature.FeatureDetail;
@@ -96,7 +97,8 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
  * implementations) are here for their {@code @JsonValue} id: a native image that could not see it would
  * print an enum's lower-cased name, or an install step's fields, instead of the text it always printed.
  */
-@RegisterForReflection(targets = { StatusReport.class, TableCounts.class, DoctorReport.class, Check.class,
+@RegisterForReflection(targets = { HealthReport.class, HealthReport.Part.class, HealthReport.Grade.class,
+        StatusReport.class, TableCounts.class, DoctorReport.class, Check.class,
         MemoryRow.class, MemoryDetails.class, AddResult.class, SearchResult.class, SearchHit.class, SessionRow.class,
         SessionOverview.class, SummaryRow.class, SummaryFields.class, PromptRow.class, ConfigService.Entry.class,
         InstallReport.class, InstallReport.Action.class, InstallManifest.class, ServeState.class,

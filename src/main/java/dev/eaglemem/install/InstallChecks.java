@@ -45,11 +45,15 @@ final class InstallChecks {
         if (manifest.agents().contains(Agent.CLAUDE_CODE.id())) {
             out.add(drift("claude_hooks", paths.claudeSettings(), "claude-code", text -> new ClaudeSettings(paths.claudeSettings())
                     .drift(text, Registrations.claude(manifest.hookShell(), manifest.hooksRun()), Registrations::isOurs)));
+            Path config = McpServers.claudeConfig(env);
+            out.add(mcp("claude_mcp", config, "claude-code", text -> McpServers.claudeDrift(config, text, manifest.binary())));
         }
         if (manifest.agents().contains(Agent.CODEX.id())) {
             out.add(drift("codex_hooks", paths.codexHooks(), "codex", text -> new CodexHooksFile(paths.codexHooks())
                     .drift(text, Registrations.codex(manifest.hookShell(), manifest.hooksRun()), Registrations::isOurs)));
             out.add(codexTrust(paths));
+            out.add(mcp("codex_mcp", paths.codexConfig(), "codex",
+                    text -> McpServers.codexDrift(paths.codexConfig(), text, manifest.binary())));
         }
         return out;
     }
@@ -104,6 +108,18 @@ final class InstallChecks {
             List<String> lines = check.apply(TextFiles.read(file));
             return lines.isEmpty() ? InstallFinding.ok(name, file + " has every eagle-mem hook")
                     : InstallFinding.problem(name, file + ": " + String.join("; ", lines), fix);
+        } catch (EagleException e) {
+            return InstallFinding.problem(name, e.getMessage(), e.fix() != null ? e.fix() : fix);
+        }
+    }
+
+    /** The agent starts {@code eagle-mem mcp} from this entry; a missing file is a missing entry. */
+    private static InstallFinding mcp(String name, Path file, String agent, Function<String, List<String>> check) {
+        String fix = "eagle-mem install --agent " + agent;
+        try {
+            List<String> lines = check.apply(TextFiles.read(file));
+            return lines.isEmpty() ? InstallFinding.ok(name, file + " starts `eagle-mem mcp` as server " + McpServers.NAME)
+                    : InstallFinding.problem(name, String.join("; ", lines), fix);
         } catch (EagleException e) {
             return InstallFinding.problem(name, e.getMessage(), e.fix() != null ? e.fix() : fix);
         }

@@ -109,9 +109,11 @@ public class Installer {
             List<String> allow = allowRules ? Registrations.claudeAllowRules(command) : List.of();
             report.allowRules = allow;
             installClaude(paths, files, Registrations.claude(shell, program), command, allow);
+            registerClaudeMcp(files, binary.toString());
         }
         if (agents.contains(Agent.CODEX)) {
             installCodex(paths, files, Registrations.codex(shell, program), command, report, trusted);
+            registerCodexMcp(paths, files, binary.toString());
         }
         if (!dryRun) {
             Set<String> all = new LinkedHashSet<>(previous.agents());
@@ -129,6 +131,8 @@ public class Installer {
         if (agents.contains(Agent.CLAUDE_CODE)) {
             new ClaudeSettings(paths.claudeSettings()).add(TextFiles.read(paths.claudeSettings()),
                     Registrations.claude("eagle-mem"), Registrations.claudeAllowRules(), Registrations::isOurs);
+            Path claudeConfig = McpServers.claudeConfig(env);
+            McpServers.claudeAdd(claudeConfig, TextFiles.read(claudeConfig), "eagle-mem");
         }
         if (agents.contains(Agent.CODEX)) {
             new CodexHooksFile(paths.codexHooks()).add(TextFiles.read(paths.codexHooks()), Registrations.codex("eagle-mem"),
@@ -136,6 +140,7 @@ public class Installer {
             String config = TextFiles.read(paths.codexConfig());
             if (config != null) {
                 new CodexConfig(paths.codexConfig()).trustedHashes(config);
+                McpServers.codexAdd(paths.codexConfig(), config, "eagle-mem");
             }
         }
     }
@@ -170,6 +175,21 @@ public class Installer {
                         files.beforeInstall(paths.claudeSettings(), "claude-settings.json", text), Registrations::isOurs));
         files.addBlock(paths.claudeInstructions(), command);
         files.addSkills(paths.claudeSkills(), command);
+    }
+
+    /**
+     * {@code eagle-mem mcp} for Claude Code, user scope, by the runtime's full path (an agent started outside a
+     * login shell may not have ~/.local/bin on PATH). The file is Claude Code's own state: merged, backed up first.
+     */
+    private void registerClaudeMcp(AgentFiles files, String binary) {
+        Path config = McpServers.claudeConfig(env);
+        files.editConfig("mcp server", config, "claude.json", text -> McpServers.claudeAdd(config, text, binary));
+    }
+
+    /** {@code [mcp_servers.eagle-mem]} in Codex's config.toml, after the hook trust (which reads that file too). */
+    private static void registerCodexMcp(AgentPaths paths, AgentFiles files, String binary) {
+        files.editConfig("mcp server", paths.codexConfig(), "codex-config-mcp.toml",
+                text -> McpServers.codexAdd(paths.codexConfig(), text, binary));
     }
 
     private void installCodex(AgentPaths paths, AgentFiles files, List<HookRegistration> registrations, String command,
@@ -233,9 +253,14 @@ public class Installer {
                     (current, before) -> settings.remove(current, before, Registrations::isOurs, Registrations::isOurAllowRule));
             files.removeBlock(paths.claudeInstructions());
             files.removeSkills(paths.claudeSkills());
+            Path claudeConfig = McpServers.claudeConfig(env);
+            files.restoreConfig("mcp server", claudeConfig, "claude.json",
+                    (current, before) -> McpServers.claudeRemove(claudeConfig, current, before));
         }
         if (removing.contains(Agent.CODEX)) {
             uninstallCodex(paths, files, manifest);
+            files.restoreConfig("mcp server", paths.codexConfig(), "codex-config-mcp.toml",
+                    (current, before) -> McpServers.codexRemove(paths.codexConfig(), current));
         }
         Set<String> remaining = new LinkedHashSet<>(manifest.agents());
         removing.forEach(a -> remaining.remove(a.id()));

@@ -42,6 +42,22 @@ public final class StatsStore {
                 + (SELECT count(*) FROM memories WHERE deleted_at IS NULL AND scope = 'personal')
             """;
 
+    private static final String ENRICHED = """
+            SELECT count(*) FROM summaries WHERE project = ?1
+              AND (trim(coalesce(decisions, '')) <> '' OR trim(coalesce(gotchas, '')) <> '')
+            """;
+
+    /** Summaries of {@code project} that carry a decision or a gotcha (for {@code eagle-mem health}'s enrichment). */
+    public long enrichedSummaries(Tx tx, String project) {
+        return tx.call(ENRICHED, ps -> {
+            ps.setString(1, project);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getLong(1);
+            }
+        });
+    }
+
     /** SessionStart's header: the project's sessions, and the live memories recall draws on (its own and personal ones). */
     public record HeaderCounts(long sessions, long memories) {
     }

@@ -98,13 +98,13 @@ class HelpExamplesInProcessTest {
     }
 
     /**
-     * Left out: what reads this JVM's stdin (hook, statusline), runs until stopped (serve), reaches past the scratch
+     * Left out: what reads this JVM's stdin (hook, statusline, mcp), runs until stopped (serve), reaches past the scratch
      * workspace (the user service manager) or copies and trains a runtime (install, uninstall: InstallCliIT; aot-train).
      */
     private static boolean safeToRunHere(List<String> args) {
         boolean dryRun = args.contains("--dry-run");
         return switch (args.isEmpty() ? "" : args.getFirst()) {
-            case "hook", "statusline", "aot-train" -> false;
+            case "hook", "statusline", "mcp", "aot-train" -> false;
             case "serve" -> args.contains("--status") || args.contains("--stop");
             case "service" -> dryRun || args.contains("status");
             case "install", "uninstall" -> dryRun;

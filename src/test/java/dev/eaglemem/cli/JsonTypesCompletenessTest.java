@@ -138,7 +138,8 @@ class JsonTypesCompletenessTest {
 
     static Set<Class<?>> listed() {
         Set<Class<?>> out = new LinkedHashSet<>();
-        for (Class<?> holder : List.of(JsonTypes.class, type("dev.eaglemem.serve.api.ApiJsonTypes"))) {
+        for (Class<?> holder : List.of(JsonTypes.class, type("dev.eaglemem.serve.api.ApiJsonTypes"),
+                type("dev.eaglemem.mcp.McpJsonTypes"))) {
             RegisterForReflection r = holder.getAnnotation(RegisterForReflection.class);
             assertThat(r).as(holder + " carries @RegisterForReflection").isNotNull();
             out.addAll(List.of(r.targets()));
@@ -223,7 +224,7 @@ class JsonTypesCompletenessTest {
     static Set<Class<?>> roots() {
         Path classes = classesDir();
         Set<Class<?>> out = new LinkedHashSet<>();
-        for (String pkg : List.of("dev/eaglemem/cli", "dev/eaglemem/serve/api")) {
+        for (String pkg : List.of("dev/eaglemem/cli", "dev/eaglemem/serve/api", "dev/eaglemem/mcp")) {
             try (Stream<Path> files = Files.list(classes.resolve(pkg))) {
                 for (Path f : files.filter(p -> p.toString().endsWith(".class")).sorted().toList()) {
                     ClassModel model = ClassFile.of().parse(Files.readAllBytes(f));

@@ -25,7 +25,7 @@ class ProjectOptionTest {
                 "eagle-mem curate reject", "eagle-mem curate undo",
                 "eagle-mem inspect recall", "eagle-mem inspect events", "eagle-mem replay",
                 "eagle-mem export", "eagle-mem project off", "eagle-mem project on",
-                "eagle-mem project status");
+                "eagle-mem project status", "eagle-mem health");
         for (OptionSpec o : options) {
             assertThat(o.names()).containsExactly("-p", "--project");
             assertThat(o.paramLabel()).isEqualTo("KEY");

@@ -25,6 +25,7 @@ public record AgentTools(Path root) {
 
     public static final String CLAUDE_VERSION = "2.1.330";
     public static final String CODEX_VERSION = "0.169.0";
+    public static final String MCP_SDK_VERSION = "1.32.2";
     static final String TOOLS_PROPERTY = "eagle.e2e.tools";
     static final String TOOLS_ENV = "EAGLE_E2E_TOOLS";
     static final String REQUIRED_PROPERTY = "eagle.e2e.required";
@@ -69,6 +70,18 @@ public record AgentTools(Path root) {
             unavailable("Codex needs node on PATH to run " + pkg.resolve("bin/codex.js"));
         }
         return pkg.resolve("bin/codex.js");
+    }
+
+    /**
+     * The tools directory, once the official MCP TypeScript SDK ({@code @modelcontextprotocol/sdk}) is in its
+     * node_modules at the pinned version and node is on PATH; skips or fails otherwise.
+     */
+    public Path mcpSdk() {
+        requireVersion("The MCP TypeScript SDK", root.resolve("node_modules/@modelcontextprotocol/sdk"), MCP_SDK_VERSION);
+        if (findOnPath("node").isEmpty()) {
+            unavailable("the MCP TypeScript SDK needs node on PATH");
+        }
+        return root;
     }
 
     /** Whether a missing CLI fails the test instead of skipping it. */

@@ -82,6 +82,15 @@ final class EagleMemInstall {
         return outcome;
     }
 
+    /** {@link #run} of a {@code --json} command, its stdout parsed. */
+    JsonNode runJson(String... args) {
+        try {
+            return new ObjectMapper().readTree(run(args).stdout());
+        } catch (java.io.IOException e) {
+            throw new AssertionError("eagle-mem " + String.join(" ", args) + " printed no JSON", e);
+        }
+    }
+
     AgentProcess.Outcome install(String agent) {
         List<String> command = new ArrayList<>(List.of(LAUNCHER.toString(), "install", "--agent", agent));
         AgentProcess.Outcome outcome = AgentProcess.run(command, workspace.repo(), env, Duration.ofSeconds(240), () -> "");

@@ -3,6 +3,7 @@ package dev.eaglemem.e2e;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -24,7 +25,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 public final class FakeOpenAi extends FakeModelServer {
 
     /** One model reply of the root agent loop. */
-    public sealed interface Turn permits Turn.Text, Turn.Shell, Turn.Patch, Turn.Call {
+    public sealed interface Turn permits Turn.Text, Turn.Shell, Turn.Patch, Turn.Call, Turn.ToolSearch {
 
         /** A final assistant message: ends the turn. */
         record Text(String text) implements Turn {
@@ -42,6 +43,13 @@ public final class FakeOpenAi extends FakeModelServer {
         record Call(String name, JsonNode arguments, String namespace) implements Turn {
         }
 
+        /**
+         * Codex's {@code tool_search} (a client-executed tool, not a function): a {@code tool_search_call} item. Codex
+         * offers MCP tools only through it; the tools it finds are callable in the next turn.
+         */
+        record ToolSearch(String query) implements Turn {
+        }
+
         static Turn text(String text) {
             return new Text(text);
         }
@@ -52,6 +60,10 @@ public final class FakeOpenAi extends FakeModelServer {
 
         static Turn patch(String patch) {
             return new Patch(patch);
+        }
+
+        static Turn toolSearch(String query) {
+            return new ToolSearch(query);
         }
 
         static Turn call(String name, Map<String, ?> arguments) {
@@ -65,8 +77,11 @@ public final class FakeOpenAi extends FakeModelServer {
     // Without an explicit yield a slow command is backgrounded and the model is expected to poll it.
     private static final int SHELL_YIELD_MS = 10_000;
 
+    private static final int MAX_SEARCH_RETRIES = 60;
+
     private List<Turn> script = List.of();
     private int cursor;
+    private int searchRetries;
 
     private FakeOpenAi(Path log) {
         super(log);
@@ -93,6 +108,7 @@ public final class FakeOpenAi extends FakeModelServer {
     public synchronized void script(List<Turn> turns) {
         script = List.copyOf(turns);
         cursor = 0;
+        searchRetries = 0;
     }
 
     public void script(Turn... turns) {
@@ -162,11 +178,38 @@ public final class FakeOpenAi extends FakeModelServer {
         if (!isMainLoop(request.method(), request.path(), request.headers(), request.body())) {
             return new Chosen(new Turn.Text(SIDE_TEXT), "side");
         }
+        // Codex starts MCP servers alongside the first turn: a search before they are up finds nothing, so the
+        // model searches again (a second apart, for at most a minute) until the server's tools are there
+        if (cursor > 0 && script.get(cursor - 1) instanceof Turn.ToolSearch search && foundNothing(request.body())
+                && searchRetries < MAX_SEARCH_RETRIES) {
+            searchRetries++;
+            pause(Duration.ofSeconds(1));
+            return new Chosen(search, "script[" + (cursor - 1) + "] again");
+        }
         if (cursor < script.size()) {
             int index = cursor++;
             return new Chosen(script.get(index), "script[" + index + "]");
         }
         return new Chosen(new Turn.Text(EXHAUSTED_TEXT), "exhausted");
+    }
+
+    /** Whether the request's latest {@code tool_search_output} holds no tools. */
+    private static boolean foundNothing(JsonNode body) {
+        JsonNode last = null;
+        for (JsonNode item : body.path("input")) {
+            if ("tool_search_output".equals(item.path("type").asText())) {
+                last = item;
+            }
+        }
+        return last != null && last.path("tools").isEmpty();
+    }
+
+    private static void pause(Duration duration) {
+        try {
+            Thread.sleep(duration);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private static boolean isResponses(String path) {

@@ -28,6 +28,7 @@ record OutputItem(ObjectNode added, List<Delta> deltas, ObjectNode done) {
                     // a model without the freeform tool declares apply_patch as a function taking {"input": ...}
                     : functionCall("apply_patch", null, JSON.createObjectNode().put("input", patch.patch()).toString());
             case FakeOpenAi.Turn.Call call -> functionCall(call.name(), call.namespace(), call.arguments().toString());
+            case FakeOpenAi.Turn.ToolSearch search -> toolSearch(search.query());
         };
     }
 
@@ -56,6 +57,13 @@ record OutputItem(ObjectNode added, List<Delta> deltas, ObjectNode done) {
                 new Delta("response.function_call_arguments.delta", itemRef(id).put("delta", arguments)),
                 new Delta("response.function_call_arguments.done", itemRef(id).put("arguments", arguments))),
                 done);
+    }
+
+    private static OutputItem toolSearch(String query) {
+        ObjectNode done = JSON.createObjectNode().put("type", "tool_search_call").put("id", "ts_" + hex())
+                .put("status", "completed").put("call_id", "call_" + hex()).put("execution", "client");
+        done.putObject("arguments").put("query", query);
+        return new OutputItem(done.deepCopy().put("status", "in_progress"), List.of(), done);
     }
 
     private static OutputItem customCall(String name, String input) {

@@ -210,4 +210,54 @@ class InstallerTest {
         assertThat(trust.fix()).contains("Trust all and continue").contains("eagle-mem install --agent codex");
         assertThat(home.resolve(".codex/AGENTS.md")).content().contains("`eagle-mem session save");
     }
+
+    @Test
+    void theMcpServerIsRegisteredForBothAgentsCheckedByDoctorAndRemovedExactly() throws Exception {
+        Path claudeJson = home.resolve(".claude.json");
+        String state = "{\"numStartups\": 7, \"projects\": {\"/x\": {\"allowedTools\": []}},"
+                + " \"mcpServers\": {\"github\": {\"type\": \"stdio\", \"command\": \"gh-mcp\", \"args\": []}}}";
+        Files.writeString(claudeJson, state);
+        Path codexConfig = home.resolve(".codex/config.toml");
+        Files.createDirectories(codexConfig.getParent());
+        String toml = "# my codex\nmodel = \"o4\"\n\n[mcp_servers.docs]\ncommand = \"docs-mcp\"\n";
+        Files.writeString(codexConfig, toml);
+        Set<Agent> both = EnumSet.of(Agent.CLAUDE_CODE, Agent.CODEX);
+        InstallReport report = installer(pathWith()).install(both, false);
+        String binary = report.binary();
+
+        var json = new com.fasterxml.jackson.databind.ObjectMapper();
+        var claude = json.readTree(claudeJson.toFile());
+        assertThat(claude.at("/mcpServers/eagle-mem/command").asText()).isEqualTo(binary);
+        assertThat(claude.at("/mcpServers/eagle-mem/args/0").asText()).isEqualTo("mcp");
+        assertThat(claude.at("/mcpServers/github/command").asText()).isEqualTo("gh-mcp");
+        assertThat(claude.path("numStartups").asInt()).isEqualTo(7);
+        assertThat(home.resolve(".eagle-mem/backups/claude.json.before-install")).content().isEqualTo(state);
+        assertThat(Files.readString(codexConfig)).startsWith(toml)
+                .contains("[mcp_servers.eagle-mem]\ncommand = \"" + binary + "\"\nargs = [\"mcp\"]\n");
+        assertThat(finding(installer(pathWith()).findings(), "claude_mcp").problem()).isFalse();
+        assertThat(finding(installer(pathWith()).findings(), "codex_mcp").problem()).isFalse();
+        assertThat(installer(pathWith()).install(both, false).actions()).filteredOn(a -> a.what().equals("mcp server"))
+                .hasSize(2).allSatisfy(a -> assertThat(a.status()).isEqualTo(ActionStatus.Outcome.UNCHANGED));
+
+        // Claude Code rewrites its state file between runs; doctor sees a lost entry, uninstall keeps the new state
+        Files.writeString(claudeJson, state.replace("7", "8"));
+        InstallFinding lost = finding(installer(pathWith()).findings(), "claude_mcp");
+        assertThat(lost.problem()).isTrue();
+        assertThat(lost.fix()).isEqualTo("eagle-mem install --agent claude-code");
+        installer(pathWith()).install(both, false);
+        installer(pathWith()).uninstall(both, false, false);
+        assertThat(json.readTree(claudeJson.toFile())).isEqualTo(json.readTree(state.replace("7", "8")));
+        assertThat(codexConfig).content().isEqualTo(toml);
+    }
+
+    @Test
+    void mcpConfigFilesInstallCreatedGoAgainOnUninstall() throws Exception {
+        Set<Agent> both = EnumSet.of(Agent.CLAUDE_CODE, Agent.CODEX);
+        installer(pathWith()).install(both, false);
+        assertThat(home.resolve(".claude.json")).exists();
+        assertThat(home.resolve(".codex/config.toml")).content().startsWith("[mcp_servers.eagle-mem]\n");
+        installer(pathWith()).uninstall(both, false, false);
+        assertThat(home.resolve(".claude.json")).doesNotExist();
+        assertThat(home.resolve(".codex/config.toml")).doesNotExist();
+    }
 }

@@ -1,0 +1,230 @@
+package dev.eaglemem.mcp;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import dev.eaglemem.config.Settings;
+import dev.eaglemem.error.EagleException;
+import dev.eaglemem.feature.PendingCheck;
+import dev.eaglemem.feature.VerificationService;
+import dev.eaglemem.format.JsonOutput;
+import dev.eaglemem.memory.AddOutcome;
+import dev.eaglemem.memory.AddResult;
+import dev.eaglemem.memory.MemoryChange;
+import dev.eaglemem.memory.MemoryDraft;
+import dev.eaglemem.memory.MemoryKind;
+import dev.eaglemem.memory.MemoryPatch;
+import dev.eaglemem.memory.MemoryScope;
+import dev.eaglemem.memory.MemoryService;
+import dev.eaglemem.project.CurrentContext;
+import dev.eaglemem.project.Project;
+import dev.eaglemem.project.ProjectResolver;
+import dev.eaglemem.search.RecordId;
+import dev.eaglemem.search.RecordService;
+import dev.eaglemem.search.SearchRequest;
+import dev.eaglemem.search.SearchResult;
+import dev.eaglemem.search.SearchService;
+import dev.eaglemem.search.TimelineService;
+import dev.eaglemem.session.SaveResult;
+import dev.eaglemem.session.SessionSave;
+import dev.eaglemem.session.SessionService;
+import dev.eaglemem.store.MemoryDetails;
+import dev.eaglemem.store.SummaryFields;
+
+/**
+ * The MCP tools as plain functions: arguments in, a JSON-ready value out, over the services the CLI commands call
+ * (so {@code search} here and {@code eagle-mem search --json} answer alike). Failures are {@link EagleException}s,
+ * which {@link StdioServer} turns into tool errors. Every answer is sized for a context window: limits are capped and
+ * {@code get} pages by characters.
+ */
+@ApplicationScoped
+public class McpTools {
+
+    /** The most characters one answer carries (Claude Code warns from ~25,000 tokens; this stays far below). */
+    static final int MAX_CHARS = 20_000;
+    static final int MAX_SEARCH = 50;
+    static final int MAX_SPAN = 30;
+    /** A single record longer than a whole page still comes back, its long texts cut to this. */
+    static final int MAX_FIELD = 4_000;
+
+    private final SearchService search;
+    private final TimelineService timelines;
+    private final RecordService records;
+    private final MemoryService memories;
+    private final SessionService sessions;
+    private final VerificationService verifications;
+    private final CurrentContext context;
+    private final Settings settings;
+
+    public McpTools(SearchService search, TimelineService timelines, RecordService records, MemoryService memories,
+            SessionService sessions, VerificationService verifications, CurrentContext context, Settings settings) {
+        this.search = search;
+        this.timelines = timelines;
+        this.records = records;
+        this.memories = memories;
+        this.sessions = sessions;
+        this.verifications = verifications;
+        this.context = context;
+        this.settings = settings;
+    }
+
+    /** Runs tool {@code name}; unknown names are refused by the server before they get here. */
+    public Object call(String name, Map<String, Object> arguments) {
+        ToolArgs a = new ToolArgs(arguments);
+        return switch (name) {
+            case ToolCatalog.SEARCH -> search(a, null);
+            case ToolCatalog.CODE_SEARCH -> search(a, "code");
+            case ToolCatalog.TIMELINE -> timelines.around(RecordId.parse(a.requireText("id")),
+                    a.integer("before", 0, MAX_SPAN, TimelineService.DEFAULT_SPAN),
+                    a.integer("after", 0, MAX_SPAN, TimelineService.DEFAULT_SPAN));
+            case ToolCatalog.GET -> get(a);
+            case ToolCatalog.MEMORY_ADD -> memoryAdd(a);
+            case ToolCatalog.MEMORY_UPDATE -> memoryUpdate(a);
+            case ToolCatalog.MEMORY_FORGET -> MemoryChange.forgotten(memories.forget(memoryId(a), a.text("reason")));
+            case ToolCatalog.SESSION_SAVE -> sessionSave(a);
+            case ToolCatalog.FEATURE_PENDING -> featurePending();
+            default -> throw EagleException.invalidInput("unknown tool '" + name + "'", "tools/list names the tools");
+        };
+    }
+
+    private SearchResult search(ToolArgs a, String codeType) {
+        String type = codeType != null ? codeType : a.text("type");
+        String scope = a.flag("all_projects") ? null : context.requireProject(a.text("project"));
+        int limit = a.integer("limit", 1, MAX_SEARCH, Math.min(settings.searchLimit(), MAX_SEARCH));
+        return search.search(new SearchRequest(a.requireText("query"), type, codeType != null ? null : a.text("kind"), scope,
+                limit, codeType != null ? null : a.text("mode")));
+    }
+
+    /**
+     * A page of whole records: records are added in the order asked until the next would pass {@link #MAX_CHARS};
+     * the rest are named in {@code not_returned} for the next call.
+     */
+    private GetPage get(ToolArgs a) {
+        List<String> ids = a.texts("ids");
+        if (ids == null || ids.isEmpty()) {
+            throw ToolArgs.bad("ids", "is required: a list such as [\"mem-12\", \"sum-3\"]");
+        }
+        RecordService.Batch batch = records.showAll(ids.stream().map(RecordId::parse).toList());
+        List<Map<String, Object>> page = new ArrayList<>();
+        List<String> later = new ArrayList<>();
+        int used = 0;
+        for (Map<String, Object> record : batch.records()) {
+            Map<String, Object> shown = page.isEmpty() ? cut(record) : record;
+            int size = JsonOutput.write(shown).length();
+            if (!page.isEmpty() && used + size > MAX_CHARS || !later.isEmpty()) {
+                later.add(String.valueOf(record.get("id")));
+                continue;
+            }
+            page.add(shown);
+            used += size;
+        }
+        return new GetPage(page, batch.missing(), later);
+    }
+
+    /** The record with every text longer than {@link #MAX_FIELD} cut, when the whole would not fit a page. */
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> cut(Map<String, Object> record) {
+        if (JsonOutput.write(record).length() <= MAX_CHARS) {
+            return record;
+        }
+        Map<String, Object> out = new LinkedHashMap<>();
+        record.forEach((k, v) -> out.put(k, switch (v) {
+            case null -> null;
+            case String s when s.length() > MAX_FIELD -> s.substring(0, MAX_FIELD) + "… [" + (s.length() - MAX_FIELD)
+                    + " more characters: eagle-mem show " + record.get("id") + "]";
+            case Map<?, ?> m -> cut((Map<String, Object>) m);
+            default -> v;
+        }));
+        return out;
+    }
+
+    private Object memoryAdd(ToolArgs a) {
+        MemoryKind kind = MemoryKind.require(a.requireText("kind"));
+        String scopeText = a.text("scope") == null ? "project" : a.text("scope");
+        MemoryScope scope = MemoryScope.parse(scopeText).orElseThrow(() -> ToolArgs.bad("scope", "must be project or personal"));
+        String project = scope == MemoryScope.PERSONAL ? context.project(a.text("project")).orElse(null)
+                : context.requireProject(a.text("project"));
+        String supersedes = a.text("supersedes");
+        AddResult result = memories.add(new MemoryDraft(kind, scope, a.text("title"), a.text("content"),
+                new MemoryDetails(a.text("situation"), a.text("behavior"), a.text("impact"), a.text("action"),
+                        a.text("subject"), a.text("predicate"), a.text("object")),
+                a.text("topic"), a.texts("files"), project, context.agent(null).id(), a.text("session_id"),
+                supersedes == null ? null : memoryId(supersedes), a.flag("keep_both")));
+        if (result.outcome() != AddOutcome.CONTRADICTION) {
+            return result;
+        }
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("result", result);
+        out.put("fix", "nothing was stored: call memory_add again with supersedes set to the contradicted memory's id,"
+                + " or keep_both: true");
+        return out;
+    }
+
+    private MemoryChange memoryUpdate(ToolArgs a) {
+        long id = memoryId(a);
+        String kind = a.text("kind");
+        MemoryPatch patch = new MemoryPatch(kind == null ? null : MemoryKind.require(kind), a.text("title"), a.text("content"),
+                null, null, null, null, null, null, null, a.text("topic"), a.texts("files"), a.texts("add_files"),
+                a.texts("remove_files"), context.agent(null).id());
+        if (patch.isEmpty()) {
+            throw EagleException.invalidInput("nothing to update for mem-" + id + ": give what changes",
+                    "memory_update with title, content, kind, topic, files, add_files or remove_files");
+        }
+        return MemoryChange.updated(memories.update(id, patch));
+    }
+
+    private long memoryId(ToolArgs a) {
+        return memoryId(a.requireText("id"));
+    }
+
+    private static long memoryId(String text) {
+        RecordId id = RecordId.parse(text);
+        if (id.kind() != RecordId.Kind.MEMORY) {
+            throw EagleException.invalidInput("'" + text + "' is not a memory id", "a memory id: mem-12 or 12 (search shows them)");
+        }
+        return id.id();
+    }
+
+    private SaveResult sessionSave(ToolArgs a) {
+        SummaryFields fields = new SummaryFields(a.text("request"), a.text("investigated"), a.text("learned"),
+                a.text("completed"), a.text("decisions"), a.text("gotchas"), a.text("next_steps"), a.text("notes"),
+                a.texts("key_files"), a.texts("files_read"), a.texts("files_modified"));
+        String explicit = a.text("project") == null ? null : context.project(a.text("project")).orElseThrow();
+        String fromCwd = explicit != null ? null : context.project(null).orElse(null);
+        return sessions.save(new SessionSave(a.text("session_id"), explicit, fromCwd, context.env().cwd().toString(), null,
+                context.agent(null).id(), fields));
+    }
+
+    /** As {@code eagle-mem feature pending}: the working directory's project, re-checked against its working tree. */
+    private Map<String, Object> featurePending() {
+        String key = context.requireProject(null);
+        Path root = Project.workingRoot(new ProjectResolver().resolveCwd(context.env()).map(Project::root).orElse(null),
+                context.env().cwd());
+        List<PendingCheck> checks = verifications.pending(root, key);
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("project", key);
+        out.put("pending", checks);
+        return out;
+    }
+
+    /**
+     * One page of a batch get.
+     *
+     * @param records each as {@code eagle-mem show --json} prints it
+     * @param missing ids that name no record
+     * @param notReturned ids found but left for the next call: this page was full
+     */
+    public record GetPage(List<Map<String, Object>> records, List<String> missing, List<String> notReturned) {
+
+        public GetPage {
+            records = List.copyOf(records);
+            missing = List.copyOf(missing);
+            notReturned = List.copyOf(notReturned);
+        }
+    }
+}

@@ -1,0 +1,156 @@
+package dev.eaglemem.mcp;
+
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+import dev.eaglemem.memory.MemoryKind;
+import dev.eaglemem.search.RecordService;
+import io.modelcontextprotocol.spec.McpSchema.JsonSchema;
+import io.modelcontextprotocol.spec.McpSchema.Tool;
+import io.modelcontextprotocol.spec.McpSchema.ToolAnnotations;
+
+/**
+ * The tools {@code eagle-mem mcp} lists: names, descriptions written for a model choosing a tool, JSON input
+ * schemas (the SDK validates calls against them) and annotations. The descriptions lead with progressive
+ * disclosure: search gives compact hits, timeline the context around one, get the whole records.
+ */
+final class ToolCatalog {
+
+    static final String SEARCH = "search";
+    static final String TIMELINE = "timeline";
+    static final String GET = "get";
+    static final String MEMORY_ADD = "memory_add";
+    static final String MEMORY_UPDATE = "memory_update";
+    static final String MEMORY_FORGET = "memory_forget";
+    static final String SESSION_SAVE = "session_save";
+    static final String FEATURE_PENDING = "feature_pending";
+    static final String CODE_SEARCH = "code_search";
+
+    private static final String ID = "A record id from search or timeline: mem-12, sum-3, prm-40, obs-7 or code-5.";
+    private static final String PROJECT = "Project key such as code/my-repo (default: the project of the directory the"
+            + " server runs in).";
+
+    private ToolCatalog() {
+    }
+
+    static List<Tool> tools() {
+        return List.of(
+                tool(SEARCH, "Search memory", "Search this project's session summaries, memories and prompts by words"
+                        + " (and meaning, once serve has embedded them). Returns compact hits (id, kind, title, snippet);"
+                        + " call timeline for what happened around one, get for whole records.",
+                        schema(List.of("query"), "query", text("Words to look for."),
+                                "type", text("Only summary, memory or prompt records (or a memory kind)."),
+                                "kind", text("Only memories of this kind: " + kinds() + "."),
+                                "mode", Map.of("type", "string", "enum", List.of("lexical", "semantic", "hybrid"),
+                                        "description", "How to match (default: hybrid when embeddings exist)."),
+                                "project", text(PROJECT),
+                                "all_projects", Map.of("type", "boolean", "description", "Search every project."),
+                                "limit", integer("Most hits (default: config search.limit).", 1, McpTools.MAX_SEARCH)),
+                        reading()),
+                tool(TIMELINE, "Timeline around a record", "The project's prompts, tool calls, memories and summaries"
+                        + " just before and after a record, oldest first.",
+                        schema(List.of("id"), "id", text(ID),
+                                "before", integer("Records before it (default 10).", 0, McpTools.MAX_SPAN),
+                                "after", integer("Records after it (default 10).", 0, McpTools.MAX_SPAN)),
+                        reading()),
+                tool(GET, "Get records", "Whole records by id, in one call. Records that do not fit one answer are listed"
+                        + " in not_returned: ask for those next.",
+                        schema(List.of("ids"), "ids", Map.of("type", "array", "items", Map.of("type", "string"), "minItems", 1,
+                                "maxItems", RecordService.MAX_BATCH, "description", "Record ids (" + ID + ")")),
+                        reading()),
+                tool(MEMORY_ADD, "Remember", "Store a memory for later sessions: a decision, gotcha, pattern, fact… Answers"
+                        + " created, duplicate, updated (same topic) or contradiction (nothing stored: an active memory says"
+                        + " otherwise; call again with supersedes or keep_both).",
+                        schema(List.of("kind"), "kind", Map.of("type", "string", "enum", kindList(),
+                                "description", "What sort of memory."),
+                                "content", text("The memory itself (for feedback and fact: extra notes)."),
+                                "situation", text("feedback and fact: when it applies."),
+                                "behavior", text("feedback: what was done."), "impact", text("feedback: what it caused."),
+                                "action", text("feedback: what to do instead."), "subject", text("fact: about what."),
+                                "predicate", text("fact: the relation."), "object", text("fact: its value."),
+                                "title", text("One-line title (default: the content's first line)."),
+                                "topic", text("A topic key (e.g. api/errors): a later memory with the same topic updates this one."),
+                                "files", Map.of("type", "array", "items", Map.of("type", "string"), "description", "Files it is about."),
+                                "scope", Map.of("type", "string", "enum", List.of("project", "personal"),
+                                        "description", "project (default) or personal (every project)."),
+                                "supersedes", text("The id of a memory this one replaces (it is forgotten)."),
+                                "keep_both", Map.of("type", "boolean", "description", "Store even if it contradicts a memory."),
+                                "session_id", text("The session this came from."), "project", text(PROJECT)),
+                        new ToolAnnotations("Remember", false, false, false, false, null)),
+                tool(MEMORY_UPDATE, "Change a memory", "Change a memory's title, content, kind, topic or files; only the"
+                        + " arguments given change.",
+                        schema(List.of("id"), "id", text("The memory: mem-12 or 12."), "title", text("New title."),
+                                "content", text("New content."), "kind", Map.of("type", "string", "enum", kindList(),
+                                        "description", "New kind."), "topic", text("New topic key."),
+                                "files", strings("Replace all of its files with these."),
+                                "add_files", strings("Files to add."), "remove_files", strings("Files to remove.")),
+                        new ToolAnnotations("Change a memory", false, true, true, false, null)),
+                tool(MEMORY_FORGET, "Forget a memory", "Take a memory out of recall and search (eagle-mem memories"
+                        + " restore brings it back).",
+                        schema(List.of("id"), "id", text("The memory: mem-12 or 12."), "reason", text("Why it is forgotten.")),
+                        new ToolAnnotations("Forget a memory", false, true, true, false, null)),
+                tool(SESSION_SAVE, "Save the session summary", "Store what this session asked, learned, did and decided;"
+                        + " the fields given replace the session's earlier ones. Without session_id a manual session is"
+                        + " created.",
+                        schema(List.of(), "session_id", text("The live session's id (from the SessionStart banner)."),
+                                "request", text("What was asked."), "investigated", text("What was looked into."),
+                                "learned", text("What was learned."), "completed", text("What was done."),
+                                "decisions", text("Decisions, one per line."), "gotchas", text("Gotchas, one per line."),
+                                "next_steps", text("What is left to do."), "notes", text("Anything else."),
+                                "key_files", strings("Files that matter."), "files_read", strings("Files read."),
+                                "files_modified", strings("Files changed."), "project", text(PROJECT)),
+                        new ToolAnnotations("Save the session summary", false, true, false, false, null)),
+                tool(FEATURE_PENDING, "Pending feature checks", "The open checks that would block a release in this"
+                        + " project: a changed file of a feature not verified since. Re-checked against the working tree"
+                        + " (a reverted file's check closes).",
+                        schema(List.of()),
+                        new ToolAnnotations("Pending feature checks", false, false, true, false, null)),
+                tool(CODE_SEARCH, "Search code", "Search the project's code index (built by eagle-mem index) by words:"
+                        + " declarations, identifiers, paths. Hits are code-N ids; get shows a chunk's text.",
+                        schema(List.of("query"), "query", text("Words to look for."), "project", text(PROJECT),
+                                "limit", integer("Most hits (default: config search.limit).", 1, McpTools.MAX_SEARCH)),
+                        reading()));
+    }
+
+    private static Tool tool(String name, String title, String description, JsonSchema input, ToolAnnotations annotations) {
+        return Tool.builder().name(name).title(title).description(description).inputSchema(input).annotations(annotations)
+                .build();
+    }
+
+    /** Reads only; the same call answers the same until the memory changes. */
+    private static ToolAnnotations reading() {
+        return new ToolAnnotations(null, true, false, true, false, null);
+    }
+
+    /** An object schema from name/property pairs; unknown arguments are refused. */
+    private static JsonSchema schema(List<String> required, Object... namesAndProperties) {
+        Map<String, Object> properties = new LinkedHashMap<>();
+        for (int i = 0; i < namesAndProperties.length; i += 2) {
+            properties.put((String) namesAndProperties[i], namesAndProperties[i + 1]);
+        }
+        return new JsonSchema("object", properties, required, false, null, null);
+    }
+
+    private static Map<String, Object> text(String description) {
+        return Map.of("type", "string", "description", description);
+    }
+
+    private static Map<String, Object> strings(String description) {
+        return Map.of("type", "array", "items", Map.of("type", "string"), "description", description);
+    }
+
+    private static Map<String, Object> integer(String description, int min, int max) {
+        return Map.of("type", "integer", "minimum", min, "maximum", max, "description", description);
+    }
+
+    private static List<String> kindList() {
+        return Arrays.stream(MemoryKind.values()).map(MemoryKind::id).toList();
+    }
+
+    private static String kinds() {
+        return kindList().stream().collect(Collectors.joining(", "));
+    }
+}
