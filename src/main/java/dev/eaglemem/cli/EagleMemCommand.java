@@ -23,7 +23,7 @@ import picocli.CommandLine.ScopeType;
                 "70:internal error: a bug; the stack trace is in $EAGLE_MEM_DIR/eagle-mem.log" },
         subcommands = { StatusCommand.class, MemoriesCommand.class, SearchCommand.class, ShowCommand.class, TimelineCommand.class,
                 SessionCommand.class, OverviewCommand.class, ScanCommand.class, ConfigCommand.class, DoctorCommand.class,
-                InstallCommand.class, UninstallCommand.class, HealthCommand.class, HookCommand.class, StatuslineCommand.class,
+                InstallCommand.class, UninstallCommand.class, HealthCommand.class, CompactionCommand.class, HookCommand.class, StatuslineCommand.class,
                 ServeCommand.class, McpCommand.class,
                 ServiceCommand.class, JobsCommand.class, FeatureCommand.class, GuardCommand.class, UnlockCommand.class,
                 GateCommand.class, SpoolCommand.class, IndexCommand.class, GraphCommand.class, LlmCommand.class, CurateCommand.class,

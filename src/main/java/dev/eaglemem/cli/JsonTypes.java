@@ -69,7 +69,9 @@ import dev.eaglemem.store.CodeStore;
 import dev.eaglemem.store.FileHintStore;
 import dev.eaglemem.store.ProposalRow;
 import dev.eaglemem.store.EventRow;
+import dev.eaglemem.status.CompactionReport;
 import dev.eaglemem.store.DbFiles;
+import dev.eaglemem.store.StatsStore;
 import dev.eaglemem.store.GraphStore;
 import dev.eaglemem.store.GuardRuleRow;
 import dev.eaglemem.store.JobCounts;
@@ -125,6 +127,7 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
         RecallEventRow.class, EventListing.class, EventRow.class, Replay.class, ReplayStep.class, ReplayStep.Kind.class,
         OpenCommand.Link.class,
         ExportReport.class, ImportReport.class, TypeCounts.class, ImportConflict.class, BackupReport.class, RepairReport.class,
+        CompactionReport.class, CompactionReport.Readiness.class, StatsStore.Durable.class,
         DbFiles.Salvaged.class })
 final class JsonTypes {
 

@@ -58,6 +58,42 @@ public final class StatsStore {
         });
     }
 
+    /** What a project's next session would start with after a context reset ({@code eagle-mem compaction}). */
+    public record Durable(long summaries, long enrichedSummaries, long withNextSteps, long memories, long decisions,
+            long gotchas, long activeFeatures, long pendingChecks, long recallEvents, String lastSummaryAt,
+            String lastMemoryAt) {
+    }
+
+    private static final String DURABLE = """
+            SELECT
+              (SELECT count(*) FROM summaries WHERE project = ?1),
+              (SELECT count(*) FROM summaries WHERE project = ?1
+                 AND (trim(coalesce(decisions, '')) <> '' OR trim(coalesce(gotchas, '')) <> ''
+                      OR trim(coalesce(learned, '')) <> '')),
+              (SELECT count(*) FROM summaries WHERE project = ?1 AND trim(coalesce(next_steps, '')) <> ''),
+              (SELECT count(*) FROM memories WHERE deleted_at IS NULL AND scope = 'project' AND project = ?1),
+              (SELECT count(*) FROM memories WHERE deleted_at IS NULL AND scope = 'project' AND project = ?1
+                 AND kind = 'decision'),
+              (SELECT count(*) FROM memories WHERE deleted_at IS NULL AND scope = 'project' AND project = ?1
+                 AND kind = 'gotcha'),
+              (SELECT count(*) FROM features WHERE project = ?1 AND status = 'active'),
+              (SELECT count(*) FROM feature_pending WHERE project = ?1 AND status = 'pending'),
+              (SELECT count(*) FROM recall_events WHERE project = ?1),
+              (SELECT max(updated_at) FROM summaries WHERE project = ?1),
+              (SELECT max(updated_at) FROM memories WHERE deleted_at IS NULL AND project = ?1)
+            """;
+
+    public Durable durable(Tx tx, String project) {
+        return tx.call(DURABLE, ps -> {
+            ps.setString(1, project);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return new Durable(rs.getLong(1), rs.getLong(2), rs.getLong(3), rs.getLong(4), rs.getLong(5),
+                        rs.getLong(6), rs.getLong(7), rs.getLong(8), rs.getLong(9), rs.getString(10), rs.getString(11));
+            }
+        });
+    }
+
     /** SessionStart's header: the project's sessions, and the live memories recall draws on (its own and personal ones). */
     public record HeaderCounts(long sessions, long memories) {
     }

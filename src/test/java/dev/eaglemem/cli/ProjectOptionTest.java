@@ -25,7 +25,8 @@ class ProjectOptionTest {
                 "eagle-mem curate reject", "eagle-mem curate undo",
                 "eagle-mem inspect recall", "eagle-mem inspect events", "eagle-mem replay",
                 "eagle-mem export", "eagle-mem project off", "eagle-mem project on",
-                "eagle-mem project status", "eagle-mem health");
+                "eagle-mem project status", "eagle-mem health",
+                "eagle-mem compaction");
         for (OptionSpec o : options) {
             assertThat(o.names()).containsExactly("-p", "--project");
             assertThat(o.paramLabel()).isEqualTo("KEY");
