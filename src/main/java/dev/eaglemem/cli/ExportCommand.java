@@ -25,8 +25,9 @@ import picocli.CommandLine.Spec;
 
 @Command(name = "export", header = "Write your memory to a portable file.",
         description = { "The format is one JSON record per line after a versioned header (docs/export-format.md): projects,"
-                + " sessions, summaries, observations, prompts, memories, overviews, features, checks, verifications and guard"
-                + " rules, each with a stable id, secrets redacted. eagle-mem import reads it back on any machine.",
+                + " sessions, summaries, observations, prompts, memories, overviews, features, checks, verifications, guard"
+                + " rules, command rules and the agent's turn messages, each with a stable id, secrets redacted. eagle-mem"
+                + " import reads it back on any machine. --all is accepted for --all-projects.",
                 "Without -o the file goes to stdout; with -o it is written owner-only (600) and the counts are printed." },
         footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem export -o ~/shop.jsonl",
                 "  eagle-mem export --all-projects -o ~/everything.jsonl", "  eagle-mem export -p code/shop --since 2026-11-01 > recent.jsonl" })
@@ -37,6 +38,10 @@ public class ExportCommand implements Callable<Integer> {
 
     @Mixin
     ProjectsOption projects;
+
+    /** The and other tools' spelling of --all-projects; hidden so the help shows one name. */
+    @Option(names = "--all", hidden = true, description = "Same as --all-projects.")
+    boolean allAlias;
 
     @Option(names = "--since", paramLabel = "DATE", description = "Only records from this date (2026-11-01) or timestamp on.")
     String since;
@@ -63,6 +68,7 @@ public class ExportCommand implements Callable<Integer> {
         if (!"jsonl".equals(format)) {
             throw EagleException.invalidInput("unknown --format '" + format + "'", "--format jsonl (the only format)");
         }
+        projects.all |= allAlias;
         String scope = projects.scope(context);
         List<String> keys = scope == null ? null : List.of(scope);
         String from = since == null ? null : timestamp(since);

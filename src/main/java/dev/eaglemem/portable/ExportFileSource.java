@@ -54,7 +54,7 @@ final class ExportFileSource implements RecordSource {
         int version = h.path("version").asInt(-1);
         if (version < 1 || version > ExportFormat.VERSION) {
             throw EagleException.invalidInput(file + " is format version " + h.path("version") + "; this eagle-mem reads"
-                    + " version " + ExportFormat.VERSION, "upgrade eagle-mem, then import again");
+                    + " versions 1 to " + ExportFormat.VERSION, "upgrade eagle-mem, then import again");
         }
     }
 

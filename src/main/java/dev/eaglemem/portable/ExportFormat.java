@@ -8,7 +8,8 @@ import dev.eaglemem.store.PortableType;
 public final class ExportFormat {
 
     public static final String FORMAT = "eagle-mem-export";
-    public static final int VERSION = 1;
+    /** 2 added command_rule and turn_message records and guard_rule.source; version 1 files are still read. */
+    public static final int VERSION = 2;
     static final ObjectMapper JSON = new ObjectMapper();
 
     private ExportFormat() {

@@ -51,7 +51,7 @@ public class ExportService {
                 for (String p : projects) {
                     if (!store.projectExists(tx, p)) {
                         throw EagleException.notFound("no project '" + p + "' in this store", "eagle-mem status --json lists"
-                                + " the projects; or export everything: eagle-mem export --all");
+                                + " the projects; or export everything: eagle-mem export --all-projects");
                     }
                 }
             }

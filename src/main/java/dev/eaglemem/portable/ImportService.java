@@ -116,11 +116,11 @@ public class ImportService {
             count[0]++;
             if (r.type().ordinal() < last[0].ordinal()) {
                 throw invalid(r, "a " + r.type().id() + " record after " + last[0].id() + " records (records are listed in the"
-                        + " order project, session, summary, observation, prompt, memory, overview, feature, check,"
-                        + " verification, guard_rule)");
+                        + " order " + String.join(", ", java.util.Arrays.stream(PortableType.values()).map(PortableType::id)
+                                .toList()) + ")");
             }
             last[0] = r.type();
-            for (String field : r.type().fields()) {
+            for (String field : r.type().requiredFields()) {
                 if (!r.fields().has(field)) {
                     throw invalid(r, "the " + r.type().id() + " record has no '" + field + "' field");
                 }
@@ -228,6 +228,14 @@ public class ImportService {
         }
 
         private void apply(PortableRecord r) {
+            try {
+                write(r);
+            } catch (PortableStore.Rejected e) {
+                throw invalid(r, "the store refused this " + r.type().id() + " record (" + e.getMessage() + ")");
+            }
+        }
+
+        private void write(PortableRecord r) {
             ObjectNode fields = r.fields().deepCopy();
             for (String text : r.type().texts()) {
                 JsonNode value = fields.get(text);
@@ -278,7 +286,7 @@ public class ImportService {
         }
 
         private Row local(PortableType type, String id, String session) {
-            if (type == PortableType.OBSERVATION || type == PortableType.PROMPT) {
+            if (type == PortableType.OBSERVATION || type == PortableType.PROMPT || type == PortableType.TURN_MESSAGE) {
                 if (session == null) {
                     return null;
                 }
@@ -368,6 +376,7 @@ public class ImportService {
             case MEMORY -> "a live memory on the same topic_key";
             case FEATURE -> "an active feature of the same name";
             case GUARD_RULE -> "a live rule with the same pattern and text";
+            case COMMAND_RULE -> "a live command rule with the same pattern";
             case CHECK -> "an open check of the same feature and file";
             default -> "its key";
         };

@@ -40,6 +40,19 @@ public final class PortableStore {
         public static final Scope ALL = new Scope(null, null, true);
     }
 
+    /**
+     * A record the database refused (a CHECK, NOT NULL or foreign key): the record's fault, so the import names
+     * its line; the message is SQLite's ("CHECK constraint failed: kind IN (…)").
+     */
+    public static final class Rejected extends RuntimeException {
+
+        private static final long serialVersionUID = 1L;
+
+        Rejected(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+
     /** One row: its rowid in this store, its stable id and its record (fields only, no type or id). */
     public record Row(long rowid, String id, ObjectNode record) {
     }
@@ -100,7 +113,7 @@ public final class PortableStore {
      * already here: nothing is written then.
      */
     public Optional<Long> insert(Tx tx, PortableType type, JsonNode record, Function<String, Long> features) {
-        List<String> columns = writable(type);
+        List<String> columns = writable(type, record);
         String sql = "INSERT INTO " + type.table() + " (" + String.join(", ", columns) + ") VALUES ("
                 + String.join(", ", columns.stream().map(c -> "?").toList()) + ")";
         return unique(tx, () -> tx.call(sql, ps -> {
@@ -117,7 +130,7 @@ public final class PortableStore {
 
     /** Replaces a row's fields with the record's; false when that would break a unique key (nothing written). */
     public boolean update(Tx tx, PortableType type, long rowid, JsonNode record, Function<String, Long> features) {
-        List<String> columns = writable(type);
+        List<String> columns = writable(type, record);
         String sql = "UPDATE " + type.table() + " SET " + String.join(", ", columns.stream().map(c -> c + " = ?").toList())
                 + " WHERE rowid = ?";
         boolean done = unique(tx, () -> tx.call(sql, ps -> {
@@ -209,8 +222,8 @@ public final class PortableStore {
     /** Position among rows created in the same millisecond by the same owner (0 for types with a natural key). */
     private static String ordinal(PortableType type) {
         String partition = switch (type) {
-            case MEMORY, GUARD_RULE -> "t.project, t.created_at";
-            case OBSERVATION, PROMPT -> "t.session_id, t.created_at";
+            case MEMORY, GUARD_RULE, COMMAND_RULE -> "t.project, t.created_at";
+            case OBSERVATION, PROMPT, TURN_MESSAGE -> "t.session_id, t.created_at";
             case CHECK -> "t.feature_id, t.file, t.created_at";
             case VERIFICATION -> "t.feature_id, t.verified_at";
             default -> null;
@@ -233,7 +246,14 @@ public final class PortableStore {
         }
         if (scope.since() != null && type.sinceColumn() != null
                 && type != PortableType.PROJECT && type != PortableType.SESSION && type != PortableType.FEATURE) {
-            parts.add("t." + type.sinceColumn() + " >= ?");
+            // a record changed since (a rule removed, a check resolved) is news even when it was created before
+            String version = type.version();
+            if (version != null && !version.equals(type.sinceColumn())) {
+                parts.add("(t." + type.sinceColumn() + " >= ? OR t." + version + " >= ?)");
+                params.add(scope.since());
+            } else {
+                parts.add("t." + type.sinceColumn() + " >= ?");
+            }
             params.add(scope.since());
         }
         return String.join(" AND ", parts);
@@ -309,9 +329,9 @@ public final class PortableStore {
             case SUMMARY -> r.path("session_id").asText();
             case OVERVIEW -> r.path("project").asText();
             case FEATURE -> r.path("project").asText() + "/" + r.path("name").asText() + "@" + r.path("created_at").asText();
-            case MEMORY, GUARD_RULE -> (r.path("project").isNull() ? "~" : r.path("project").asText()) + "@"
+            case MEMORY, GUARD_RULE, COMMAND_RULE -> (r.path("project").isNull() ? "~" : r.path("project").asText()) + "@"
                     + r.path("created_at").asText() + "#" + ord;
-            case OBSERVATION, PROMPT -> r.path("session_id").asText() + "@" + r.path("created_at").asText() + "#" + ord;
+            case OBSERVATION, PROMPT, TURN_MESSAGE -> r.path("session_id").asText() + "@" + r.path("created_at").asText() + "#" + ord;
             case CHECK -> r.path("feature").asText() + "/" + r.path("file").asText() + "@" + r.path("created_at").asText()
                     + "#" + ord;
             case VERIFICATION -> r.path("feature").asText() + "@" + r.path("verified_at").asText() + "#" + ord;
@@ -341,9 +361,11 @@ public final class PortableStore {
 
     // --- writing
 
-    private static List<String> writable(PortableType type) {
-        // superseded_by is written after all memories exist (it may name a later one)
-        return type.columns().stream().filter(c -> !c.equals("superseded_by")).toList();
+    private static List<String> writable(PortableType type, JsonNode record) {
+        // superseded_by is written after all memories exist (it may name a later one); a field an older file does
+        // not carry is left to the column's default (insert) or as it is (update)
+        return type.columns().stream().filter(c -> !c.equals("superseded_by") && record.has(PortableType.field(c)))
+                .toList();
     }
 
     private static void bindRecord(PreparedStatement ps, List<String> columns, JsonNode record,
@@ -434,6 +456,9 @@ public final class PortableStore {
             String message = String.valueOf(e.sql().getMessage());
             if (message.contains("UNIQUE constraint failed") || message.contains("PRIMARYKEY")) {
                 return Optional.empty();
+            }
+            if (message.contains("constraint failed")) {
+                throw new Rejected(message.replaceFirst("^\\[SQLITE_CONSTRAINT[A-Z_]*\\]\\s*", ""), e);
             }
             throw e;
         } catch (SQLException e) {

@@ -12,6 +12,9 @@ import java.util.Optional;
  * {@code version} is the column that says which of two copies of a record is newer (null: the record never
  * changes once written, so an existing copy is always the same record). {@code texts} are the free-text
  * columns, redacted on the way out and on the way in.
+ *
+ * <p>Left out on purpose: a rule's job_id and proposal_id (this store's own job and curation bookkeeping — a
+ * rule keeps its {@code source}), and curation proposals themselves, whose payloads name this store's row ids.
  */
 public enum PortableType {
 
@@ -46,8 +49,18 @@ public enum PortableType {
             List.of("reason", "notes"), "created_at"),
     VERIFICATION("verification", "feature_verifications", List.of("feature_id", "outcome", "notes", "commands",
             "resolved", "verified_at"), null, List.of("notes"), "verified_at"),
-    GUARD_RULE("guard_rule", "guard_rules", List.of("project", "pattern", "rule", "created_at", "deleted_at"),
-            "deleted_at", List.of("rule"), "created_at");
+    GUARD_RULE("guard_rule", "guard_rules", List.of("project", "pattern", "rule", "source", "created_at", "deleted_at"),
+            "deleted_at", List.of("rule"), "created_at"),
+    COMMAND_RULE("command_rule", "command_rules", List.of("project", "pattern", "strategy", "max_lines", "reason", "source",
+            "created_at", "deleted_at"), "deleted_at", List.of("reason"), "created_at"),
+    TURN_MESSAGE("turn_message", "turn_messages", List.of("session_id", "project", "message", "created_at"), null,
+            List.of("message"), "created_at");
+
+    /**
+     * Fields added after format version 1, which a version-1 file does not carry: an import leaves them out of
+     * the write, so the column's default applies (a guard rule of a version-1 file was written by a person).
+     */
+    private static final List<String> ADDED_IN_V2 = List.of("guard_rule.source");
 
     private final String id;
     private final String table;
@@ -81,6 +94,11 @@ public enum PortableType {
 
     List<String> columns() {
         return columns;
+    }
+
+    /** The fields every record of this type must carry (those of format version 1, for old files). */
+    public List<String> requiredFields() {
+        return fields().stream().filter(f -> !ADDED_IN_V2.contains(id + "." + f)).toList();
     }
 
     /** The field that orders two copies of one record; null for a record that never changes. */

@@ -33,7 +33,7 @@ class PortableCliIT {
         assertThat(exported.path("records").asLong()).isPositive();
         assertThat(exported.path("counts").path("memory").asLong()).isEqualTo(1);
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file))).isEqualTo("rw-------");
-        assertThat(cli.run("export").ok().out()).startsWith("{\"format\":\"eagle-mem-export\",\"version\":1,");
+        assertThat(cli.run("export").ok().out()).startsWith("{\"format\":\"eagle-mem-export\",\"version\":2,");
 
         Cli other = new Cli();
         JsonNode dry = other.run("import", file.toString(), "--dry-run", "--json").ok().json();

@@ -87,6 +87,19 @@ class ExportImportTest {
             INSERT INTO guard_rules (project, pattern, rule, created_at, deleted_at) VALUES
               ('code/shop', 'db/migration/*.sql', 'Never edit an applied migration', '2026-01-01T10:00:00.000Z', NULL),
               ('code/shop', '*.lock', 'Do not hand-edit', '2026-01-01T10:00:00.000Z', '2026-01-02T10:00:00.000Z');
+            INSERT INTO curation_proposals (project, kind, fingerprint, payload, summary, status, job_id, applied, created_at,
+              decided_at) VALUES ('code/shop', 'promote_gotcha', '1111111111111111111111111111111111111111111111111111111111111111',
+              '{}', 'Promote the rounding gotcha', 'accepted', 7, '{}', '2026-01-05T10:00:00.000Z', '2026-01-05T11:00:00.000Z');
+            INSERT INTO guard_rules (project, pattern, rule, source, job_id, proposal_id, created_at) VALUES
+              ('code/shop', 'src/Cart*.java', 'Round once, at the end', 'curator', 7, 1, '2026-01-05T11:00:00.000Z');
+            INSERT INTO command_rules (project, pattern, strategy, max_lines, reason, source, created_at, deleted_at) VALUES
+              ('code/shop', 'mvn test', 'rtk', NULL, 'hundreds of lines per run', 'user', '2026-01-05T11:00:00.000Z', NULL),
+              ('code/shop', 'npm ci', 'advise', 400, 'long install logs', 'curator', '2026-01-05T11:00:00.000Z',
+               '2026-02-01T00:00:00.000Z');
+            INSERT INTO turn_messages (session_id, project, message, created_at) VALUES
+              ('s1', 'code/shop', 'Fixed: the total is rounded once now, because per-line rounding drifted.',
+               '2026-01-01T10:20:00.000Z'),
+              ('s1', 'code/shop', 'Tests pass.', '2026-01-01T10:20:00.000Z');
             """;
 
     @TempDir
@@ -188,10 +201,10 @@ class ExportImportTest {
     @Test
     void aBadLineAnywhereImportsNothing() throws Exception {
         Path file = export(a, null, null);
-        Files.writeString(file, Files.readString(file) + "{\"type\":\"guard_rule\",\"id\":\"x\",\"project\":\"code/shop\"}\n");
+        Files.writeString(file, Files.readString(file) + "{\"type\":\"turn_message\",\"id\":\"x\",\"project\":\"code/shop\"}\n");
 
         assertThatThrownBy(() -> importInto(b, file, false)).isInstanceOf(EagleException.class)
-                .hasMessageContaining(":" + (lines(file).size() + 1) + ": the guard_rule record has no 'pattern' field")
+                .hasMessageContaining(":" + (lines(file).size() + 1) + ": the turn_message record has no 'session_id' field")
                 .hasMessageContaining("nothing was imported");
         assertThat(Stores.snapshot(b.resolve("memory.db")).get("projects")).isEmpty();
     }
@@ -213,6 +226,121 @@ class ExportImportTest {
         assertThat(Stores.snapshot(b.resolve("memory.db")).get("user_prompts")).noneMatch(r -> r.contains("AKIAIOSFODNN7EXAMPLE"));
     }
 
+    @Test
+    void sinceKeepsWhatWasCreatedOrChangedFromThatDayOn() throws Exception {
+        Path file = export(a, null, "2026-01-02T00:00:00.000Z");
+        List<String> lines = lines(file);
+
+        // the removed rule was created before the date but removed on it: news
+        assertThat(lines).anyMatch(l -> l.contains("\"type\":\"guard_rule\"") && l.contains("*.lock"))
+                .noneMatch(l -> l.contains("Never edit an applied migration"));
+        // the resolved check was created and resolved before it; the open one too, and nothing changed since
+        assertThat(lines).noneMatch(l -> l.contains("\"type\":\"check\""));
+        // a memory edited since (updated_at) comes, one untouched since does not
+        assertThat(lines).anyMatch(l -> l.contains("Round once")).noneMatch(l -> l.contains("Old rounding"));
+        assertThat(lines).noneMatch(l -> l.contains("\"type\":\"turn_message\""));
+        assertThat(lines).anyMatch(l -> l.contains("\"type\":\"command_rule\"") && l.contains("npm ci"));
+        // what records refer to comes whole
+        assertThat(lines.stream().filter(l -> l.contains("\"type\":\"session\""))).hasSize(2);
+        assertThat(importInto(b, file, false).conflicts()).isEmpty();
+    }
+
+    @Test
+    void aVersion1FileIsStillReadAndItsGuardRulesAreAPersons() throws Exception {
+        List<String> v2 = Files.readAllLines(export(a, null, null));
+        List<String> v1 = new java.util.ArrayList<>();
+        v1.add(v2.get(0).replace("\"version\":2", "\"version\":1"));
+        var json = new com.fasterxml.jackson.databind.ObjectMapper();
+        for (String l : v2.subList(1, v2.size())) {
+            var record = (com.fasterxml.jackson.databind.node.ObjectNode) json.readTree(l);
+            String type = record.path("type").asText();
+            if (type.equals("guard_rule")) {
+                record.remove("source");
+            }
+            if (!type.equals("command_rule") && !type.equals("turn_message")) {
+                v1.add(json.writeValueAsString(record));
+            }
+        }
+        assertThat(v1).noneMatch(l -> l.contains("\"type\":\"guard_rule\"") && l.contains("\"source\""));
+        Path file = tmp.resolve("v1.jsonl");
+        Files.write(file, v1);
+
+        ImportReport report = importInto(b, file, false);
+
+        assertThat(count(report, "guard_rule").created()).isEqualTo(3);
+        assertThat(Stores.snapshot(b.resolve("memory.db")).get("guard_rules")).allMatch(r -> r.contains("source=user|"));
+        assertThat(Stores.snapshot(b.resolve("memory.db")).get("command_rules")).isEmpty();
+        assertThat(importInto(b, file, false).total(TypeCounts::created)).isZero();
+    }
+
+    @Test
+    void aFileFromANewerFormatIsRefusedWithTheUpgradeFix() throws Exception {
+        Path file = export(a, null, null);
+        Files.writeString(file, Files.readString(file).replaceFirst("\"version\":2", "\"version\":3"));
+
+        assertThatThrownBy(() -> importInto(b, file, false)).isInstanceOf(EagleException.class)
+                .hasMessageContaining("format version 3").hasMessageContaining("versions 1 to 2")
+                .extracting(e -> ((EagleException) e).fix()).asString().contains("upgrade eagle-mem");
+    }
+
+    @Test
+    void aRecordTheStoreRefusesMidwayNamesItsLineAndWritesNothing() throws Exception {
+        Path file = export(a, null, null);
+        List<String> lines = Files.readAllLines(file);
+        // valid JSON with every field, so validation passes; the kind breaks the table's CHECK while writing
+        int at = -1;
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).contains("\"title\":\"Terse answers\"")) {
+                at = i;
+                lines.set(i, lines.get(i).replace("\"kind\":\"preference\"", "\"kind\":\"wish\""));
+            }
+        }
+        Files.write(file, lines);
+        int line = at + 1;
+
+        assertThatThrownBy(() -> importInto(b, file, false)).isInstanceOf(EagleException.class)
+                .hasMessageContaining(file.getFileName() + ":" + line + ": the store refused this memory record")
+                .hasMessageContaining("CHECK constraint failed").hasMessageContaining("nothing was imported");
+        // the projects, sessions, … before that line were written and rolled back with it
+        Stores.snapshot(b.resolve("memory.db")).forEach((table, rows) -> assertThat(rows).as(table).isEmpty());
+    }
+
+    @Test
+    void aMemoryWhoseTopicIsHeldByAnotherLocalMemoryIsAConflictNotAnOverwrite() throws Exception {
+        try (TestDb db = TestDb.in(b)) {
+            db.db.open();
+        }
+        Stores.exec(b.resolve("memory.db"), "INSERT INTO projects (key, created_at, last_seen_at) VALUES ('code/shop',"
+                + " '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')");
+        Stores.exec(b.resolve("memory.db"), "INSERT INTO memories (project, scope, kind, title, content, topic_key, files,"
+                + " normalized_hash, source_agent, created_at, updated_at, last_seen_at) VALUES ('code/shop', 'project',"
+                + " 'decision', 'Round per line', 'Our own rule', 'cart-rounding', '[]', 'hx', 'codex',"
+                + " '2026-03-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z')");
+
+        ImportReport report = importInto(b, export(a, null, null), false);
+
+        assertThat(report.conflicts()).singleElement().satisfies(c -> {
+            assertThat(c.type()).isEqualTo("memory");
+            assertThat(c.reason()).contains("same topic_key");
+        });
+        assertThat(Stores.snapshot(b.resolve("memory.db")).get("memories")).anyMatch(r -> r.contains("title=Round per line|"))
+                .noneMatch(r -> r.contains("title=Round once|"));
+    }
+
+    @Test
+    void secretsInAFileNotWrittenByExportAreRedactedOnTheWayIn() throws Exception {
+        String key = "sk-ant-api03-" + "Zx8".repeat(30) + "AA";
+        Path file = export(a, null, null);
+        Files.writeString(file, Files.readString(file).replace("Tests pass.", "Tests pass. ANTHROPIC_API_KEY=" + key)
+                .replace("I like terse answers", "I like terse answers; my token is ghp_" + "a1B2c3D4e5".repeat(3) + "f6G7h8"));
+
+        importInto(b, file, false);
+
+        String all = Stores.snapshot(b.resolve("memory.db")).toString();
+        assertThat(all).contains("Tests pass.").contains("I like terse answers").doesNotContain(key)
+                .doesNotContain("ghp_a1B2c3D4e5");
+    }
+
     private static TypeCounts count(ImportReport report, String type) {
         return report.counts().stream().filter(c -> c.type().equals(type)).findFirst().orElseThrow();
     }
@@ -227,7 +355,7 @@ class ExportImportTest {
             new ExportService(db.db, store, Redactor.defaults(), clock).export(projects, since, out, null);
             Path file = Files.createTempFile(tmp, "export", ".jsonl");
             Files.writeString(file, out.toString());
-            assertThat(out.toString()).startsWith("{\"format\":\"eagle-mem-export\",\"version\":1,");
+            assertThat(out.toString()).startsWith("{\"format\":\"eagle-mem-export\",\"version\":2,");
             return file;
         }
     }

@@ -18,8 +18,12 @@ final class Stores {
     /** Tables an export leaves out on purpose: derived (indexes, vectors, code index) or bookkeeping. */
     static final Set<String> NOT_EXPORTED = Set.of("flyway_schema_history", "sqlite_sequence", "events", "recall_events",
             "jobs", "applied_events", "embeddings", "code_files", "code_chunks", "code_symbols", "code_edges",
-            // V10-V11, added beside the exporter: see docs/export-format.md "Not exported yet"
-            "llm_usage", "turn_messages", "curation_proposals", "command_rules", "file_hints");
+            "llm_usage", "file_hints",
+            // their payloads name this store's row ids (docs/export-format.md)
+            "curation_proposals");
+
+    /** Columns an export leaves out on purpose: this store's job and curation bookkeeping. */
+    static final Set<String> NOT_EXPORTED_COLUMNS = Set.of("job_id", "proposal_id");
 
     private Stores() {
     }
@@ -70,7 +74,7 @@ final class Stores {
                         for (int i = 1; i <= meta.getColumnCount(); i++) {
                             String col = meta.getColumnName(i);
                             Object v = rs.getObject(i);
-                            if (col.equals("id") && v instanceof Number) {
+                            if (col.equals("id") && v instanceof Number || NOT_EXPORTED_COLUMNS.contains(col)) {
                                 continue;
                             }
                             if ((col.equals("feature_id")) && v != null) {
