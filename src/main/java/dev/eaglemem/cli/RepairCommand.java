@@ -78,8 +78,9 @@ public class RepairCommand implements Callable<Integer> {
                 for (Salvaged t : r.tables()) {
                     Long lost = t.lost();
                     if (lost == null || lost > 0 || t.unreadableRanges() > 0) {
-                        out.println("  " + t.table() + ": " + t.recovered() + " recovered, "
-                                + (lost == null ? "an unknown number" : lost) + " lost");
+                        Long atMost = t.lostAtMost();
+                        out.println("  " + t.table() + ": " + t.recovered() + " recovered, " + (lost != null ? lost
+                                : atMost != null ? "at most " + atMost : "an unknown number") + " lost");
                     }
                 }
             }

@@ -23,12 +23,26 @@ import org.sqlite.SQLiteConfig;
 public final class DbFiles {
 
     /** What salvage got out of one table. {@code expected} is the damaged table's row count when it could be read. */
-    public record Salvaged(String table, Long expected, long recovered, long orphansDropped, long unreadableRanges) {
+    public record Salvaged(String table, Long expected, long recovered, long orphansDropped, long unreadableRanges,
+            Long unreadRowids) {
 
         /** Rows known to be lost, or null when the damaged table could not be counted. */
         @JsonProperty("lost")
         public Long lost() {
             return expected == null ? null : Math.max(0, expected - recovered) + orphansDropped;
+        }
+
+        /**
+         * When the table could not be counted: at most this many rows were lost — the rowids the unreadable
+         * ranges span (rowids are dense here: AUTOINCREMENT, gaps only where rows were deleted) plus the orphans.
+         * Null when a range runs to the table's end, or nothing is known.
+         */
+        @JsonProperty("lost_at_most")
+        public Long lostAtMost() {
+            if (expected != null) {
+                return lost();
+            }
+            return unreadRowids == null ? null : unreadRowids + orphansDropped;
         }
     }
 
@@ -124,7 +138,7 @@ public final class DbFiles {
                     continue;
                 }
                 if (!source.contains(table)) {
-                    out.add(new Salvaged(table, null, 0, 0, 1)); // its schema entry is gone: nothing of it can be placed
+                    out.add(new Salvaged(table, null, 0, 0, 1, null)); // its schema entry is gone: nothing of it can be placed
                     continue;
                 }
                 out.add(copy(from, to, table));
@@ -180,6 +194,7 @@ public final class DbFiles {
         boolean rowid = hasRowid(from, table);
         long recovered = 0;
         long ranges = 0;
+        Long unread = 0L; // rowids inside unreadable ranges; null once a range runs to the table's end
         try (PreparedStatement write = to.prepareStatement(insert)) {
             if (!rowid) {
                 // WITHOUT ROWID tables (bookkeeping) are read in one pass, up to the first unreadable page
@@ -190,7 +205,7 @@ public final class DbFiles {
                 } catch (SQLException e) {
                     ranges++;
                 }
-                return new Salvaged(table, expected, recovered, 0, ranges);
+                return new Salvaged(table, expected, recovered, 0, ranges, ranges == 0 ? 0L : null);
             }
             long after = Long.MIN_VALUE;
             String read = "SELECT rowid, " + list + " FROM \"" + table + "\" WHERE rowid > ? ORDER BY rowid LIMIT " + BATCH;
@@ -211,7 +226,11 @@ public final class DbFiles {
                     ranges++;
                     Long next = nextReadable(from, table, last);
                     if (next == null) {
+                        unread = null;
                         break;
+                    }
+                    if (unread != null) {
+                        unread += next - (last == Long.MIN_VALUE ? 0 : last) - 1;
                     }
                     after = next - 1;
                     continue;
@@ -222,7 +241,7 @@ public final class DbFiles {
                 after = last;
             }
         }
-        return new Salvaged(table, expected, recovered, 0, ranges);
+        return new Salvaged(table, expected, recovered, 0, ranges, unread);
     }
 
     /** The first rowid past {@code last} that can be read, probing further and further ahead; null when none. */
@@ -328,7 +347,7 @@ public final class DbFiles {
             to.commit();
         }
         return copied.stream().map(s -> new Salvaged(s.table(), s.expected(), s.recovered() - dropped.getOrDefault(s.table(), 0L),
-                dropped.getOrDefault(s.table(), 0L), s.unreadableRanges())).toList();
+                dropped.getOrDefault(s.table(), 0L), s.unreadableRanges(), s.unreadRowids())).toList();
     }
 
     private static void rebuildTextIndexes(Connection to) throws SQLException {
