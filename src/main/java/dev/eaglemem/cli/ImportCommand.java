@@ -22,8 +22,8 @@ import picocli.CommandLine.Spec;
 
 @Command(name = "import", header = "Import an export file or an old memory.db.",
         description = { "The kind of FILE is recognised from its first bytes (--from says it outright): an eagle-mem export"
-                + " (eagle-mem), the original bash Eagle Mem's ~/.eagle-mem/memory.db (eagle-mem-v1), claude-mem's"
-                + " ~/.claude-mem/claude-mem.db (claude-mem), or engram's ~/.engram/engram.db or engram-export.json (engram).",
+                + " (eagle-mem), claude-mem's ~/.claude-mem/claude-mem.db (claude-mem), engram's ~/.engram/engram.db or"
+                + " engram-export.json (engram), or the original bash Eagle Mem's ~/.eagle-mem/memory.db (eagle-mem-v1).",
                 "The whole file is checked before anything is written, then written in one transaction: all or nothing."
                         + " Importing twice changes nothing; a record changed here more recently than in the file is kept and"
                         + " reported as a conflict. Secrets are redacted on the way in." },
