@@ -3,6 +3,7 @@ package dev.eaglemem.cli;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.Iterator;
 import java.util.concurrent.Callable;
 
 import dev.eaglemem.error.EagleException;
@@ -21,21 +22,32 @@ import picocli.CommandLine.Spec;
 
 @Command(name = "import", header = "Import an export file or an old memory.db.",
         description = { "The kind of FILE is recognised from its first bytes (--from says it outright): an eagle-mem export"
-                + " (eagle-mem), claude-mem's ~/.claude-mem/claude-mem.db (claude-mem), or the original bash Eagle Mem's ~/.eagle-mem/memory.db (eagle-mem-v1).",
+                + " (eagle-mem), claude-mem's ~/.claude-mem/claude-mem.db (claude-mem), engram's ~/.engram/engram.db or"
+                + " engram-export.json (engram), or the original bash Eagle Mem's ~/.eagle-mem/memory.db (eagle-mem-v1).",
                 "The whole file is checked before anything is written, then written in one transaction: all or nothing."
                         + " Importing twice changes nothing; a record changed here more recently than in the file is kept and"
                         + " reported as a conflict. Secrets are redacted on the way in." },
         footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem import ~/shop.jsonl", "  eagle-mem import ~/shop.jsonl --dry-run",
-                "  eagle-mem import ~/old-eagle-mem/memory.db --from eagle-mem-v1 --json" })
+                "  eagle-mem import ~/old-eagle-mem/memory.db --from eagle-mem-v1 --json",
+                "  eagle-mem import ~/.engram/engram.db --from engram --dry-run" })
 public class ImportCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
 
-    @Parameters(paramLabel = "FILE", description = "An export file or a memory.db.")
+    /** For tab completion and the help: the one list of kinds. */
+    static final class KindNames implements Iterable<String> {
+        @Override
+        public Iterator<String> iterator() {
+            return Arrays.stream(ImportKind.values()).map(ImportKind::id).iterator();
+        }
+    }
+
+    @Parameters(paramLabel = "FILE", description = "An export file or another tool's database.")
     Path file;
 
-    @Option(names = "--from", paramLabel = "KIND", description = "eagle-mem, eagle-mem-v1 or claude-mem (default: recognised from the file).")
+    @Option(names = "--from", paramLabel = "KIND", completionCandidates = KindNames.class,
+            description = "One of ${COMPLETION-CANDIDATES} (default: recognised from the file).")
     String from;
 
     @Option(names = { "-n", "--dry-run" }, description = "Show what would be imported; write nothing.")
@@ -55,7 +67,7 @@ public class ImportCommand implements Callable<Integer> {
         ImportKind kind = from == null ? null : ImportKind.parse(from).orElseThrow(() -> {
             var ids = Arrays.stream(ImportKind.values()).map(ImportKind::id).toList();
             return EagleException.invalidInput("unknown --from '" + from + "'" + Similar.hint(from, ids),
-                    "--from one of: " + String.join(", ", ids));
+                    "--from one of: " + ImportKind.ids(", "));
         });
         ImportReport report = imports.importFile(file.toAbsolutePath(), kind, dryRun);
         if (output.json) {

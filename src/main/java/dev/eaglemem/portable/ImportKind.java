@@ -10,7 +10,9 @@ public enum ImportKind {
     /** The original bash Eagle Mem's {@code ~/.eagle-mem/memory.db}. */
     EAGLE_MEM_V1("eagle-mem-v1"),
     /** claude-mem's {@code ~/.claude-mem/claude-mem.db}. */
-    CLAUDE_MEM("claude-mem");
+    CLAUDE_MEM("claude-mem"),
+    /** engram's {@code ~/.engram/engram.db}, or the JSON file {@code engram export} writes. */
+    ENGRAM("engram");
 
     private final String id;
 
@@ -20,6 +22,11 @@ public enum ImportKind {
 
     public String id() {
         return id;
+    }
+
+    /** Every id, in order, for help and error messages ({@code eagle-mem|eagle-mem-v1|…}). */
+    public static String ids(String separator) {
+        return String.join(separator, Arrays.stream(values()).map(ImportKind::id).toList());
     }
 
     public static Optional<ImportKind> parse(String text) {

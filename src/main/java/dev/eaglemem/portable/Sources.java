@@ -36,7 +36,7 @@ final class Sources {
 
     static ImportKind detect(Path file) {
         byte[] head = head(file);
-        if (Arrays.equals(Arrays.copyOf(head, SQLITE.length), SQLITE)) {
+        if (isSqlite(head)) {
             try (SourceDb db = SourceDb.open(file)) {
                 if (EagleV1Source.recognizes(db)) {
                     return ImportKind.EAGLE_MEM_V1;
@@ -44,17 +44,23 @@ final class Sources {
                 if (ClaudeMemSource.recognizes(db)) {
                     return ImportKind.CLAUDE_MEM;
                 }
+                if (EngramSource.recognizes(db)) {
+                    return ImportKind.ENGRAM;
+                }
             }
-            throw unknown(file, "a SQLite database, but neither the original Eagle Mem's nor claude-mem's");
+            throw unknown(file, "a SQLite database, but not the original Eagle Mem's, claude-mem's or engram's");
         }
         String text = new String(head, StandardCharsets.UTF_8);
         if (text.startsWith("{") && text.contains(ExportFormat.FORMAT)) {
             return ImportKind.EAGLE_MEM;
         }
-        throw unknown(file, "neither an eagle-mem export nor a database eagle-mem can import");
+        if (EngramTables.looksLikeExport(text)) {
+            return ImportKind.ENGRAM;
+        }
+        throw unknown(file, "neither an eagle-mem export, an engram export nor a database eagle-mem can import");
     }
 
-    /** @param projectKey maps a source's project name to an eagle-mem key (claude-mem names projects by basename) */
+    /** @param projectKey maps a source's project name to an eagle-mem key (claude-mem and engram name projects by basename) */
     static Opened open(Path file, ImportKind kind, java.util.function.UnaryOperator<String> projectKey) {
         if (!Files.isRegularFile(file)) {
             throw EagleException.notFound("no file " + file, "give the path of an export file or a memory.db");
@@ -78,7 +84,23 @@ final class Sources {
                 }
                 yield new Opened(new ClaudeMemSource(db, projectKey), db);
             }
+            case ENGRAM -> {
+                if (!isSqlite(head(file))) {
+                    yield new Opened(new EngramSource(EngramTables.ofExport(file), projectKey), null);
+                }
+                SourceDb db = SourceDb.open(file);
+                if (!EngramSource.recognizes(db)) {
+                    db.close();
+                    throw unknown(file, "not engram's engram.db (no sessions, user_prompts and observations with title"
+                            + " and content)");
+                }
+                yield new Opened(new EngramSource(EngramTables.of(db), projectKey), db);
+            }
         };
+    }
+
+    private static boolean isSqlite(byte[] head) {
+        return Arrays.equals(Arrays.copyOf(head, SQLITE.length), SQLITE);
     }
 
     private static byte[] head(Path file) {
@@ -92,6 +114,6 @@ final class Sources {
 
     private static EagleException unknown(Path file, String what) {
         return new EagleException(ExitCode.INVALID_INPUT, "import_unknown_format", file + " is " + what,
-                "eagle-mem import FILE --from eagle-mem|eagle-mem-v1|claude-mem", null);
+                "eagle-mem import FILE --from " + ImportKind.ids("|"), null);
     }
 }

@@ -65,6 +65,49 @@ class PortableCliIT {
     }
 
     @Test
+    void anEngramExportArrivesUnderTheProjectOfTheSameName() throws Exception {
+        hook(cli, "UserPromptSubmit", "\"prompt\": \"where were we\""); // the store knows code/shop
+        Path file = Files.writeString(cli.workspace.resolve("engram-export.json"), """
+                {
+                  "version": "0.1.0",
+                  "exported_at": "2026-02-28 12:00:00",
+                  "sessions": [
+                    {
+                      "id": "manual-save-shop",
+                      "project": "shop",
+                      "directory": "",
+                      "started_at": "2026-02-20 10:00:00"
+                    }
+                  ],
+                  "observations": [
+                    {
+                      "id": 1,
+                      "session_id": "manual-save-shop",
+                      "type": "decision",
+                      "title": "Gateway signs tokens",
+                      "content": "**What**: tokens are signed by the gateway\\n**Where**: gateway/auth.go",
+                      "project": "shop",
+                      "scope": "project",
+                      "revision_count": 1,
+                      "duplicate_count": 1,
+                      "created_at": "2026-02-20 10:05:00",
+                      "updated_at": "2026-02-20 10:05:00"
+                    }
+                  ],
+                  "prompts": null
+                }
+                """);
+        JsonNode first = cli.run("import", file.toString(), "--json").ok().json();
+        assertThat(first.path("from").asText()).isEqualTo("engram");
+        assertThat(created(first, "session")).isEqualTo(1);
+        assertThat(created(first, "memory")).isEqualTo(1);
+        assertThat(cli.run("search", "gateway", "-p", "code/shop").ok().out()).contains("Gateway signs tokens");
+        JsonNode again = cli.run("import", file.toString(), "--from", "engram", "--json").ok().json();
+        assertThat(again.path("counts").valueStream().mapToLong(c -> c.path("created").asLong() + c.path("updated").asLong()).sum())
+                .isZero();
+    }
+
+    @Test
     void aProjectTurnedOffIsSilentButForOneLineAtTheStart() {
         assertThat(cli.run("project", "off", "--json").ok().json().path("enabled").asBoolean()).isFalse();
         assertThat(hook(cli, "SessionStart", "\"source\": \"startup\"")).contains("eagle-mem is off for this project");
