@@ -98,6 +98,7 @@ final class EngramSource implements RecordSource {
             activity.put(s.id(), max(s.started(), s.ended()));
         });
         Map<String, Candidate> summaries = new HashMap<>();
+        Map<String, List<Candidate>> earlier = new TreeMap<>();
         sessions.values().stream().filter(s -> s.summary() != null).forEach(s -> summaries.put(s.id(),
                 new Candidate(s.summary(), true, first(s.ended(), s.started()), first(s.ended(), s.started()),
                         "sessions/" + s.id())));
@@ -121,7 +122,7 @@ final class EngramSource implements RecordSource {
                     skip("observations (session_summary: deleted, empty or without a session)");
                     return;
                 }
-                offer(summaries, session.id(), new Candidate(text(o, "content"), false, created,
+                offer(summaries, earlier, session.id(), new Candidate(text(o, "content"), false, created,
                         first(time(text(o, "updated_at")), created), where));
             } else if (TOOL_CALLS.contains(type)) {
                 if (session == null || deleted) {
@@ -145,6 +146,7 @@ final class EngramSource implements RecordSource {
                 memories.add(new PortableRecord(PortableType.MEMORY, key + "#" + ordinal(memoryOrdinals, key), r, where));
             }
         });
+        earlierSummaries(sessions, summaries, earlier, memories, memoryOrdinals);
         List<PortableRecord> prompts = prompts(sessions, activity);
         sessions.values().forEach(s -> touch(projects, s.project(), activity.get(s.id())));
         projects.forEach((key, span) -> {
@@ -164,17 +166,44 @@ final class EngramSource implements RecordSource {
         tables.rows("sync_chunks", row -> skip("sync_chunks"));
     }
 
-    /** The newest summary of a session wins (on a tie the later row: a session_summary over the end summary). */
-    private void offer(Map<String, Candidate> summaries, String session, Candidate c) {
+    /**
+     * The newest summary of a session wins (on a tie the later row: a session_summary over the end summary). An
+     * older one with other words is kept as a context memory, so nothing is lost — engram files every save made
+     * outside a session under one {@code manual-save-<project>} session, whose summaries are all different.
+     */
+    private void offer(Map<String, Candidate> summaries, Map<String, List<Candidate>> earlier, String session, Candidate c) {
         Candidate kept = summaries.get(session);
         Candidate lost = kept == null || c.updated().compareTo(kept.updated()) >= 0 ? kept : c;
         if (lost != c) {
             summaries.put(session, c);
         }
         if (lost != null) {
-            skip(lost.endSummary() ? "sessions.summary (older than a session_summary of the session)"
-                    : "observations (session_summary older than another summary of its session)");
+            earlier.computeIfAbsent(session, k -> new ArrayList<>()).add(lost);
         }
+    }
+
+    /** The older summaries of each session, as context memories; a copy of the kept summary's text is skipped. */
+    private void earlierSummaries(Map<String, Session> sessions, Map<String, Candidate> summaries,
+            Map<String, List<Candidate>> earlier, List<PortableRecord> memories, Map<String, Integer> ordinals) {
+        earlier.forEach((id, older) -> {
+            String kept = summaries.get(id).text().strip();
+            for (Candidate c : older) {
+                if (c.text().strip().equals(kept)) {
+                    skip(c.endSummary() ? "sessions.summary (the same text as the session's session_summary)"
+                            : "observations (session_summary repeating its session's newest summary)");
+                    continue;
+                }
+                Session session = sessions.get(id);
+                Map<String, Object> row = new HashMap<>();
+                row.put("content", c.text());
+                row.put("title", "Earlier session summary: " + c.text().lines().map(String::strip)
+                        .filter(l -> !l.isEmpty() && !l.startsWith("#")).findFirst().orElse(session.project()));
+                row.put("updated_at", c.updated());
+                ObjectNode r = memory(row, "context", session, c.created());
+                String key = session.project() + "@" + c.created();
+                memories.add(new PortableRecord(PortableType.MEMORY, key + "#" + ordinal(ordinals, key), r, c.where()));
+            }
+        });
     }
 
     private PortableRecord session(Session s, String last) {

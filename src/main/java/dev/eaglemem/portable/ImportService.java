@@ -269,6 +269,10 @@ public class ImportService {
                 count(r.type(), 2);
                 return;
             }
+            if (r.type() == PortableType.PROJECT) {
+                mergeProject(r, local, fields);
+                return;
+            }
             String theirs = version(r.type(), fields);
             String ours = version(r.type(), local.record());
             if (theirs != null && (ours == null || theirs.compareTo(ours) > 0)) {
@@ -283,6 +287,31 @@ public class ImportService {
             }
             conflict(r, "the local copy was changed " + (ours == null ? "" : "at " + ours + " ") + "(the import's is "
                     + (theirs == null ? "unversioned" : "from " + theirs) + "); the local copy is kept");
+        }
+
+        /**
+         * A project is a key, its root and when it was first and last seen: nothing a person edits, so two copies
+         * merge — the earlier creation, the later sighting, and the root this store knows (another tool's import has
+         * none) — instead of one winning.
+         */
+        private void mergeProject(PortableRecord r, Row local, ObjectNode incoming) {
+            ObjectNode merged = local.record().deepCopy();
+            if (merged.path("root_path").isNull() && incoming.hasNonNull("root_path")) {
+                merged.set("root_path", incoming.get("root_path"));
+            }
+            for (String field : List.of("created_at", "last_seen_at")) {
+                String ours = merged.path(field).asText("");
+                String theirs = incoming.path(field).asText("");
+                boolean earliest = field.equals("created_at");
+                if (!theirs.isEmpty() && (earliest ? theirs.compareTo(ours) < 0 : theirs.compareTo(ours) > 0)) {
+                    merged.put(field, theirs);
+                }
+            }
+            if (same(local.record(), merged)) {
+                count(r.type(), 2);
+            } else if (store.update(tx, r.type(), local.rowid(), merged, this::featureRow)) {
+                count(r.type(), 1);
+            }
         }
 
         private Row local(PortableType type, String id, String session) {

@@ -79,13 +79,17 @@ class ClaudeMemImportTest {
         assertThat(report.from()).isEqualTo("claude-mem");
         assertThat(created(report)).containsEntry("project", 1L).containsEntry("session", 2L).containsEntry("summary", 1L)
                 .containsEntry("prompt", 2L).containsEntry("memory", 4L);
-        assertThat(count(report, "project").skipped()).isEqualTo(1); // code/shop-api was here already
+        // code/shop-api was here already (seen today): it merges, taking claude-mem's earlier first sighting
+        assertThat(count(report, "project").updated()).isEqualTo(1);
+        assertThat(report.conflicts()).isEmpty();
         assertThat(report.notImported()).containsEntry("pending_messages", 1L)
                 .containsEntry("observations (no session or no text)", 1L)
                 .containsEntry("session_summaries (older summary of the same session)", 1L);
         Map<String, List<String>> rows = Stores.snapshot(target.resolve("memory.db"));
         assertThat(rows.get("projects")).extracting(r -> r.substring(0, r.indexOf('|'))).containsExactly("key=blog",
                 "key=code/shop-api");
+        assertThat(rows.get("projects")).anyMatch(r -> r.startsWith("key=code/shop-api|root_path=/home/u/code/shop-api|"
+                + "created_at=2026-01-01T10:00:00.000Z|"));
         assertThat(rows.get("sessions")).anyMatch(r -> r.contains("id=a1b2|project=code/shop-api|agent=claude-code|"))
                 .anyMatch(r -> r.contains("id=c3d4|project=blog|agent=codex|") && r.contains("status=abandoned|"));
         assertThat(rows.get("summaries")).singleElement().asString().contains("completed=done|").contains("capture_source=enrich|");

@@ -117,10 +117,10 @@ class EngramImportTest {
             """.formatted(SHOP, GHP, AKIA, SUMMARY);
 
     /** What both the database and its export create (code/shop-api was here already). */
+    /** The older of the two summaries of SHOP's session arrives as a context memory (a ninth memory). */
     static final Map<String, Long> CREATED = Map.of("project", 1L, "session", 3L, "summary", 2L, "observation", 4L,
-            "prompt", 3L, "memory", 8L);
-    static final Map<String, Long> NOT_IMPORTED = Map.of("observations (session: compaction checkpoints)", 1L,
-            "observations (session_summary older than another summary of its session)", 1L);
+            "prompt", 3L, "memory", 9L);
+    static final Map<String, Long> NOT_IMPORTED = Map.of("observations (session: compaction checkpoints)", 1L);
 
     @TempDir
     Path tmp;
@@ -150,9 +150,10 @@ class EngramImportTest {
 
         assertThat(report.from()).isEqualTo("engram");
         assertThat(created(report)).isEqualTo(CREATED);
+        // the project known here merges, and its root and dates already cover engram's: unchanged, not a conflict
         assertThat(count(report, "project").skipped()).isEqualTo(1);
-        assertThat(report.conflicts()).singleElement().satisfies(c -> assertThat(c.id()).isEqualTo("code/shop-api"));
-        assertThat(report.notImported()).containsAllEntriesOf(NOT_IMPORTED).containsEntry("sync_chunks", 2L).hasSize(3);
+        assertThat(report.conflicts()).isEmpty();
+        assertThat(report.notImported()).containsAllEntriesOf(NOT_IMPORTED).containsEntry("sync_chunks", 2L).hasSize(2);
         Map<String, List<String>> rows = Stores.snapshot(target.resolve("memory.db"));
         assertThat(rows.get("projects")).extracting(r -> r.substring(0, r.indexOf('|'))).containsExactly("key=blog",
                 "key=code/shop-api");
@@ -179,7 +180,10 @@ class EngramImportTest {
                 .anyMatch(r -> r.contains("project=blog|agent=opencode|tool_name=grep|"));
         assertThat(rows.get("user_prompts")).hasSize(3);
         List<String> memories = rows.get("memories");
-        assertThat(memories).hasSize(8)
+        assertThat(rows.get("projects")).anyMatch(r -> r.startsWith("key=code/shop-api|root_path=/home/u/code/shop-api|"));
+        assertThat(memories).hasSize(9)
+                .anyMatch(r -> r.contains("kind=context|title=Earlier session summary: Fix totals|content=## Goal\nFix totals|")
+                        && r.contains("session_id=" + SHOP + "|") && r.contains("created_at=2026-02-20T10:25:00.000Z|"))
                 .anyMatch(r -> r.startsWith("project=code/shop-api|scope=project|kind=decision|title=Round totals once|")
                         && r.contains("files=[\"src/cart.ts\",\"src/tax.ts\"]|") && r.contains("source_agent=claude-code|"))
                 .anyMatch(r -> r.contains("kind=gotcha|title=Line items were rounded twice|"))
@@ -193,7 +197,7 @@ class EngramImportTest {
                 .anyMatch(r -> r.startsWith("project=blog|") && r.contains("kind=discovery|title=Feeds need absolute URLs|")
                         && r.contains("duplicate_count=1|") && r.contains("source_agent=opencode|"))
                 .anyMatch(r -> r.contains("kind=discovery|title=Feed validators reject relative links|"));
-        assertThat(memories.stream().filter(r -> r.contains("deleted_at=null|"))).hasSize(7);
+        assertThat(memories.stream().filter(r -> r.contains("deleted_at=null|"))).hasSize(8);
     }
 
     @Test
@@ -286,7 +290,7 @@ class EngramImportTest {
         try (TestDb t = TestDb.in(dir)) {
             t.db.open();
         }
-        // seen here after engram last saw it: the local project record is kept (the import reports a conflict)
+        // seen here before and after engram saw it: the local project record already covers engram's
         Stores.exec(dir.resolve("memory.db"), "INSERT INTO projects (key, root_path, created_at, last_seen_at) VALUES"
                 + " ('code/shop-api', '/home/u/code/shop-api', '2026-01-05T00:00:00.000Z', '2026-03-01T00:00:00.000Z')");
         return dir;
