@@ -46,9 +46,10 @@ public class HookHandlers {
         // a project that is off gets no recording, recall or guard at all; SessionStart says so, once per start
         Optional<ProjectSwitch.Off> off = projects.off(event.context().cwdProject(), event.context().projectRoot());
         if (off.isPresent()) {
+            String back = off.get().repoFile() != null ? "Deleting " + off.get().repoFile() + " turns it back on."
+                    : "`eagle-mem project on` turns it back on.";
             return event instanceof HookEvent.SessionStart ? new HookResponse.Context("eagle-mem is off for this project ("
-                    + off.get().why() + "): nothing is recorded or recalled. `eagle-mem project on` turns it back on.")
-                    : HookResponse.SILENT;
+                    + off.get().why() + "): nothing is recorded or recalled. " + back) : HookResponse.SILENT;
         }
         return intake.within(event, () -> switch (event) {
             case HookEvent.SessionStart e -> sessionStart(e);

@@ -119,6 +119,25 @@ class PortableCliIT {
         assertThat(hook(cli, "SessionStart", "\"source\": \"startup\"")).doesNotContain("is off");
     }
 
+    @Test
+    void aCommittedRepositoryFileTurnsTheProjectOffForTheHooks() throws Exception {
+        Files.writeString(cli.repo.resolve(".eagle-mem-off"), "");
+
+        assertThat(hook(cli, "SessionStart", "\"source\": \"startup\"")).contains("eagle-mem is off for this project")
+                .contains("Deleting " + cli.repo.resolve(".eagle-mem-off") + " turns it back on");
+        assertThat(hook(cli, "UserPromptSubmit", "\"prompt\": \"make checkout round once\"")).isEmpty();
+        assertThat(hook(cli, "PostToolUse", "\"tool_name\": \"Bash\", \"tool_input\": {\"command\": \"npm test\"}, "
+                + "\"tool_response\": {\"stdout\": \"ok\", \"stderr\": \"\"}, \"tool_use_id\": \"toolu_9\"")).isEmpty();
+        JsonNode status = cli.run("project", "status", "--json").ok().json();
+        assertThat(status.path("enabled").asBoolean()).isFalse();
+        assertThat(status.path("repo_file").asText()).endsWith(".eagle-mem-off");
+        assertThat(cli.run("status", "--json").ok().out()).doesNotContain("make checkout");
+
+        Files.delete(cli.repo.resolve(".eagle-mem-off"));
+        hook(cli, "UserPromptSubmit", "\"prompt\": \"make checkout round once\"");
+        assertThat(cli.run("search", "checkout", "--type", "prompt", "--json").ok().out()).contains("make checkout round once");
+    }
+
     private static long created(JsonNode report, String type) {
         return report.path("counts").valueStream().filter(c -> c.path("type").asText().equals(type)).findFirst()
                 .orElseThrow().path("created").asLong();
