@@ -46,10 +46,12 @@ public class HookHandlers {
         // a project that is off gets no recording, recall or guard at all; SessionStart says so, once per start
         Optional<ProjectSwitch.Off> off = projects.off(event.context().cwdProject(), event.context().projectRoot());
         if (off.isPresent()) {
-            String back = off.get().repoFile() != null ? "Deleting " + off.get().repoFile() + " turns it back on."
-                    : "`eagle-mem project on` turns it back on.";
+            ProjectSwitch.Off why = off.get();
+            String back = why.repoFile() == null ? "`eagle-mem project on` turns it back on."
+                    : why.listed() ? "Deleting " + why.repoFile() + " and `eagle-mem project on` turn it back on."
+                    : "Deleting " + why.repoFile() + " turns it back on.";
             return event instanceof HookEvent.SessionStart ? new HookResponse.Context("eagle-mem is off for this project ("
-                    + off.get().why() + "): nothing is recorded or recalled. " + back) : HookResponse.SILENT;
+                    + why.why() + "): nothing is recorded or recalled. " + back) : HookResponse.SILENT;
         }
         return intake.within(event, () -> switch (event) {
             case HookEvent.SessionStart e -> sessionStart(e);
