@@ -1,5 +1,7 @@
 package dev.eaglemem.portable;
 
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -16,19 +18,28 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.eaglemem.memory.MemoryKind;
+import dev.eaglemem.project.AgentSource;
 import dev.eaglemem.store.PortableType;
 import dev.eaglemem.store.SourceDb;
 import dev.eaglemem.store.Timestamps;
 
 /**
- * claude-mem's {@code ~/.claude-mem/claude-mem.db} as import records. Its sessions are keyed by the agent's own
- * session id (content_session_id), as eagle-mem's are, so a session both tools saw is one session. Its
+ * claude-mem's {@code ~/.claude-mem/claude-mem.db} as import records, as claude-mem 13.25.3 writes it (checked
+ * against a database its worker wrote). Its sessions are keyed by the agent's own session id
+ * (content_session_id), as eagle-mem's are, so a session both tools saw is one session; claude-mem's own
+ * observer session (memory_session_id) links the session to its observations and summaries. Its
  * "observations" are model-written notes (type, title, narrative, facts), so they become memories; its session
- * summaries (one per prompt) become the session's summary (the newest); its directives become preferences.
- * claude-mem names a project by its directory's basename: a name that is the last part of exactly one eagle-mem
- * project key maps to that key, any other name is used as it is.
+ * summaries (one per prompt) become the session's summary (the newest). Memories saved by hand
+ * ({@code /api/memory/save}, the MCP save tool) hang off a stand-in session per project
+ * ({@code manual-<project>…}): they become project memories of no session, and the stand-in is no session.
+ * claude-mem names a project by its repository's basename: a name that is the last part of exactly one
+ * eagle-mem project key maps to that key, any other name is used as it is. Before claude-mem's migration 17
+ * the two session ids were columns claude_session_id and sdk_session_id; both spellings are read.
  */
 final class ClaudeMemSource implements RecordSource {
+
+    /** Raw tool calls (claude-mem's observer input); eagle-mem does not import them. */
+    private static final List<String> NOT_IMPORTED = List.of("pending_messages", "tool_uses");
 
     private final SourceDb db;
     private final UnaryOperator<String> projectKey;
@@ -54,42 +65,77 @@ final class ClaudeMemSource implements RecordSource {
         return notImported;
     }
 
-    /** One claude-mem session as eagle-mem sees it. */
-    private record Session(String id, String project, String agent, String started, String last) {
+    /**
+     * One claude-mem session as eagle-mem sees it.
+     *
+     * @param id the agent's session id; null for the stand-in that holds memories saved by hand
+     * @param root the project's directory, when a tool call's working directory shows it: file paths under it
+     *        are stored relative to it, as eagle-mem stores them
+     */
+    private record Session(String id, String project, String agent, String started, String last, String cwd, Path root) {
+
+        boolean real() {
+            return id != null;
+        }
+
+        String file(String path) {
+            if (root == null || path == null) {
+                return path;
+            }
+            try {
+                Path p = Path.of(path);
+                if (p.isAbsolute() && p.normalize().startsWith(root) && !p.normalize().equals(root)) {
+                    return root.relativize(p.normalize()).toString();
+                }
+            } catch (InvalidPathException e) {
+                // not a path of this system: as it is
+            }
+            return path;
+        }
     }
 
     @Override
     public void forEach(Consumer<PortableRecord> sink) {
         notImported.clear();
+        Map<String, String> cwds = cwds();
+        Map<String, Session> byRow = new HashMap<>();
         Map<String, Session> byContent = new HashMap<>();
         Map<String, Session> byMemory = new HashMap<>();
         Map<String, String[]> projects = new TreeMap<>();
         List<Map<String, Object>> rows = db.rows("sdk_sessions");
+        List<Map<String, Object>> real = new ArrayList<>();
         for (Map<String, Object> s : rows) {
             String project = text(s, "project");
-            if (project == null || project.isBlank()) {
-                skip("sdk_sessions (no project)");
+            String contentId = contentId(s);
+            if (project == null || project.isBlank() || contentId == null) {
+                skip("sdk_sessions (no project or no session id)");
+                continue;
+            }
+            String memoryId = memoryId(s);
+            boolean standIn = memoryId != null && memoryId.startsWith("manual-") && contentId.startsWith("manual-content-");
+            if (!standIn && byContent.containsKey(contentId)) {
+                // claude-mem keys sessions by (platform_source, content_session_id); eagle-mem by the id alone
+                skip("sdk_sessions (a second session with the same id, from another platform)");
                 continue;
             }
             String key = projectKey.apply(project);
             String started = time(s.get("started_at_epoch"), text(s, "started_at"));
             String done = time(s.get("completed_at_epoch"), text(s, "completed_at"));
-            Session session = new Session(text(s, "content_session_id"), key, agent(text(s, "platform_source")), started,
-                    done != null ? done : started);
-            byContent.put(session.id(), session);
-            if (text(s, "memory_session_id") != null) {
-                byMemory.put(text(s, "memory_session_id"), session);
+            String cwd = standIn ? null : first(cwds.get(row(s.get("id"))), cwds.get(contentId));
+            Session session = new Session(standIn ? null : contentId, key, agent(text(s, "platform_source")), started,
+                    done != null ? done : started, cwd, root(cwd, project));
+            byRow.put(row(s.get("id")), session);
+            if (memoryId != null) {
+                byMemory.put(memoryId, session);
+            }
+            if (standIn) {
+                skip("sdk_sessions (stand-in for memories saved by hand)");
+            } else {
+                byContent.put(contentId, session);
+                real.add(s);
             }
             projects.merge(key, new String[] { started, session.last() },
                     (a, b) -> new String[] { a[0].compareTo(b[0]) <= 0 ? a[0] : b[0], a[1].compareTo(b[1]) >= 0 ? a[1] : b[1] });
-        }
-        List<Map<String, Object>> directives = db.rows("directives");
-        for (Map<String, Object> d : directives) {
-            String p = text(d, "project");
-            if (p != null && !p.isBlank() && "project".equals(text(d, "scope"))) {
-                String at = time(d.get("created_at_epoch"), text(d, "created_at"));
-                projects.merge(projectKey.apply(p), new String[] { at, at }, (a, b) -> a);
-            }
         }
         projects.forEach((key, span) -> {
             ObjectNode r = fields();
@@ -99,42 +145,79 @@ final class ClaudeMemSource implements RecordSource {
             r.put("last_seen_at", span[1]);
             sink.accept(new PortableRecord(PortableType.PROJECT, key, r, "sdk_sessions project " + key));
         });
-        for (Map<String, Object> s : rows) {
-            Session session = byContent.get(text(s, "content_session_id"));
-            if (session == null) {
-                continue;
-            }
+        for (Map<String, Object> s : real) {
+            Session session = byRow.get(row(s.get("id")));
             ObjectNode r = fields();
             r.put("id", session.id());
             r.put("project", session.project());
             r.put("agent", session.agent());
-            r.putNull("cwd");
+            r.put("cwd", session.cwd());
             r.putNull("model");
             r.putNull("source");
             String status = text(s, "status");
             r.put("status", "completed".equals(status) ? "completed" : "failed".equals(status) ? "abandoned" : "active");
             r.put("started_at", session.started());
-            r.put("ended_at", "active".equals(status) ? null : session.last());
+            r.put("ended_at", "completed".equals(status) || "failed".equals(status) ? session.last() : null);
             r.put("last_activity_at", session.last());
             sink.accept(new PortableRecord(PortableType.SESSION, session.id(), r, "sdk_sessions/" + s.get("id")));
         }
         summaries(byMemory, sink);
-        prompts(byContent, sink);
-        memories(byMemory, directives, sink);
-        for (String table : List.of("pending_messages", "observation_feedback")) {
+        prompts(byRow, byContent, sink);
+        memories(byMemory, sink);
+        for (String table : NOT_IMPORTED) {
             db.rows(table, row -> skip(table));
         }
+    }
+
+    /** The working directory of each session's first tool call, by sdk_sessions row id and by agent session id. */
+    private Map<String, String> cwds() {
+        Map<String, String> cwds = new HashMap<>();
+        db.rows("tool_uses", t -> {
+            String cwd = blankToNull(text(t, "cwd"));
+            if (cwd != null) {
+                if (t.get("session_db_id") != null) {
+                    cwds.putIfAbsent(row(t.get("session_db_id")), cwd);
+                }
+                if (text(t, "content_session_id") != null) {
+                    cwds.putIfAbsent(text(t, "content_session_id"), cwd);
+                }
+            }
+        });
+        return cwds;
+    }
+
+    /**
+     * The project's directory: the working directory or the nearest directory above it named like the project
+     * (claude-mem names a project after its git root; a worktree's project is {@code parent/worktree}).
+     */
+    private static Path root(String cwd, String project) {
+        if (cwd == null) {
+            return null;
+        }
+        String name = project.substring(project.lastIndexOf('/') + 1);
+        try {
+            for (Path dir = Path.of(cwd).normalize(); dir != null && dir.isAbsolute(); dir = dir.getParent()) {
+                if (dir.getFileName() != null && dir.getFileName().toString().equals(name)) {
+                    return dir;
+                }
+            }
+        } catch (InvalidPathException e) {
+            // not a path of this system
+        }
+        return null;
     }
 
     private void summaries(Map<String, Session> byMemory, Consumer<PortableRecord> sink) {
         // claude-mem writes a summary per prompt; eagle-mem keeps one per session: the newest
         Map<String, Map<String, Object>> newest = new HashMap<>();
+        Map<String, Session> byId = new HashMap<>();
         db.rows("session_summaries", s -> {
-            Session session = byMemory.get(text(s, "memory_session_id"));
-            if (session == null) {
+            Session session = byMemory.get(memoryId(s));
+            if (session == null || !session.real()) {
                 skip("session_summaries (no session)");
                 return;
             }
+            byId.put(session.id(), session);
             Map<String, Object> kept = newest.get(session.id());
             if (kept != null) {
                 skip("session_summaries (older summary of the same session)");
@@ -144,8 +227,6 @@ final class ClaudeMemSource implements RecordSource {
             }
             newest.put(session.id(), s);
         });
-        Map<String, Session> byId = new HashMap<>();
-        byMemory.values().forEach(s -> byId.put(s.id(), s));
         newest.entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(e -> {
             Session session = byId.get(e.getKey());
             Map<String, Object> s = e.getValue();
@@ -161,8 +242,8 @@ final class ClaudeMemSource implements RecordSource {
             r.put("next_steps", blankToNull(text(s, "next_steps")));
             r.put("notes", blankToNull(text(s, "notes")));
             r.put("key_files", "[]");
-            r.put("files_read", EagleV1Source.jsonList(text(s, "files_read")));
-            r.put("files_modified", EagleV1Source.jsonList(text(s, "files_edited")));
+            r.put("files_read", files(session, text(s, "files_read")));
+            r.put("files_modified", files(session, text(s, "files_edited")));
             r.put("capture_source", "enrich");
             String at = time(s.get("created_at_epoch"), text(s, "created_at"));
             r.put("created_at", at);
@@ -171,13 +252,18 @@ final class ClaudeMemSource implements RecordSource {
         });
     }
 
-    private void prompts(Map<String, Session> byContent, Consumer<PortableRecord> sink) {
+    private void prompts(Map<String, Session> byRow, Map<String, Session> byContent, Consumer<PortableRecord> sink) {
         Map<String, Integer> ordinals = new HashMap<>();
         db.rows("user_prompts", p -> {
-            Session session = byContent.get(text(p, "content_session_id"));
+            // since 13.x a prompt names its session row (session_db_id); before, only the agent's session id
+            Session session = p.get("session_db_id") != null ? byRow.get(row(p.get("session_db_id"))) : byContent.get(contentId(p));
             String prompt = text(p, "prompt_text");
-            if (session == null || prompt == null || prompt.isBlank()) {
+            if (session == null || !session.real() || prompt == null || prompt.isBlank()) {
                 skip("user_prompts (no session or empty)");
+                return;
+            }
+            if (prompt.strip().equals("[media prompt]")) {
+                skip("user_prompts (image or other media, no text)");
                 return;
             }
             ObjectNode r = fields();
@@ -193,10 +279,10 @@ final class ClaudeMemSource implements RecordSource {
         });
     }
 
-    private void memories(Map<String, Session> byMemory, List<Map<String, Object>> directives, Consumer<PortableRecord> sink) {
+    private void memories(Map<String, Session> byMemory, Consumer<PortableRecord> sink) {
         Map<String, Integer> ordinals = new HashMap<>();
         db.rows("observations", o -> {
-            Session session = byMemory.get(text(o, "memory_session_id"));
+            Session session = byMemory.get(memoryId(o));
             String content = content(o);
             if (session == null || content == null) {
                 skip("observations (no session or no text)");
@@ -204,44 +290,28 @@ final class ClaudeMemSource implements RecordSource {
             }
             MemoryKind kind = switch (String.valueOf(text(o, "type"))) {
                 case "decision" -> MemoryKind.DECISION;
-                case "bugfix" -> MemoryKind.GOTCHA;
+                case "bugfix", "security_alert", "security_note" -> MemoryKind.GOTCHA;
                 case "discovery" -> MemoryKind.DISCOVERY;
                 default -> MemoryKind.CONTEXT;
             };
             String title = first(blankToNull(text(o, "title")), blankToNull(text(o, "subtitle")), content.lines().findFirst().orElse(content));
             Set<String> files = new LinkedHashSet<>();
-            addAll(files, text(o, "files_modified"));
-            addAll(files, text(o, "files_read"));
+            for (String column : List.of("files_modified", "files_read")) {
+                strings(text(o, column)).forEach(f -> files.add(session.file(f)));
+            }
             String at = time(o.get("created_at_epoch"), text(o, "created_at"));
-            ObjectNode r = memory(session.project(), kind, title, content, files, session.agent(), session.id(), at, null);
+            ObjectNode r = memory(session.project(), kind, title, content, files, session.agent(), session.id(), at);
             sink.accept(new PortableRecord(PortableType.MEMORY, id(ordinals, session.project(), at), r, "observations/" + o.get("id")));
         });
-        for (Map<String, Object> d : directives) {
-            String content = blankToNull(text(d, "content"));
-            if (content == null) {
-                skip("directives (empty)");
-                continue;
-            }
-            boolean personal = !"project".equals(text(d, "scope")) || blankToNull(text(d, "project")) == null;
-            String project = personal ? null : projectKey.apply(text(d, "project"));
-            String at = time(d.get("created_at_epoch"), text(d, "created_at"));
-            String updated = first(time(d.get("updated_at_epoch"), null), at);
-            ObjectNode r = memory(project, MemoryKind.PREFERENCE, content.lines().findFirst().orElse(content), content,
-                    Set.of(), "claude-code", null, at, "active".equals(text(d, "status")) ? null : updated);
-            r.put("scope", personal ? "personal" : "project");
-            r.put("updated_at", updated);
-            r.put("last_seen_at", updated);
-            sink.accept(new PortableRecord(PortableType.MEMORY, id(ordinals, project, at), r, "directives/" + d.get("id")));
-        }
     }
 
     private static String id(Map<String, Integer> ordinals, String project, String at) {
-        String key = (project == null ? "~" : project) + "@" + at;
+        String key = project + "@" + at;
         return key + "#" + (ordinals.merge(key, 1, Integer::sum) - 1);
     }
 
     private static ObjectNode memory(String project, MemoryKind kind, String title, String content, Set<String> files,
-            String agent, String session, String at, String deletedAt) {
+            String agent, String session, String at) {
         ObjectNode r = fields();
         r.put("project", project);
         r.put("scope", "project");
@@ -264,8 +334,8 @@ final class ClaudeMemSource implements RecordSource {
         r.put("created_at", at);
         r.put("updated_at", at);
         r.put("last_seen_at", at);
-        r.put("deleted_at", deletedAt);
-        r.put("delete_reason", deletedAt == null ? null : "inactive in claude-mem");
+        r.putNull("deleted_at");
+        r.putNull("delete_reason");
         return r;
     }
 
@@ -285,8 +355,11 @@ final class ClaudeMemSource implements RecordSource {
         return out.isEmpty() ? null : out.toString();
     }
 
-    private static void addAll(Set<String> files, String json) {
-        files.addAll(strings(json));
+    /** A JSON list of files (claude-mem's summaries keep them so), relative to the project where possible. */
+    private static String files(Session session, String json) {
+        ArrayNode list = ExportFormat.JSON.createArrayNode();
+        strings(json).stream().map(session::file).distinct().forEach(list::add);
+        return list.toString();
     }
 
     private static List<String> strings(String json) {
@@ -311,11 +384,25 @@ final class ClaudeMemSource implements RecordSource {
         return out;
     }
 
+    /** claude-mem's platform_source (claude, codex, cursor, …; empty before it had one) as an eagle-mem agent id. */
     private static String agent(String platform) {
-        if (platform == null || platform.isBlank() || platform.equals("claude")) {
-            return "claude-code";
+        if (platform == null || platform.isBlank()) {
+            return AgentSource.CLAUDE_CODE.id();
         }
-        return platform;
+        return AgentSource.parse(platform).map(AgentSource::id).orElse(platform.strip());
+    }
+
+    /** An sdk_sessions row id as a map key ("#12"), whatever number type the driver returned it as. */
+    private static String row(Object id) {
+        return "#" + (id instanceof Number n ? Long.toString(n.longValue()) : String.valueOf(id));
+    }
+
+    private static String contentId(Map<String, Object> row) {
+        return blankToNull(first(text(row, "content_session_id"), text(row, "claude_session_id")));
+    }
+
+    private static String memoryId(Map<String, Object> row) {
+        return blankToNull(first(text(row, "memory_session_id"), text(row, "sdk_session_id")));
     }
 
     /** claude-mem keeps each time twice, as ISO text and as epoch milliseconds; the number is the reliable one. */

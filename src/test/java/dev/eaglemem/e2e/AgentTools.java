@@ -26,6 +26,8 @@ public record AgentTools(Path root) {
     public static final String CLAUDE_VERSION = "2.1.330";
     public static final String CODEX_VERSION = "0.169.0";
     public static final String MCP_SDK_VERSION = "1.32.2";
+    public static final String BUN_VERSION = "1.4.4";
+    public static final String CLAUDE_MEM_VERSION = "13.25.3";
     static final String TOOLS_PROPERTY = "eagle.e2e.tools";
     static final String TOOLS_ENV = "EAGLE_E2E_TOOLS";
     static final String REQUIRED_PROPERTY = "eagle.e2e.required";
@@ -82,6 +84,45 @@ public record AgentTools(Path root) {
             unavailable("the MCP TypeScript SDK needs node on PATH");
         }
         return root;
+    }
+
+    /**
+     * The bun runtime ({@code node_modules/bun/bin/bun.exe}, placed there by bun's postinstall from its
+     * {@code @oven/bun-<platform>} package) once it runs and says it is the pinned version; skips or fails otherwise.
+     */
+    public Path bun() {
+        Path pkg = root.resolve("node_modules/bun");
+        Path exe = pkg.resolve("bin/bun.exe");
+        requireVersion("bun", pkg, BUN_VERSION);
+        String version = "";
+        try {
+            Process p = new ProcessBuilder(exe.toString(), "--version").redirectErrorStream(true).start();
+            version = new String(p.getInputStream().readAllBytes()).strip();
+            p.waitFor();
+        } catch (IOException e) {
+            version = "not runnable (" + e.getMessage() + ")";
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (!BUN_VERSION.equals(version)) {
+            unavailable("bun " + BUN_VERSION + " at " + exe + " answers --version with '" + version
+                    + "' (was the package installed with --ignore-scripts?)");
+        }
+        return exe;
+    }
+
+    /**
+     * claude-mem's worker ({@code plugin/scripts/worker-service.cjs}, run with {@link #bun()}), from the package
+     * scripts/e2e-tools installs under {@code claude-mem/node_modules}; skips or fails when it is not there.
+     */
+    public Path claudeMemWorker() {
+        Path pkg = root.resolve("claude-mem/node_modules/claude-mem");
+        requireVersion("claude-mem", pkg, CLAUDE_MEM_VERSION);
+        Path worker = pkg.resolve("plugin/scripts/worker-service.cjs");
+        if (!Files.isRegularFile(worker)) {
+            unavailable("claude-mem " + CLAUDE_MEM_VERSION + " has no " + worker);
+        }
+        return worker;
     }
 
     /** Whether a missing CLI fails the test instead of skipping it. */

@@ -17,35 +17,53 @@ import dev.eaglemem.store.PortableStore;
 import dev.eaglemem.store.TestDb;
 
 /**
- * claude-mem's database, built from the documented facts of its schema (the fixture's DDL is our own, see
- * claude-mem-schema.sql), imported into a real store that already knows the project as code/shop-api.
+ * claude-mem's database with claude-mem 13.25.3's own DDL (claude-mem-schema.sql) and rows shaped like those its
+ * worker writes, imported into a real store that already knows the project as code/shop-api. ClaudeMemRealIT
+ * does the same with a database the real worker wrote.
  */
 class ClaudeMemImportTest {
 
     // 1767261600000 = 2026-01-01T10:00:00.000Z
     static final String ROWS = """
-            INSERT INTO sdk_sessions (content_session_id, memory_session_id, project, platform_source, started_at,
-              started_at_epoch, completed_at, completed_at_epoch, status) VALUES
-              ('a1b2', 'm-1', 'shop-api', 'claude', '2026-01-01T10:00:00.000Z', 1767261600000, '2026-01-01T11:00:00.000Z',
-               1767265200000, 'completed'),
-              ('c3d4', 'm-2', 'blog', 'codex', '2026-01-02T10:00:00.000Z', 1767348000000, NULL, NULL, 'failed');
+            INSERT INTO sdk_sessions (id, content_session_id, memory_session_id, project, platform_source, user_prompt,
+              started_at, started_at_epoch, completed_at, completed_at_epoch, status) VALUES
+              (1, 'a1b2', 'openrouter-a1b2-1767261600100', 'shop-api', 'claude', 'why is the total off by a cent?',
+               '2026-01-01T10:00:00.000Z', 1767261600000, '2026-01-01T11:00:00.000Z', 1767265200000, 'completed'),
+              (2, 'c3d4', 'openrouter-c3d4-1767348000100', 'blog', 'codex', 'write a post', '2026-01-02T10:00:00.000Z',
+               1767348000000, NULL, NULL, 'failed'),
+              (3, 'manual-content-shop-api-claude', 'manual-shop-api-claude', 'shop-api', 'claude', NULL,
+               '2026-01-01T09:00:00.000Z', 1767258000000, NULL, NULL, 'active'),
+              (4, 'a1b2', 'openrouter-a1b2-1767261600200', 'shop-api', 'cursor', 'same id, other platform',
+               '2026-01-01T10:00:00.000Z', 1767261600000, NULL, NULL, 'active');
+            INSERT INTO tool_uses (tool_use_id, content_session_id, memory_session_id, session_db_id, project, platform_source,
+              tool_name, tool_input, cwd, created_at, created_at_epoch) VALUES
+              ('toolu_1', 'a1b2', 'openrouter-a1b2-1767261600100', 1, 'shop-api', 'claude', 'Read',
+               '{"file_path":"/home/u/code/shop-api/src/tax.ts"}', '/home/u/code/shop-api/src', '2026-01-01T10:05:00.000Z',
+               1767261900000);
             INSERT INTO observations (memory_session_id, project, type, title, narrative, facts, files_read, files_modified,
-              content_hash, created_at, created_at_epoch) VALUES
-              ('m-1', 'shop-api', 'decision', 'Round once', 'Totals are rounded once, at the end.', '["cents are integers"]',
-               '["src/tax.ts"]', '["src/cart.ts"]', 'h1', '2026-01-01T10:10:00.000Z', 1767262200000),
-              ('m-1', 'shop-api', 'bugfix', 'Double rounding', 'Line items were rounded twice.', NULL, NULL, NULL, 'h2',
+              prompt_number, content_hash, created_at, created_at_epoch) VALUES
+              ('openrouter-a1b2-1767261600100', 'shop-api', 'decision', 'Round once', 'Totals are rounded once, at the end.',
+               '["cents are integers"]', '["/home/u/code/shop-api/src/tax.ts"]', '["src/cart.ts"]', 1, 'h1',
                '2026-01-01T10:10:00.000Z', 1767262200000),
-              ('m-2', 'blog', 'change', NULL, NULL, NULL, NULL, NULL, 'h3', '2026-01-02T10:05:00.000Z', 1767348300000);
-            INSERT INTO session_summaries (memory_session_id, project, request, learned, completed, files_edited, created_at,
+              ('openrouter-a1b2-1767261600100', 'shop-api', 'bugfix', 'Double rounding', 'Line items were rounded twice.', '[]',
+               '[]', '[]', 1, 'h2', '2026-01-01T10:10:00.000Z', 1767262200000),
+              ('openrouter-c3d4-1767348000100', 'blog', 'change', NULL, NULL, '[]', '[]', '[]', 1, 'h3',
+               '2026-01-02T10:05:00.000Z', 1767348300000),
+              ('manual-shop-api-claude', 'shop-api', 'discovery', 'Use pnpm', 'Use pnpm, not npm', '[]', '[]', '[]', 0, 'h4',
+               '2026-01-01T09:00:00.000Z', 1767258000000);
+            INSERT INTO session_summaries (memory_session_id, project, request, learned, completed, files_read, files_edited,
+              prompt_number, created_at, created_at_epoch) VALUES
+              ('openrouter-a1b2-1767261600100', 'shop-api', 'fix totals', 'rounding', 'first pass', '[]', '["src/cart.ts"]', 1,
+               '2026-01-01T10:20:00.000Z', 1767262800000),
+              ('openrouter-a1b2-1767261600100', 'shop-api', 'fix totals', 'rounding once', 'done',
+               '["/home/u/code/shop-api/src/tax.ts"]', '["src/cart.ts"]', 2, '2026-01-01T10:50:00.000Z', 1767264600000);
+            INSERT INTO user_prompts (session_db_id, content_session_id, prompt_number, prompt_text, created_at,
               created_at_epoch) VALUES
-              ('m-1', 'shop-api', 'fix totals', 'rounding', 'first pass', '["src/cart.ts"]', '2026-01-01T10:20:00.000Z', 1767262800000),
-              ('m-1', 'shop-api', 'fix totals', 'rounding once', 'done', '["src/cart.ts"]', '2026-01-01T10:50:00.000Z', 1767264600000);
-            INSERT INTO user_prompts (content_session_id, prompt_number, prompt_text, created_at, created_at_epoch) VALUES
-              ('a1b2', 1, 'why is the total off by a cent? token ghp_0123456789abcdefghijklmnopqrstuvwxyz', '2026-01-01T10:01:00.000Z', 1767261660000),
-              ('c3d4', 1, 'write a post', '2026-01-02T10:01:00.000Z', 1767348060000);
-            INSERT INTO directives (scope, project, content, status, created_at, created_at_epoch, updated_at_epoch) VALUES
-              ('global', NULL, 'Answer tersely', 'active', '2026-01-01T09:00:00.000Z', 1767258000000, 1767258000000),
-              ('project', 'shop-api', 'Use pnpm, not npm', 'active', '2026-01-01T09:00:00.000Z', 1767258000000, 1767258000000);
+              (1, 'a1b2', 1, 'why is the total off by a cent? token ghp_0123456789abcdefghijklmnopqrstuvwxyz',
+               '2026-01-01T10:01:00.000Z', 1767261660000),
+              (1, 'a1b2', 2, '[media prompt]', '2026-01-01T10:30:00.000Z', 1767263400000),
+              (2, 'c3d4', 1, 'write a post', '2026-01-02T10:01:00.000Z', 1767348060000),
+              (4, 'a1b2', 1, 'same id, other platform', '2026-01-01T10:01:00.000Z', 1767261660000);
             INSERT INTO pending_messages (session_db_id, content_session_id, message_type, created_at_epoch) VALUES
               (1, 'a1b2', 'observation', 1767261600000)
             """;
@@ -78,26 +96,33 @@ class ClaudeMemImportTest {
 
         assertThat(report.from()).isEqualTo("claude-mem");
         assertThat(created(report)).containsEntry("project", 1L).containsEntry("session", 2L).containsEntry("summary", 1L)
-                .containsEntry("prompt", 2L).containsEntry("memory", 4L);
+                .containsEntry("prompt", 2L).containsEntry("memory", 3L);
         // code/shop-api was here already (seen today): it merges, taking claude-mem's earlier first sighting
         assertThat(count(report, "project").updated()).isEqualTo(1);
         assertThat(report.conflicts()).isEmpty();
-        assertThat(report.notImported()).containsEntry("pending_messages", 1L)
-                .containsEntry("observations (no session or no text)", 1L)
-                .containsEntry("session_summaries (older summary of the same session)", 1L);
+        assertThat(report.notImported()).containsOnly(Map.entry("pending_messages", 1L), Map.entry("tool_uses", 1L),
+                Map.entry("observations (no session or no text)", 1L),
+                Map.entry("session_summaries (older summary of the same session)", 1L),
+                Map.entry("sdk_sessions (stand-in for memories saved by hand)", 1L),
+                Map.entry("sdk_sessions (a second session with the same id, from another platform)", 1L),
+                Map.entry("user_prompts (no session or empty)", 1L),
+                Map.entry("user_prompts (image or other media, no text)", 1L));
         Map<String, List<String>> rows = Stores.snapshot(target.resolve("memory.db"));
         assertThat(rows.get("projects")).extracting(r -> r.substring(0, r.indexOf('|'))).containsExactly("key=blog",
                 "key=code/shop-api");
         assertThat(rows.get("projects")).anyMatch(r -> r.startsWith("key=code/shop-api|root_path=/home/u/code/shop-api|"
-                + "created_at=2026-01-01T10:00:00.000Z|"));
-        assertThat(rows.get("sessions")).anyMatch(r -> r.contains("id=a1b2|project=code/shop-api|agent=claude-code|"))
+                + "created_at=2026-01-01T09:00:00.000Z|"));
+        assertThat(rows.get("sessions")).hasSize(2)
+                .anyMatch(r -> r.contains("id=a1b2|project=code/shop-api|agent=claude-code|cwd=/home/u/code/shop-api/src|"))
                 .anyMatch(r -> r.contains("id=c3d4|project=blog|agent=codex|") && r.contains("status=abandoned|"));
-        assertThat(rows.get("summaries")).singleElement().asString().contains("completed=done|").contains("capture_source=enrich|");
-        assertThat(rows.get("memories")).anyMatch(r -> r.contains("kind=decision|title=Round once|")
+        assertThat(rows.get("summaries")).singleElement().asString().contains("completed=done|")
+                .contains("files_read=[\"src/tax.ts\"]|").contains("capture_source=enrich|");
+        assertThat(rows.get("memories")).hasSize(3).anyMatch(r -> r.contains("kind=decision|title=Round once|")
                 && r.contains("- cents are integers") && r.contains("files=[\"src/cart.ts\",\"src/tax.ts\"]|"))
                 .anyMatch(r -> r.contains("kind=gotcha|"))
-                .anyMatch(r -> r.contains("project=null|scope=personal|kind=preference|title=Answer tersely|"));
-        assertThat(rows.get("user_prompts")).noneMatch(r -> r.contains("ghp_0123456789"));
+                .anyMatch(r -> r.contains("project=code/shop-api|scope=project|kind=discovery|title=Use pnpm|")
+                        && r.contains("session_id=null|"));
+        assertThat(rows.get("user_prompts")).hasSize(2).noneMatch(r -> r.contains("ghp_0123456789"));
     }
 
     @Test
