@@ -1,10 +1,10 @@
-// The viewer's shell: the project picker, the status line and the hash router (#feed, #search, …).
+// The viewer's shell: the project picker, the status line and the hash router (#feed, #search, #record/mem-12, …).
 import { api } from './api.js';
 import { clear, el } from './dom.js';
 import * as pages from './pages.js';
 
 const PAGES = { feed: pages.feed, search: pages.search, sessions: pages.sessions, memories: pages.memories,
-  features: pages.features, jobs: pages.jobs, recall: pages.recall, graph: pages.graph };
+  features: pages.features, jobs: pages.jobs, recall: pages.recall, graph: pages.graph, record: pages.record };
 const main = document.getElementById('main');
 const status = document.getElementById('status');
 const picker = document.getElementById('project');
@@ -38,11 +38,18 @@ async function show(keepStatus = false) {
   if (!keepStatus) say('');
   if (cleanup) cleanup();
   cleanup = null;
-  const name = (location.hash || '#feed').slice(1);
+  // #name, or #name/argument for a page about one thing (#record/mem-12)
+  const [name, ...rest] = (location.hash || '#feed').slice(1).split('/');
+  let arg = '';
+  try {
+    arg = decodeURIComponent(rest.join('/'));
+  } catch {
+    arg = '';
+  }
   const page = PAGES[name] || pages.feed;
   for (const link of document.querySelectorAll('#nav a')) link.classList.toggle('active', link.getAttribute('href') === '#' + name);
   clear(main);
-  const result = page(main, ctx);
+  const result = page(main, ctx, arg);
   cleanup = result instanceof Promise ? null : result || null;
   if (result instanceof Promise) await result;
 }

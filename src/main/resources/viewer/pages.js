@@ -56,7 +56,7 @@ export function search(main, ctx) {
     for (const hit of r.hits) {
       results.append(recordCard({ ...hit, kind: hit.kind },
         el('div', { class: 'actions' }, el('button', { type: 'button', class: 'timeline', onclick: () => timeline(hit.id, detail, ctx) }, 'Timeline'),
-          el('button', { type: 'button', class: 'open', onclick: () => record(hit.id, detail, ctx) }, 'Open'))));
+          el('button', { type: 'button', class: 'open', onclick: () => showRecord(hit.id, detail, ctx) }, 'Open'))));
     }
   } }, input, el('button', { type: 'submit' }, 'Search'));
   main.append(el('h2', {}, 'Search'), form, el('div', { class: 'cols' }, results, detail));
@@ -70,19 +70,38 @@ async function timeline(id, target, ctx) {
   const rows = el('div', { id: 'timeline' });
   t.items.forEach((item, i) => {
     const card = recordCard(item, el('div', { class: 'actions' },
-      el('button', { type: 'button', class: 'open', onclick: () => record(item.id, target, ctx) }, 'Open')));
+      el('button', { type: 'button', class: 'open', onclick: () => showRecord(item.id, target, ctx) }, 'Open')));
     if (i === t.anchor_index) card.classList.add('anchor');
     rows.append(card);
   });
   target.append(rows);
 }
 
-async function record(id, target, ctx) {
+async function showRecord(id, target, ctx) {
   const batch = await ctx.run(() => api('/records', { params: { ids: id } }));
   if (!batch) return;
   clear(target).append(el('h3', {}, id));
   for (const r of batch.records) target.append(fields(r, 'record'));
   for (const m of batch.missing) target.append(el('p', { class: 'muted' }, m + ' is gone.'));
+}
+
+/** A link to one record's page (#record/mem-12): how other pages (the recall inspector) point at what they list. */
+function recordLink(id) {
+  return el('a', { href: '#record/' + encodeURIComponent(id), class: 'ref' }, id);
+}
+
+/** One record in full, opened from a link (#record/mem-12), with its timeline on demand. */
+export async function record(main, ctx, id) {
+  main.append(el('h2', {}, 'Record'));
+  if (!id) {
+    main.append(el('p', { class: 'muted' }, 'No record named: the address should end in #record/ and an id such as mem-12.'));
+    return;
+  }
+  const detail = el('div', { id: 'detail' });
+  const around = el('div', { id: 'around' });
+  main.append(detail, el('div', { class: 'actions' },
+    el('button', { type: 'button', class: 'timeline', onclick: () => timeline(id, around, ctx) }, 'Timeline')), around);
+  await showRecord(id, detail, ctx);
 }
 
 /** A stored record's fields as a table of text; nested objects become dotted rows, lists one line each. */
@@ -251,12 +270,13 @@ export async function jobs(main, ctx) {
   const table = el('table', { id: 'jobs' }, el('tr', {}, ...['id', 'kind', 'status', 'attempts', 'project', 'last error', ''].map(h => el('th', {}, h))));
   for (const j of r.jobs) {
     const buttons = el('td', {});
-    if (j.status === 'dead' || j.status === 'failed') {
+    // the statuses the service acts on: a dead or cancelled job is retried, a pending one cancelled
+    if (j.status === 'dead' || j.status === 'cancelled') {
       buttons.append(el('button', { type: 'button', class: 'retry', onclick: async () => {
         if (await ctx.run(() => api('/jobs/' + j.id + '/retry', { method: 'POST' }), 'job ' + j.id + ' queued again')) ctx.reload();
       } }, 'Retry'));
     }
-    if (j.status === 'queued' || j.status === 'failed') {
+    if (j.status === 'pending') {
       buttons.append(el('button', { type: 'button', class: 'cancel danger', onclick: async () => {
         if (await ctx.run(() => api('/jobs/' + j.id + '/cancel', { method: 'POST' }), 'job ' + j.id + ' cancelled')) ctx.reload();
       } }, 'Cancel'));
@@ -268,7 +288,10 @@ export async function jobs(main, ctx) {
   main.append(table);
 }
 
-/** For each SessionStart and prompt: what was searched, injected (and how big), and what the budget left out. */
+/**
+ * For each SessionStart and prompt: what was searched, injected (and how big), and what the budget left out; each
+ * injected record links to its page.
+ */
 export async function recall(main, ctx) {
   main.append(el('h2', {}, 'Recall inspector'));
   const r = await ctx.run(() => api('/inspect/recall', { params: { limit: 50, ...projectParam(ctx) } }));
@@ -281,7 +304,7 @@ export async function recall(main, ctx) {
       el('td', {}, e.hook_event + (e.source ? ' (' + e.source + ')' : '')), el('td', {}, e.query || ''),
       el('td', {}, badge(e.status, e.status)),
       el('td', {}, e.injected_chars ? `${e.injected_chars} chars (~${Math.floor((e.injected_chars + 3) / 4)} tokens)` : ''),
-      el('td', { class: 'id' }, refs.join(' ')),
+      el('td', { class: 'id' }, refs.flatMap((ref, i) => (i ? [' ', recordLink(ref)] : [recordLink(ref)]))),
       el('td', {}, e.trimmed.length ? e.trimmed.join(', ') : (e.sections_trimmed ? e.sections_trimmed + ' section(s)' : '')),
       el('td', { class: 'id' }, e.session_id)));
   }

@@ -43,11 +43,18 @@ async function main() {
     decisions: 'Dedupe on the event id' });
   calls.feature_pending = await call('feature_pending', {});
   calls.code_search = await call('code_search', { query: 'webhook' });
+  // paging: two hits for one word, one per page; the second page asked for with the first's next_offset
+  calls.page_add_one = await call('memory_add', { kind: 'pattern', content: 'Ledger exports stream rows in batches' });
+  calls.page_add_two = await call('memory_add', { kind: 'pattern', content: 'Ledger imports check totals before commit' });
+  calls.page_one = await call('search', { query: 'ledger', limit: 1 });
+  const next = calls.page_one.json ? calls.page_one.json.next_offset : 1;
+  calls.page_two = await call('search', { query: 'ledger', limit: 1, offset: next });
   calls.memory_forget = await call('memory_forget', { id: memId, reason: 'test' });
   calls.search_after_forget = await call('search', { query: 'stripe webhooks' });
   // wrong input: a schema violation, a value the service refuses, a tool that does not exist
   calls.bad_type = await call('search', { query: 42 });
   calls.bad_limit = await call('search', { query: 'x', limit: 1000 });
+  calls.bad_offset = await call('search', { query: 'x', offset: 100000 });
   calls.bad_id = await call('timeline', { id: 'not-an-id' });
   calls.unknown_tool = await call('no_such_tool', {});
   try {

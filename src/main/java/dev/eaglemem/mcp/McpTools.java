@@ -39,8 +39,8 @@ import dev.eaglemem.store.SummaryFields;
 /**
  * The MCP tools as plain functions: arguments in, a JSON-ready value out, over the services the CLI commands call
  * (so {@code search} here and {@code eagle-mem search --json} answer alike). Failures are {@link EagleException}s,
- * which {@link StdioServer} turns into tool errors. Every answer is sized for a context window: limits are capped and
- * {@code get} pages by characters.
+ * which {@link StdioServer} turns into tool errors. Every answer is sized for a context window: limits are capped,
+ * search pages by {@code offset} and {@code get} pages by characters.
  */
 @ApplicationScoped
 public class McpTools {
@@ -48,6 +48,8 @@ public class McpTools {
     /** The most characters one answer carries (Claude Code warns from ~25,000 tokens; this stays far below). */
     static final int MAX_CHARS = 20_000;
     static final int MAX_SEARCH = 50;
+    /** The furthest a search page may start: paging re-runs the search for {@code offset + limit + 1} hits. */
+    static final int MAX_OFFSET = 500;
     static final int MAX_SPAN = 30;
     /** A single record longer than a whole page still comes back, its long texts cut to this. */
     static final int MAX_FIELD = 4_000;
@@ -92,12 +94,22 @@ public class McpTools {
         };
     }
 
-    private SearchResult search(ToolArgs a, String codeType) {
+    /**
+     * A page of hits. The search runs for one hit more than the page ends at, so the page knows whether another
+     * follows; each page re-runs the search, so records stored between two calls can shift the pages.
+     */
+    private SearchPage search(ToolArgs a, String codeType) {
         String type = codeType != null ? codeType : a.text("type");
         String scope = a.flag("all_projects") ? null : context.requireProject(a.text("project"));
         int limit = a.integer("limit", 1, MAX_SEARCH, Math.min(settings.searchLimit(), MAX_SEARCH));
-        return search.search(new SearchRequest(a.requireText("query"), type, codeType != null ? null : a.text("kind"), scope,
-                limit, codeType != null ? null : a.text("mode")));
+        int offset = a.integer("offset", 0, MAX_OFFSET, 0);
+        String query = a.requireText("query");
+        if (codeType != null && !search.hasCodeIndex(scope)) {
+            return SearchPage.noCodeIndex(query, scope);
+        }
+        SearchResult result = search.search(new SearchRequest(query, type, codeType != null ? null : a.text("kind"), scope,
+                offset + limit + 1, codeType != null ? null : a.text("mode")));
+        return SearchPage.of(result, offset, limit);
     }
 
     /**

@@ -40,7 +40,8 @@ final class ToolCatalog {
         return List.of(
                 tool(SEARCH, "Search memory", "Search this project's session summaries, memories and prompts by words"
                         + " (and meaning, once serve has embedded them). Returns compact hits (id, kind, title, snippet);"
-                        + " call timeline for what happened around one, get for whole records.",
+                        + " call timeline for what happened around one, get for whole records. When has_more is true,"
+                        + " call again with offset set to next_offset for the next page.",
                         schema(List.of("query"), "query", text("Words to look for."),
                                 "type", text("Only summary, memory or prompt records (or a memory kind)."),
                                 "kind", text("Only memories of this kind: " + kinds() + "."),
@@ -48,7 +49,8 @@ final class ToolCatalog {
                                         "description", "How to match (default: hybrid when embeddings exist)."),
                                 "project", text(PROJECT),
                                 "all_projects", Map.of("type", "boolean", "description", "Search every project."),
-                                "limit", integer("Most hits (default: config search.limit).", 1, McpTools.MAX_SEARCH)),
+                                "limit", integer("Most hits (default: config search.limit).", 1, McpTools.MAX_SEARCH),
+                                "offset", offset()),
                         reading()),
                 tool(TIMELINE, "Timeline around a record", "The project's prompts, tool calls, memories and summaries"
                         + " just before and after a record, oldest first.",
@@ -63,7 +65,10 @@ final class ToolCatalog {
                         reading()),
                 tool(MEMORY_ADD, "Remember", "Store a memory for later sessions: a decision, gotcha, pattern, fact… Answers"
                         + " created, duplicate, updated (same topic) or contradiction (nothing stored: an active memory says"
-                        + " otherwise; call again with supersedes or keep_both).",
+                        + " otherwise; call again with supersedes or keep_both). It can change existing memories: with a"
+                        + " topic an active memory already holds, that memory's text is replaced in place and its earlier"
+                        + " text is not kept; with supersedes, the named memory is forgotten (eagle-mem memories restore"
+                        + " brings that one back).",
                         schema(List.of("kind"), "kind", Map.of("type", "string", "enum", kindList(),
                                 "description", "What sort of memory."),
                                 "content", text("The memory itself (for feedback and fact: extra notes)."),
@@ -79,7 +84,8 @@ final class ToolCatalog {
                                 "supersedes", text("The id of a memory this one replaces (it is forgotten)."),
                                 "keep_both", Map.of("type", "boolean", "description", "Store even if it contradicts a memory."),
                                 "session_id", text("The session this came from."), "project", text(PROJECT)),
-                        new ToolAnnotations("Remember", false, false, false, false, null)),
+                        // destructive: a same-topic add overwrites a memory's text for good; supersedes forgets one
+                        new ToolAnnotations("Remember", false, true, false, false, null)),
                 tool(MEMORY_UPDATE, "Change a memory", "Change a memory's title, content, kind, topic or files; only the"
                         + " arguments given change.",
                         schema(List.of("id"), "id", text("The memory: mem-12 or 12."), "title", text("New title."),
@@ -109,9 +115,12 @@ final class ToolCatalog {
                         schema(List.of()),
                         new ToolAnnotations("Pending feature checks", false, false, true, false, null)),
                 tool(CODE_SEARCH, "Search code", "Search the project's code index (built by eagle-mem index) by words:"
-                        + " declarations, identifiers, paths. Hits are code-N ids; get shows a chunk's text.",
+                        + " declarations, identifiers, paths. Hits are code-N ids; get shows a chunk's text. Pages like"
+                        + " search (offset, next_offset). Before the project is indexed the answer has no hits and a hint"
+                        + " saying to run eagle-mem index.",
                         schema(List.of("query"), "query", text("Words to look for."), "project", text(PROJECT),
-                                "limit", integer("Most hits (default: config search.limit).", 1, McpTools.MAX_SEARCH)),
+                                "limit", integer("Most hits (default: config search.limit).", 1, McpTools.MAX_SEARCH),
+                                "offset", offset()),
                         reading()));
     }
 
@@ -140,6 +149,10 @@ final class ToolCatalog {
 
     private static Map<String, Object> strings(String description) {
         return Map.of("type", "array", "items", Map.of("type", "string"), "description", description);
+    }
+
+    private static Map<String, Object> offset() {
+        return integer("Hits to skip: the next_offset of the previous page (default 0).", 0, McpTools.MAX_OFFSET);
     }
 
     private static Map<String, Object> integer(String description, int min, int max) {

@@ -242,6 +242,11 @@ public class SearchService {
         return new SearchResult(r.query(), query.terms(), matchMode, SearchMode.LEXICAL.id(), r.project(), out);
     }
 
+    /** Whether {@code eagle-mem index} has indexed any file of the project (code search has nothing to look in before). */
+    public boolean hasCodeIndex(String project) {
+        return project != null && db.read(tx -> code.status(tx, project)).isPresent();
+    }
+
     private List<CodeHit> codeHits(String match, SearchRequest r) {
         return db.read(tx -> code.candidates(tx, match, r.project(), r.limit())).stream().map(CodeStore.Candidate::hit).toList();
     }

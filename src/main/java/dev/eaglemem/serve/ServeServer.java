@@ -4,6 +4,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Clock;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
@@ -16,6 +19,7 @@ import dev.eaglemem.serve.control.HookRequestEnv;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
+import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.net.SocketAddress;
@@ -40,19 +44,25 @@ public final class ServeServer implements AutoCloseable {
     public record Options(Path socket, String host, int port, boolean portRequired, String token) {
     }
 
+    /** One route of the router: {@code GET /replay/:session}; path parameters keep Vert.x's {@code :name} form. */
+    public record Endpoint(String method, String path) {
+    }
+
     /** A payload this large (a whole file in a tool result) grows the heap for a moment; see {@link #hook}. */
     private static final int LARGE_PAYLOAD_BYTES = 1024 * 1024;
 
     private final Vertx vertx;
+    private final Router router;
     private final HttpServer socketServer;
     private final HttpServer tcpServer;
     private final String tcpProblem;
     private final AtomicLong lastRequest;
     private final AtomicLong hookRequests;
 
-    private ServeServer(Vertx vertx, HttpServer socketServer, HttpServer tcpServer, String tcpProblem,
+    private ServeServer(Vertx vertx, Router router, HttpServer socketServer, HttpServer tcpServer, String tcpProblem,
             AtomicLong lastRequest, AtomicLong hookRequests) {
         this.vertx = vertx;
+        this.router = router;
         this.socketServer = socketServer;
         this.tcpServer = tcpServer;
         this.tcpProblem = tcpProblem;
@@ -104,7 +114,7 @@ public final class ServeServer implements AutoCloseable {
         try {
             HttpServer tcpServer = await(vertx.createHttpServer(new HttpServerOptions().setHost(options.host())
                     .setPort(options.port()).setTcpQuickAck(true)).requestHandler(router).listen());
-            return new ServeServer(vertx, socketServer, tcpServer, null, lastRequest, hookRequests);
+            return new ServeServer(vertx, router, socketServer, tcpServer, null, lastRequest, hookRequests);
         } catch (Exception e) {
             String problem = "cannot listen on " + options.host() + ":" + options.port() + " (" + e.getMessage() + ")";
             if (options.portRequired()) {
@@ -112,7 +122,7 @@ public final class ServeServer implements AutoCloseable {
                 throw EagleException.failure("serve_listen_failed", "serve " + problem,
                         "pick a free port: eagle-mem serve --port N (or config serve.port)", e);
             }
-            return new ServeServer(vertx, socketServer, null, problem, lastRequest, hookRequests);
+            return new ServeServer(vertx, router, socketServer, null, problem, lastRequest, hookRequests);
         }
     }
 
@@ -126,6 +136,21 @@ public final class ServeServer implements AutoCloseable {
             // memory back (the heap shrinks after a full GC) instead of keeping a larger footprint for the session
             System.gc();
         }
+    }
+
+    /**
+     * Every endpoint the router answers, in registration order: the routes with a path (the access check, the body
+     * reader and the 404 fallback have none). A route for any method is listed once per method it could be
+     * called with, so a test that walks this list reaches every handler.
+     */
+    public List<Endpoint> endpoints() {
+        return router.getRoutes().stream().filter(r -> r.getPath() != null).flatMap(r -> {
+            Set<HttpMethod> methods = r.methods();
+            List<HttpMethod> each = methods == null || methods.isEmpty()
+                    ? List.of(HttpMethod.GET, HttpMethod.POST, HttpMethod.PUT, HttpMethod.PATCH, HttpMethod.DELETE)
+                    : methods.stream().sorted(Comparator.comparing(HttpMethod::name)).toList();
+            return each.stream().map(m -> new Endpoint(m.name(), r.getPath()));
+        }).toList();
     }
 
     /** Nanoseconds since the last request on either listener. */

@@ -12,6 +12,9 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
@@ -37,8 +40,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 /**
  * The web viewer in real headless Chromium (Debian's chromium and chromium-driver, driven by Selenium) against the
  * packaged launcher's serve: the login link from {@code eagle-mem open}, the live feed showing what a hook just
- * stored, search → timeline → record, forgetting a memory, verifying a feature, stored XSS payloads rendered inert,
- * and requests without the cookie or from a foreign Origin refused. Skipped without chromium, unless
+ * stored, search → timeline → record, forgetting and restoring a memory, waiving a pending check and verifying a
+ * feature, retrying a dead job and cancelling a pending one, a recall inspector entry opening the record it injected,
+ * stored XSS payloads rendered inert, and requests without the cookie or from a foreign Origin refused. Skipped without chromium, unless
  * EAGLE_E2E_REQUIRED=1 (CI). With -Deagle.viewer.screenshots=DIR it saves a screenshot of each page there
  * (docs/viewer holds the committed ones).
  */
@@ -140,13 +144,50 @@ class ViewerBrowserIT {
         return http.send(request.timeout(Duration.ofSeconds(20)).build(), HttpResponse.BodyHandlers.ofString());
     }
 
+    /**
+     * Two jobs for the jobs page, made before serve starts: one dead (a kind this eagle-mem does not know, run once
+     * with one attempt allowed) and one pending until 2099, which nothing runs. Returns their ids.
+     */
+    private long[] deadAndPendingJob() throws Exception {
+        cli.run("config", "set", "jobs.max_attempts", "1").ok();
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + data.resolve("memory.db"));
+                Statement st = c.createStatement()) {
+            st.execute("INSERT INTO jobs(kind, project, run_after) VALUES ('reindex-v9', 'code/shop', '2020-01-01T00:00:00.000Z')");
+            st.execute("INSERT INTO jobs(kind, project, run_after) VALUES ('reindex-v8', 'code/shop', '2099-01-01T00:00:00.000Z')");
+        }
+        cli.run("jobs", "run").exits(1);
+        JsonNode listed = cli.run("jobs", "list", "--status", "all", "--json").ok().json().path("jobs");
+        long dead = -1;
+        long pending = -1;
+        for (JsonNode j : listed) {
+            if (j.path("kind").asText().equals("reindex-v9") && j.path("status").asText().equals("dead")) {
+                dead = j.path("id").asLong();
+            }
+            if (j.path("kind").asText().equals("reindex-v8") && j.path("status").asText().equals("pending")) {
+                pending = j.path("id").asLong();
+            }
+        }
+        assertThat(dead).as(listed.toString()).isPositive();
+        assertThat(pending).as(listed.toString()).isPositive();
+        return new long[] { dead, pending };
+    }
+
+    private JsonNode job(long id) {
+        for (JsonNode j : cli.run("jobs", "list", "--status", "all", "--json").ok().json().path("jobs")) {
+            if (j.path("id").asLong() == id) {
+                return j;
+            }
+        }
+        throw new AssertionError("no job " + id);
+    }
+
     @Test
     void loginFeedSearchTimelineForgetVerifyAndXssStaysInert() throws Exception {
         // stored first, through the CLI: a memory carrying the XSS payloads, a feature with an open check
         long memory = cli.run("memories", "add", "--kind", "gotcha", "--title", XSS_TITLE, "--content", XSS_CONTENT, "--json")
                 .ok().json().path("memory").path("id").asLong();
-        cli.run("memories", "add", "--kind", "decision", "--title", "Cart totals are integer cents", "--content",
-                "viewerpayload rounding happens once, at checkout").ok();
+        long cents = cli.run("memories", "add", "--kind", "decision", "--title", "Cart totals are integer cents", "--content",
+                "viewerpayload rounding happens once, at checkout", "--json").ok().json().path("memory").path("id").asLong();
         Files.createDirectories(cli.repo.resolve("src/cart"));
         Files.writeString(cli.repo.resolve("src/cart/total.ts"),
                 "export function cartTotal(prices: number[]): number {\n  return prices.reduce((a, b) => a + b, 0);\n}\n");
@@ -156,6 +197,7 @@ class ViewerBrowserIT {
         assertThat(cli.run("feature", "pending", "--json").ok().json().path("pending")).hasSize(2);
         JsonNode indexed = cli.run("index", "--json").ok().json();
         assertThat(indexed.path("declarations").asInt()).as(indexed.toString()).isEqualTo(2);
+        long[] jobs = deadAndPendingJob();
 
         cli.start("serve", "serve", "--port", "0");
         port = awaitServe().path("health").path("tcp_port").asInt();
@@ -221,11 +263,29 @@ class ViewerBrowserIT {
         wait.until(ExpectedConditions.numberOfElementsToBe(By.cssSelector("#memories .card[data-id='mem-" + memory + "']"), 0));
         assertThat(cli.run("show", "mem-" + memory, "--json").ok().json().path("memory").path("deleted_at").isNull()).isFalse();
 
+        // ... and restore it from the forgotten ones
+        browser.findElement(By.id("forgotten")).click();
+        WebElement forgotten = wait.until(ExpectedConditions.elementToBeClickable(By.cssSelector(
+                "#memories .card[data-id='mem-" + memory + "'] button.restore")));
+        forgotten.click();
+        wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("status"), "mem-" + memory + " restored"));
+        assertThat(cli.run("show", "mem-" + memory, "--json").ok().json().path("memory").path("deleted_at").isNull()).isTrue();
+
         // features: verify checkout with notes
         page("features");
         WebElement feature = wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#features .card[data-feature='checkout']")));
         assertThat(browser.findElements(By.cssSelector("#pending .card"))).hasSize(2);
         screenshot("features");
+        // waive one of the two checks with a reason; verifying the feature then resolves the other
+        WebElement check = browser.findElement(By.cssSelector("#pending .card"));
+        String checkId = check.getAttribute("data-check");
+        check.findElement(By.name("reason")).sendKeys("whitespace-only change, waived in the viewer test");
+        check.findElement(By.cssSelector("form.waive button[type=submit]")).click();
+        wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("status"), "check #" + checkId + " waived"));
+        wait.until(ExpectedConditions.numberOfElementsToBe(By.cssSelector("#pending .card"), 1));
+        assertThat(cli.run("feature", "pending", "--json").ok().json().path("pending").findValuesAsText("id"))
+                .doesNotContain(checkId).hasSize(1);
+        feature = wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#features .card[data-feature='checkout']")));
         feature.findElement(By.name("notes")).sendKeys("clicked through the cart in the viewer test");
         feature.findElement(By.cssSelector("form.verify button[type=submit]")).click();
         wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("status"), "checkout verified"));
@@ -237,8 +297,15 @@ class ViewerBrowserIT {
         page("recall");
         WebElement recallRow = wait.until(ExpectedConditions.presenceOfElementLocated(By.xpath(
                 "//table[@id='recall']//tr[td[contains(., 'UserPromptSubmit')]]")));
-        assertThat(recallRow.getText()).contains("injected").contains("cart").contains("mem-");
+        assertThat(recallRow.getText()).contains("injected").contains("cart").contains("mem-" + cents);
         screenshot("recall");
+        // each injected record links to its page: hit → record
+        WebElement injected = recallRow.findElement(By.xpath(".//a[@class='ref' and text()='mem-" + cents + "']"));
+        assertThat(injected.getAttribute("href")).endsWith("/ui/#record/mem-" + cents);
+        injected.click();
+        WebElement opened = wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#detail #record")));
+        assertThat(opened.getText()).contains("Cart totals are integer cents");
+        assertThat(browser.getCurrentUrl()).endsWith("#record/mem-" + cents);
 
         // sessions: the browser session replayed in order
         page("sessions");
@@ -258,9 +325,24 @@ class ViewerBrowserIT {
                 .contains("src/cart/checkout.ts").contains("checkout");
         screenshot("graph");
 
+        // jobs: retry the dead one, cancel the pending one
         page("jobs");
-        wait.until(ExpectedConditions.presenceOfElementLocated(By.id("jobs")));
+        WebElement dead = wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#jobs tr[data-job='" + jobs[0] + "']")));
+        WebElement waiting = browser.findElement(By.cssSelector("#jobs tr[data-job='" + jobs[1] + "']"));
+        assertThat(dead.getText()).contains("dead").contains("no job kind");
+        assertThat(dead.findElements(By.cssSelector("button.retry"))).hasSize(1);
+        assertThat(waiting.findElements(By.cssSelector("button.cancel"))).hasSize(1);
         screenshot("jobs");
+        String before = job(jobs[0]).path("updated_at").asText();
+        dead.findElement(By.cssSelector("button.retry")).click();
+        wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("status"), "job " + jobs[0] + " queued again"));
+        wait.until(ExpectedConditions.stalenessOf(dead)); // the page reloads after an action
+        // serve's pump may run it again at once (and it dies again: its kind is unknown): the retry shows in updated_at
+        assertThat(job(jobs[0]).path("updated_at").asText()).isNotEqualTo(before);
+        wait.until(ExpectedConditions.elementToBeClickable(By.cssSelector("#jobs tr[data-job='" + jobs[1] + "'] button.cancel")))
+                .click();
+        wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("status"), "job " + jobs[1] + " cancelled"));
+        assertThat(job(jobs[1]).path("status").asText()).isEqualTo("cancelled");
 
         // refused: no cookie (from the page itself, credentials omitted), and a foreign Origin with the cookie
         Object status = ((JavascriptExecutor) browser).executeAsyncScript(

@@ -30,6 +30,11 @@ class McpSdkClientIT {
     private static final List<String> TOOLS = List.of("search", "timeline", "get", "memory_add", "memory_update",
             "memory_forget", "session_save", "feature_pending", "code_search");
 
+    /** destructiveHint per tool: memory_add can overwrite a same-topic memory's text and forget the one it supersedes. */
+    private static final Map<String, Boolean> DESTRUCTIVE = Map.of("search", false, "timeline", false, "get", false,
+            "memory_add", true, "memory_update", true, "memory_forget", true, "session_save", true, "feature_pending", false,
+            "code_search", false);
+
     private static Map<String, String> env(E2eWorkspace workspace) {
         Map<String, String> env = new HashMap<>(workspace.baseEnv());
         env.put("EAGLE_MEM_DIR", workspace.dir("eagle-data").toString());
@@ -62,11 +67,16 @@ class McpSdkClientIT {
             assertThat(tool.path("annotations").has("idempotentHint")).as(name).isTrue();
             boolean reads = List.of("search", "timeline", "get", "code_search").contains(name);
             assertThat(tool.at("/annotations/readOnlyHint").asBoolean()).as(name).isEqualTo(reads);
+            assertThat(tool.at("/annotations/destructiveHint").asBoolean()).as(name).isEqualTo(DESTRUCTIVE.get(name));
+            if (name.equals("search") || name.equals("code_search")) {
+                assertThat(tool.at("/inputSchema/properties/offset/type").asText()).as(name).isEqualTo("integer");
+            }
         }
 
         JsonNode calls = report.path("calls");
         for (String name : List.of("memory_add", "search", "timeline", "get", "memory_update", "session_save",
-                "feature_pending", "code_search", "memory_forget", "search_after_forget")) {
+                "feature_pending", "code_search", "memory_forget", "search_after_forget", "page_add_one", "page_add_two",
+                "page_one", "page_two")) {
             assertThat(calls.at("/" + name + "/isError").asBoolean(true)).as(name + ": " + calls.path(name)).isFalse();
         }
         String memId = "mem-" + calls.at("/memory_add/json/memory/id").asLong();
@@ -79,11 +89,23 @@ class McpSdkClientIT {
         assertThat(calls.at("/session_save/json/decisions").asInt()).isEqualTo(1);
         assertThat(calls.at("/feature_pending/json/project").asText()).isEqualTo("code/shop-api");
         assertThat(calls.at("/code_search/json/hits")).isEmpty();
+        assertThat(calls.at("/code_search/json/hint").asText()).contains("no code index for this project")
+                .contains("eagle-mem index");
+        JsonNode pageOne = calls.at("/page_one/json");
+        JsonNode pageTwo = calls.at("/page_two/json");
+        assertThat(pageOne.path("hits")).hasSize(1);
+        assertThat(pageOne.path("has_more").asBoolean()).as(pageOne.toString()).isTrue();
+        assertThat(pageOne.path("next_offset").asInt()).isEqualTo(1);
+        assertThat(pageTwo.path("hits")).hasSize(1);
+        assertThat(pageTwo.path("has_more").asBoolean()).isFalse();
+        assertThat(pageTwo.path("next_offset").isNull()).isTrue();
+        assertThat(pageTwo.at("/hits/0/id").asText()).isNotEqualTo(pageOne.at("/hits/0/id").asText());
         assertThat(calls.at("/memory_forget/json/status").asText()).isEqualTo("forgotten");
         assertThat(calls.at("/search_after_forget/json/hits").findValuesAsText("id")).doesNotContain(memId);
 
         assertThat(calls.at("/bad_type/isError").asBoolean()).as(calls.path("bad_type").toString()).isTrue();
         assertThat(calls.at("/bad_limit/isError").asBoolean()).isTrue();
+        assertThat(calls.at("/bad_offset/isError").asBoolean()).as(calls.path("bad_offset").toString()).isTrue();
         assertThat(calls.at("/bad_id/isError").asBoolean()).isTrue();
         assertThat(calls.at("/bad_id/text").asText()).startsWith("eagle-mem: 'not-an-id' is not a record id").contains("fix:");
         JsonNode unknown = calls.path("unknown_tool");

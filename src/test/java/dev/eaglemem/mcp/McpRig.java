@@ -38,6 +38,7 @@ final class McpRig implements AutoCloseable {
 
     final TestDb t;
     final LogFile log;
+    final MemoryService memories;
     final McpTools tools;
 
     McpRig(Path dir) {
@@ -47,7 +48,7 @@ final class McpRig implements AutoCloseable {
         Redactor redactor = Redactor.defaults();
         EagleEnv env = new EagleEnv(Map.of("HOME", dir.toString(), "GIT_CEILING_DIRECTORIES", dir.toString(),
                 "EAGLE_MEM_PROJECT", PROJECT, "CLAUDECODE", "1"), dir, dir);
-        MemoryService memories = new MemoryService(t.db, new MemoryStore(), new ProjectStore(), new SessionStore(),
+        memories = new MemoryService(t.db, new MemoryStore(), new ProjectStore(), new SessionStore(),
                 new EventStore(), redactor, clock);
         SessionService sessions = new SessionService(t.db, new SessionStore(), new SummaryStore(), new ProjectStore(),
                 new EventStore(), redactor, clock);

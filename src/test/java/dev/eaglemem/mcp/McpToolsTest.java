@@ -3,7 +3,11 @@ package dev.eaglemem.mcp;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -13,14 +17,21 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.eaglemem.code.CodeIndexer;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.feature.PendingCheck;
 import dev.eaglemem.memory.AddOutcome;
 import dev.eaglemem.memory.AddResult;
 import dev.eaglemem.memory.MemoryChange;
+import dev.eaglemem.redact.Redactor;
+import dev.eaglemem.search.SearchHit;
 import dev.eaglemem.search.SearchResult;
 import dev.eaglemem.search.Timeline;
 import dev.eaglemem.session.SaveResult;
+import dev.eaglemem.store.CodeStore;
+import dev.eaglemem.store.MemoryRow;
+import dev.eaglemem.store.ProjectStore;
+import io.modelcontextprotocol.spec.McpSchema.Tool;
 
 /** Each tool's handler over the real services and a real database: what it answers and what it refuses. */
 class McpToolsTest {
@@ -57,14 +68,14 @@ class McpToolsTest {
     @Test
     void aMemoryAddedThroughMcpIsFoundBySearchInTheServersProject() {
         long id = remember("gotcha", "Checkpoint the WAL after bulk imports");
-        SearchResult result = (SearchResult) call(ToolCatalog.SEARCH, "query", "wal checkpoint");
+        SearchPage result = (SearchPage) call(ToolCatalog.SEARCH, "query", "wal checkpoint");
         assertThat(result.project()).isEqualTo(McpRig.PROJECT);
         assertThat(result.hits()).singleElement().satisfies(h -> {
             assertThat(h.id()).isEqualTo("mem-" + id);
             assertThat(h.memoryKind()).isEqualTo("gotcha");
         });
-        assertThat(((SearchResult) call(ToolCatalog.SEARCH, "query", "wal", "project", "code/other")).hits()).isEmpty();
-        assertThat(((SearchResult) call(ToolCatalog.SEARCH, "query", "wal", "project", "code/other", "all_projects", true))
+        assertThat(((SearchPage) call(ToolCatalog.SEARCH, "query", "wal", "project", "code/other")).hits()).isEmpty();
+        assertThat(((SearchPage) call(ToolCatalog.SEARCH, "query", "wal", "project", "code/other", "all_projects", true))
                 .hits()).hasSize(1);
     }
 
@@ -75,6 +86,107 @@ class McpToolsTest {
         assertThatThrownBy(() -> call(ToolCatalog.SEARCH, "limit", 5)).hasMessageContaining("'query' is required");
         assertThatThrownBy(() -> call(ToolCatalog.SEARCH, "query", 42)).hasMessageContaining("'query' must be a string");
         assertThatThrownBy(() -> call(ToolCatalog.SEARCH, "query", "x", "limit", 2.5)).hasMessageContaining("whole number");
+    }
+
+    @Test
+    void searchPagesByOffsetAndSaysWhereTheNextPageStarts() {
+        List<String> stored = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            stored.add("mem-" + remember("gotcha", "Paging gotcha number " + i + " about the ledger"));
+        }
+        List<String> seen = new ArrayList<>();
+        SearchPage first = (SearchPage) call(ToolCatalog.SEARCH, "query", "ledger", "limit", 2);
+        assertThat(first.hits()).hasSize(2);
+        assertThat(first.offset()).isZero();
+        assertThat(first.hasMore()).isTrue();
+        assertThat(first.nextOffset()).isEqualTo(2);
+        assertThat(first.hint()).isNull();
+        first.hits().forEach(h -> seen.add(h.id()));
+        SearchPage second = (SearchPage) call(ToolCatalog.SEARCH, "query", "ledger", "limit", 2, "offset", first.nextOffset());
+        assertThat(second.hits()).hasSize(2);
+        assertThat(second.nextOffset()).isEqualTo(4);
+        second.hits().forEach(h -> seen.add(h.id()));
+        SearchPage last = (SearchPage) call(ToolCatalog.SEARCH, "query", "ledger", "limit", 2, "offset", second.nextOffset());
+        assertThat(last.hits()).hasSize(1);
+        assertThat(last.hasMore()).isFalse();
+        assertThat(last.nextOffset()).isNull();
+        last.hits().forEach(h -> seen.add(h.id()));
+        assertThat(seen).as("the pages together hold every hit once, in the order of one big page")
+                .containsExactlyElementsOf(((SearchPage) call(ToolCatalog.SEARCH, "query", "ledger", "limit", 10)).hits()
+                        .stream().map(SearchHit::id).toList())
+                .containsExactlyInAnyOrderElementsOf(stored);
+
+        SearchPage past = (SearchPage) call(ToolCatalog.SEARCH, "query", "ledger", "offset", 40);
+        assertThat(past.hits()).isEmpty();
+        assertThat(past.hasMore()).isFalse();
+        assertThatThrownBy(() -> call(ToolCatalog.SEARCH, "query", "ledger", "offset", McpTools.MAX_OFFSET + 1))
+                .hasMessageContaining("'offset' must be between 0 and " + McpTools.MAX_OFFSET);
+        assertThatThrownBy(() -> call(ToolCatalog.SEARCH, "query", "ledger", "offset", -1)).hasMessageContaining("'offset'");
+    }
+
+    @Test
+    void aPageAtTheOffsetCapSaysToNarrowTheQueryInsteadOfOfferingAnotherPage() {
+        List<SearchHit> hits = new ArrayList<>();
+        for (int i = 0; i < McpTools.MAX_OFFSET + 3; i++) {
+            hits.add(new SearchHit("mem-" + i, "memory", "gotcha", McpRig.PROJECT, "t", "s", null, 1.0));
+        }
+        SearchResult result = new SearchResult("q", List.of("q"), "all", "lexical", McpRig.PROJECT, hits);
+        SearchPage atCap = SearchPage.of(result, McpTools.MAX_OFFSET, 2);
+        assertThat(atCap.hits()).extracting(SearchHit::id).containsExactly("mem-500", "mem-501");
+        assertThat(atCap.hasMore()).isTrue();
+        assertThat(atCap.nextOffset()).isNull();
+        assertThat(atCap.hint()).contains("narrow the query");
+        assertThat(SearchPage.of(result, McpTools.MAX_OFFSET - 2, 2).nextOffset()).isEqualTo(McpTools.MAX_OFFSET);
+    }
+
+    @Test
+    void codeSearchSaysToIndexFirstAndPagesOnceTheIndexExists() throws IOException {
+        SearchPage before = (SearchPage) call(ToolCatalog.CODE_SEARCH, "query", "chargeCard");
+        assertThat(before.hits()).isEmpty();
+        assertThat(before.hint()).isEqualTo("no code index for this project; run `eagle-mem index` in it, then search again");
+        assertThat(before.project()).isEqualTo(McpRig.PROJECT);
+
+        Path src = Files.createDirectories(dir.resolve("shop/src"));
+        for (String name : List.of("a", "b", "c")) {
+            Files.writeString(src.resolve(name + ".ts"), "export function chargeCard" + name.toUpperCase()
+                    + "(cart: Cart) { return cart.total; }\n");
+        }
+        new CodeIndexer(rig.t.db, new CodeStore(), new ProjectStore(), Redactor.defaults(), Clock.systemUTC(), rig.log)
+                .index(McpRig.PROJECT, dir.resolve("shop"), false, CodeIndexer.Progress.NONE);
+        SearchPage first = (SearchPage) call(ToolCatalog.CODE_SEARCH, "query", "cart total", "limit", 2);
+        assertThat(first.hint()).isNull();
+        assertThat(first.hits()).hasSize(2).allSatisfy(h -> assertThat(h.id()).startsWith("code-"));
+        assertThat(first.nextOffset()).isEqualTo(2);
+        SearchPage rest = (SearchPage) call(ToolCatalog.CODE_SEARCH, "query", "cart total", "limit", 2, "offset", 2);
+        assertThat(rest.hits()).hasSize(1);
+        assertThat(rest.hasMore()).isFalse();
+    }
+
+    @Test
+    void memoryAddIsDestructiveASameTopicAddOverwritesForGoodAndSupersedesForgetsRestorably() {
+        Tool add = ToolCatalog.tools().stream().filter(t -> t.name().equals(ToolCatalog.MEMORY_ADD)).findFirst().orElseThrow();
+        assertThat(add.annotations().destructiveHint()).isTrue();
+        assertThat(add.annotations().readOnlyHint()).isFalse();
+        assertThat(add.description()).contains("replaced in place").contains("supersedes").contains("restore");
+
+        AddResult first = (AddResult) call(ToolCatalog.MEMORY_ADD, "kind", "decision", "topic", "db/engine", "content",
+                "Use PostgreSQL for the ledger");
+        AddResult revised = (AddResult) call(ToolCatalog.MEMORY_ADD, "kind", "decision", "topic", "db/engine", "content",
+                "Use SQLite for the ledger");
+        assertThat(revised.outcome()).isEqualTo(AddOutcome.UPDATED);
+        assertThat(revised.memory().id()).isEqualTo(first.memory().id());
+        assertThat(revised.memory().content()).isEqualTo("Use SQLite for the ledger");
+        assertThat(((SearchPage) call(ToolCatalog.SEARCH, "query", "postgresql", "all_projects", true)).hits())
+                .as("the earlier text is gone: nothing holds it any more").isEmpty();
+
+        long old = remember("gotcha", "Vacuum needs twice the disk");
+        AddResult replacing = (AddResult) call(ToolCatalog.MEMORY_ADD, "kind", "gotcha", "content",
+                "Vacuum into a new file instead", "supersedes", "mem-" + old);
+        assertThat(replacing.superseded()).isEqualTo(old);
+        assertThat(rig.memories.show(old).isDeleted()).as("superseded: forgotten").isTrue();
+        MemoryRow restored = rig.memories.restore(old).memory();
+        assertThat(restored.isDeleted()).as("a superseded memory comes back with restore").isFalse();
+        assertThat(restored.content()).isEqualTo("Vacuum needs twice the disk");
     }
 
     @Test
@@ -130,7 +242,7 @@ class McpToolsTest {
         assertThat(((MemoryChange) call(ToolCatalog.MEMORY_FORGET, "id", "mem-" + id, "reason", "moved")).status())
                 .isEqualTo("forgotten");
         assertThat(((MemoryChange) call(ToolCatalog.MEMORY_FORGET, "id", "mem-" + id)).status()).isEqualTo("already_forgotten");
-        assertThat(((SearchResult) call(ToolCatalog.SEARCH, "query", "sqlite")).hits()).isEmpty();
+        assertThat(((SearchPage) call(ToolCatalog.SEARCH, "query", "sqlite")).hits()).isEmpty();
         assertThatThrownBy(() -> call(ToolCatalog.MEMORY_UPDATE, "id", "mem-" + id)).hasMessageContaining("nothing to update");
         assertThatThrownBy(() -> call(ToolCatalog.MEMORY_FORGET, "id", "sum-3")).hasMessageContaining("not a memory id");
         assertThatThrownBy(() -> call(ToolCatalog.MEMORY_FORGET, "id", "mem-404")).isInstanceOf(EagleException.class);
@@ -159,7 +271,7 @@ class McpToolsTest {
         assertThat(saved.project()).isEqualTo(McpRig.PROJECT);
         assertThat(saved.manual()).isTrue();
         assertThat(saved.decisions()).isEqualTo(1);
-        assertThat(((SearchResult) call(ToolCatalog.SEARCH, "query", "batched inserts")).hits())
+        assertThat(((SearchPage) call(ToolCatalog.SEARCH, "query", "batched inserts")).hits())
                 .extracting(h -> h.id()).containsExactly("sum-" + saved.summary().id());
         assertThatThrownBy(() -> call(ToolCatalog.SESSION_SAVE)).hasMessageContaining("nothing to save");
     }
@@ -170,8 +282,9 @@ class McpToolsTest {
         Map<String, Object> pending = (Map<String, Object>) call(ToolCatalog.FEATURE_PENDING);
         assertThat(pending).containsEntry("project", McpRig.PROJECT);
         assertThat((List<PendingCheck>) pending.get("pending")).isEmpty();
-        SearchResult code = (SearchResult) call(ToolCatalog.CODE_SEARCH, "query", "checkout");
+        SearchPage code = (SearchPage) call(ToolCatalog.CODE_SEARCH, "query", "checkout");
         assertThat(code.hits()).isEmpty();
+        assertThat(code.hint()).isEqualTo(SearchPage.NO_CODE_INDEX).contains("run `eagle-mem index`");
     }
 
     @Test

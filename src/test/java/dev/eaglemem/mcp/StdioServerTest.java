@@ -93,6 +93,57 @@ class StdioServerTest {
         assertThat(hits.get(0).get("id").asText()).startsWith("mem-");
     }
 
+    private static String call(int id, String tool, String arguments) {
+        return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"tools/call\",\"params\":{\"name\":\"" + tool
+                + "\",\"arguments\":" + arguments + "}}";
+    }
+
+    private static JsonNode answer(List<JsonNode> replies, int id) throws Exception {
+        JsonNode result = reply(replies, id).get("result");
+        assertThat(result.get("isError").asBoolean()).as(result.toString()).isFalse();
+        return JSON.readTree(result.at("/content/0/text").asText());
+    }
+
+    @Test
+    @Timeout(30)
+    void searchPagesByOffsetAndCodeSearchWithoutAnIndexSaysToBuildOne() throws Exception {
+        exchange(INIT, INITIALIZED, call(2, "memory_add", "{\"kind\":\"gotcha\",\"content\":\"Ledger rounding one\"}"),
+                call(3, "memory_add", "{\"kind\":\"gotcha\",\"content\":\"Ledger rounding two\"}"),
+                call(4, "memory_add", "{\"kind\":\"gotcha\",\"content\":\"Ledger rounding three\"}"));
+        List<JsonNode> replies = exchange(INIT, INITIALIZED, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}",
+                call(3, "search", "{\"query\":\"ledger rounding\",\"limit\":2}"),
+                call(4, "search", "{\"query\":\"ledger rounding\",\"limit\":2,\"offset\":2}"),
+                call(5, "search", "{\"query\":\"ledger\",\"offset\":501}"),
+                call(6, "code_search", "{\"query\":\"rounding\"}"));
+        JsonNode tools = reply(replies, 2).at("/result/tools");
+        for (JsonNode tool : tools) {
+            String name = tool.get("name").asText();
+            if (name.equals("search") || name.equals("code_search")) {
+                assertThat(tool.at("/inputSchema/properties/offset/minimum").asInt()).as(name).isZero();
+                assertThat(tool.at("/inputSchema/properties/offset/maximum").asInt()).as(name).isEqualTo(McpTools.MAX_OFFSET);
+            }
+            if (name.equals("memory_add")) {
+                assertThat(tool.at("/annotations/destructiveHint").asBoolean()).isTrue();
+            }
+        }
+        JsonNode first = answer(replies, 3);
+        assertThat(first.get("hits")).hasSize(2);
+        assertThat(first.get("has_more").asBoolean()).isTrue();
+        assertThat(first.get("next_offset").asInt()).isEqualTo(2);
+        JsonNode second = answer(replies, 4);
+        assertThat(second.get("hits")).hasSize(1);
+        assertThat(second.get("offset").asInt()).isEqualTo(2);
+        assertThat(second.get("has_more").asBoolean()).isFalse();
+        assertThat(second.get("next_offset").isNull()).isTrue();
+        assertThat(second.at("/hits/0/id").asText()).isNotIn(first.at("/hits/0/id").asText(), first.at("/hits/1/id").asText());
+        // over the cap: the schema refuses it before the tool runs
+        assertThat(reply(replies, 5).at("/result/isError").asBoolean()).isTrue();
+        assertThat(reply(replies, 5).at("/result/content/0/text").asText()).contains("offset");
+        JsonNode code = answer(replies, 6);
+        assertThat(code.get("hits")).isEmpty();
+        assertThat(code.get("hint").asText()).contains("no code index for this project").contains("eagle-mem index");
+    }
+
     @Test
     @Timeout(30)
     void badInputIsAToolErrorOrAProtocolErrorAndTheServerKeepsAnswering() throws Exception {

@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
@@ -28,6 +29,7 @@ import dev.eaglemem.config.EagleEnv;
 import dev.eaglemem.config.LogFile;
 import dev.eaglemem.config.Settings;
 import dev.eaglemem.embed.NoModel;
+import dev.eaglemem.format.JsonOutput;
 import dev.eaglemem.hook.EventIntake;
 import dev.eaglemem.hook.GuardHandlers;
 import dev.eaglemem.hook.HookHandlers;
@@ -48,6 +50,7 @@ import dev.eaglemem.search.RecordService;
 import dev.eaglemem.search.SearchService;
 import dev.eaglemem.search.TimelineService;
 import dev.eaglemem.serve.ServeServer;
+import dev.eaglemem.serve.control.SocketClient;
 import dev.eaglemem.session.SessionSave;
 import dev.eaglemem.session.SessionService;
 import dev.eaglemem.status.StatusLine;
@@ -147,6 +150,36 @@ final class ApiRig implements AutoCloseable {
 
     int port() {
         return server.tcpPort();
+    }
+
+    /** A viewer login as a browser makes it: a code asked for on the owner-only socket, traded for the session cookie. */
+    String login() {
+        SocketClient.Response code = SocketClient.request(socket(), "POST", "/viewer/code", "", Duration.ofSeconds(10))
+                .orElseThrow();
+        if (code.status() != 200) {
+            throw new AssertionError("no login code: " + code.status() + " " + code.body());
+        }
+        String value;
+        try {
+            value = JsonOutput.mapper().readTree(code.body()).get("code").asText();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        io.restassured.response.Response login = anonymous().redirects().follow(false).get("/login?code=" + value);
+        if (login.statusCode() != 303) {
+            throw new AssertionError("the login was refused: " + login.statusCode());
+        }
+        return login.cookie("eagle_mem_viewer");
+    }
+
+    /** This server's own Origin, as the viewer's page sends it. */
+    String origin() {
+        return "http://127.0.0.1:" + port();
+    }
+
+    /** A request as the viewer's page sends it: the session cookie, and this server's Origin. */
+    RequestSpecification viewer(String session) {
+        return anonymous().cookie("eagle_mem_viewer", session).header("Origin", origin());
     }
 
     /** A request with the token, as a local tool sends it. */

@@ -9,12 +9,14 @@ import static org.hamcrest.Matchers.hasItem;
 import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.notNullValue;
+import static org.hamcrest.Matchers.nullValue;
 import static org.hamcrest.Matchers.startsWith;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 
 import org.junit.jupiter.api.AfterEach;
@@ -31,6 +33,8 @@ import dev.eaglemem.recall.RecallService;
 import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.serve.control.SocketClient;
 import dev.eaglemem.store.CodeStore;
+import dev.eaglemem.store.JobRow;
+import dev.eaglemem.store.JobStore;
 import dev.eaglemem.store.ProjectStore;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
@@ -73,18 +77,20 @@ class ViewerApiTest {
     }
 
     private String login() {
-        Response r = rig.anonymous().redirects().follow(false).get("/login?code=" + code());
-        assertThat(r.statusCode()).isEqualTo(303);
-        return r.cookie("eagle_mem_viewer");
+        return rig.login();
     }
 
-    private String origin() {
-        return "http://127.0.0.1:" + rig.port();
-    }
-
-    /** A request as the viewer's page sends it: the cookie, and this server's Origin. */
     private RequestSpecification viewer(String session) {
-        return rig.anonymous().cookie("eagle_mem_viewer", session).header("Origin", origin());
+        return rig.viewer(session);
+    }
+
+    /** The viewer's cookie, sent from a page of another site (a browser adds that page's Origin). */
+    private RequestSpecification foreign(String session) {
+        return rig.anonymous().cookie("eagle_mem_viewer", session).header("Origin", "https://evil.example");
+    }
+
+    private RequestSpecification forged() {
+        return rig.anonymous().cookie("eagle_mem_viewer", "forged-0123456789abcdefghijklmnopqrstuvwxyz");
     }
 
     @Test
@@ -192,15 +198,9 @@ class ViewerApiTest {
     @Test
     void featuresVerifyWaiveAndRunThroughTheViewer() throws IOException, InterruptedException {
         String session = login();
-        Path root = Files.createDirectories(rig.dir.resolve("repo"));
-        new ProcessBuilder("git", "init", "-q", root.toString()).inheritIO().start().waitFor();
-        rig.features.add(ApiRig.PROJECT, root, new FeatureSpec("checkout", "Pays for the cart", List.of("src/cart/**"),
-                List.of(), List.of("echo smoke-ok")));
         // two files of the feature changed in the working tree: GET /features records them as open checks (as
         // feature pending does), from the project directory the hooks recorded
-        Files.createDirectories(root.resolve("src/cart"));
-        Files.writeString(root.resolve("src/cart/total.ts"), "export const total = 1;\n");
-        Files.writeString(root.resolve("src/cart/tax.ts"), "export const tax = 0;\n");
+        Path root = checkoutRepo(List.of("echo smoke-ok"));
 
         viewer(session).get("/features").then().statusCode(400).body("error.fix", containsString("/projects"));
         List<Integer> open = viewer(session).get("/features?project=code/app").then().statusCode(200)
@@ -246,5 +246,120 @@ class ViewerApiTest {
                 .body("node", equalTo("file")).body("declares.name", hasItem("chargeCard"))
                 .body("imported_by.path", hasItem("src/cart/checkout.ts"));
         viewer(session).get("/graph/summary?project=code/app").then().statusCode(200).body("files", equalTo(2));
+    }
+
+    /** A git repository under the rig's directory with feature checkout over src/cart/**, its two files changed. */
+    private Path checkoutRepo(List<String> smokeTests) throws IOException, InterruptedException {
+        Path root = Files.createDirectories(rig.dir.resolve("repo"));
+        new ProcessBuilder("git", "init", "-q", root.toString()).inheritIO().start().waitFor();
+        rig.features.add(ApiRig.PROJECT, root, new FeatureSpec("checkout", "Pays for the cart", List.of("src/cart/**"),
+                List.of(), smokeTests));
+        Files.createDirectories(root.resolve("src/cart"));
+        Files.writeString(root.resolve("src/cart/total.ts"), "export const total = 1;\n");
+        Files.writeString(root.resolve("src/cart/tax.ts"), "export const tax = 0;\n");
+        return root;
+    }
+
+    @Test
+    void aRefusedRunOfTheSmokeTestsRunsNothingAndOnlyTheViewersOwnPageRunsThem() throws IOException, InterruptedException {
+        String session = login();
+        Path marker = rig.dir.resolve("smoke-ran");
+        checkoutRepo(List.of("touch " + marker));
+        String run = "/features/checkout/run?project=code/app";
+
+        rig.anonymous().post(run).then().statusCode(401).body("error.code", equalTo("token_required"));
+        forged().post(run).then().statusCode(401).body("error.code", equalTo("login_required"));
+        foreign(session).post(run).then().statusCode(403).body("error.code", equalTo("forbidden_origin"));
+        rig.anonymous().cookie("eagle_mem_viewer", session).header("Origin", "http://127.0.0.1:" + (rig.port() + 1))
+                .post(run).then().statusCode(403).body("error.code", equalTo("forbidden_origin"));
+        rig.anonymous().cookie("eagle_mem_viewer", session).post(run).then().statusCode(403)
+                .body("error.code", equalTo("forbidden_origin"));
+        // a DNS-rebinding page: this server's Origin on the wire, but another name in Host
+        rig.anonymous().cookie("eagle_mem_viewer", session).header("Origin", rig.origin())
+                .header("Host", "rebound.example:" + rig.port()).post(run).then().statusCode(403)
+                .body("error.code", equalTo("forbidden_host"));
+        assertThat(marker).as("no refused request ran the smoke test").doesNotExist();
+        viewer(session).get("/features?project=code/app").then().statusCode(200)
+                .body("features[0].last_verified_at", nullValue()).body("pending", hasSize(2));
+
+        viewer(session).post(run).then().statusCode(200).body("result.passed", equalTo(true))
+                .body("output", containsString("touch " + marker));
+        assertThat(marker).as("the viewer's own request runs it").exists();
+    }
+
+    /** One request of the table below: method, path and JSON body (null for none). */
+    private record Call(String method, String path, String body) {
+
+        Response send(RequestSpecification spec) {
+            RequestSpecification s = body == null ? spec : spec.contentType(ContentType.JSON).body(body);
+            return s.request(method, path);
+        }
+    }
+
+    @Test
+    void waiveGraphSummaryReplayAndLogoutRefuseNoCookieAForgedOneAndAForeignOrigin() throws IOException, InterruptedException {
+        String session = login();
+        checkoutRepo(List.of("true"));
+        long check = viewer(session).get("/features?project=code/app").then().statusCode(200).extract()
+                .<Integer>path("pending[0].id");
+        rig.prompt("s1", ApiRig.PROJECT, "tidy the cart");
+        Call waive = new Call("POST", "/checks/" + check + "/waive?project=code/app", "{\"reason\":\"comment-only change\"}");
+        List<Call> calls = List.of(waive, new Call("GET", "/graph/summary?project=code/app", null),
+                new Call("GET", "/replay/s1", null), new Call("POST", "/viewer/logout", null));
+
+        for (Call call : calls) {
+            call.send(rig.anonymous()).then().statusCode(401);
+            call.send(forged()).then().statusCode(401).body("error.code", equalTo("login_required"));
+            call.send(foreign(session)).then().statusCode(403).body("error.code", equalTo("forbidden_origin"));
+        }
+        // nothing changed: the check is open, and the session still works
+        viewer(session).get("/features?project=code/app").then().statusCode(200).body("pending.id", hasItem((int) check));
+
+        waive.send(viewer(session)).then().statusCode(200).body("status", equalTo("waived"));
+        viewer(session).get("/graph/summary?project=code/app").then().statusCode(200).body("files", equalTo(0));
+        viewer(session).get("/replay/s1").then().statusCode(200).body("steps.kind", contains("prompt"));
+        new Call("POST", "/viewer/logout", null).send(viewer(session)).then().statusCode(200).body("logged_out", equalTo(true));
+        viewer(session).get("/replay/s1").then().statusCode(401).body("error.code", equalTo("login_required"));
+    }
+
+    /** A prune job of {@code project} that ran out of attempts: claimed, then failed for good. */
+    private long deadJob(String project) {
+        long id = rig.jobQueue.prune(project).id();
+        JobStore store = new JobStore();
+        rig.t.db.write(tx -> {
+            JobRow claimed = store.claim(tx, 10, Instant.parse("2100-01-01T00:00:00Z"), "test", rig.clock.instant()).stream()
+                    .filter(j -> j.id() == id).findFirst().orElseThrow();
+            return store.fail(tx, claimed, "no job kind 'reindex-v9' in this eagle-mem", null, rig.clock.instant());
+        });
+        return id;
+    }
+
+    @Test
+    void jobsRetryCancelAndPurgeDeadThroughTheViewerCookieAndNotWithoutItOrFromAnotherSite() {
+        String session = login();
+        long dead = deadJob(ApiRig.PROJECT);
+        long other = deadJob("code/other");
+        long pending = rig.jobQueue.enrichSummary(ApiRig.PROJECT, "s1").id();
+        List<Call> actions = List.of(new Call("POST", "/jobs/" + dead + "/retry", null),
+                new Call("POST", "/jobs/" + pending + "/cancel", null), new Call("DELETE", "/jobs/dead", null),
+                new Call("POST", "/jobs/retry-dead", null));
+
+        for (Call call : actions) {
+            call.send(rig.anonymous()).then().statusCode(401);
+            call.send(forged()).then().statusCode(401).body("error.code", equalTo("login_required"));
+            call.send(foreign(session)).then().statusCode(403).body("error.code", equalTo("forbidden_origin"));
+            call.send(rig.anonymous().cookie("eagle_mem_viewer", session)).then().statusCode(403)
+                    .body("error.code", equalTo("forbidden_origin"));
+        }
+        viewer(session).get("/jobs?status=all").then().statusCode(200).body("counts.dead", equalTo(2))
+                .body("counts.pending", equalTo(1));
+
+        viewer(session).post("/jobs/" + dead + "/retry").then().statusCode(200)
+                .body("changes[0].status", equalTo("retried")).body("changes[0].job.status", equalTo("pending"));
+        viewer(session).post("/jobs/job-" + pending + "/cancel").then().statusCode(200)
+                .body("changes[0].status", equalTo("cancelled"));
+        viewer(session).delete("/jobs/dead").then().statusCode(200).body("purged", equalTo(1));
+        viewer(session).get("/jobs?status=all").then().statusCode(200).body("jobs.id", not(hasItem((int) other)))
+                .body("counts.dead", equalTo(0)).body("counts.pending", equalTo(1)).body("counts.cancelled", equalTo(1));
     }
 }
