@@ -1,5 +1,10 @@
 package dev.eaglemem.portable;
 
+import static dev.eaglemem.portable.SourceRows.blankToNull;
+import static dev.eaglemem.portable.SourceRows.fields;
+import static dev.eaglemem.portable.SourceRows.first;
+import static dev.eaglemem.portable.SourceRows.text;
+
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -425,28 +430,5 @@ final class ClaudeMemSource implements RecordSource {
 
     private void skip(String what) {
         notImported.merge(what, 1L, Long::sum);
-    }
-
-    private static ObjectNode fields() {
-        return ExportFormat.JSON.createObjectNode();
-    }
-
-    private static String text(Map<String, Object> row, String column) {
-        Object v = row.get(column);
-        return v == null ? null : v.toString();
-    }
-
-    private static String blankToNull(String v) {
-        return v == null || v.isBlank() ? null : v;
-    }
-
-    @SafeVarargs
-    private static <T> T first(T... values) {
-        for (T v : values) {
-            if (v != null) {
-                return v;
-            }
-        }
-        return null;
     }
 }

@@ -1,5 +1,12 @@
 package dev.eaglemem.portable;
 
+import static dev.eaglemem.portable.SourceRows.blankToNull;
+import static dev.eaglemem.portable.SourceRows.fields;
+import static dev.eaglemem.portable.SourceRows.first;
+import static dev.eaglemem.portable.SourceRows.max;
+import static dev.eaglemem.portable.SourceRows.min;
+import static dev.eaglemem.portable.SourceRows.text;
+
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -331,21 +338,12 @@ final class EagleV1Source implements RecordSource {
         notImported.merge(what, 1L, Long::sum);
     }
 
-    private static ObjectNode fields() {
-        return ExportFormat.JSON.createObjectNode();
-    }
-
     private static ArrayNode array(List<String> values) {
         ArrayNode a = ExportFormat.JSON.createArrayNode();
         if (values != null) {
             values.forEach(a::add);
         }
         return a;
-    }
-
-    private static String text(Map<String, Object> row, String column) {
-        Object v = row.get(column);
-        return v == null ? null : v.toString();
     }
 
     private static String agent(Map<String, Object> row, String column) {
@@ -399,27 +397,5 @@ final class EagleV1Source implements RecordSource {
             }
         }
         return list.toString();
-    }
-
-    private static String blankToNull(String v) {
-        return v == null || v.isBlank() ? null : v;
-    }
-
-    @SafeVarargs
-    private static <T> T first(T... values) {
-        for (T v : values) {
-            if (v != null) {
-                return v;
-            }
-        }
-        return null;
-    }
-
-    private static String min(String a, String b) {
-        return a == null ? b : b == null ? a : a.compareTo(b) <= 0 ? a : b;
-    }
-
-    private static String max(String a, String b) {
-        return a == null ? b : b == null ? a : a.compareTo(b) >= 0 ? a : b;
     }
 }

@@ -1,5 +1,14 @@
 package dev.eaglemem.portable;
 
+import static dev.eaglemem.portable.SourceRows.blankToNull;
+import static dev.eaglemem.portable.SourceRows.fields;
+import static dev.eaglemem.portable.SourceRows.first;
+import static dev.eaglemem.portable.SourceRows.jsonArray;
+import static dev.eaglemem.portable.SourceRows.max;
+import static dev.eaglemem.portable.SourceRows.min;
+import static dev.eaglemem.portable.SourceRows.number;
+import static dev.eaglemem.portable.SourceRows.text;
+
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
@@ -113,7 +122,7 @@ final class EngramSource implements RecordSource {
             String where = "observations/" + o.get("id");
             boolean deleted = time(text(o, "deleted_at")) != null;
             if (session != null) {
-                activity.merge(session.id(), created, EngramSource::max);
+                activity.merge(session.id(), created, SourceRows::max);
             }
             if (type.equals("session")) {
                 skip("observations (session: compaction checkpoints)");
@@ -236,7 +245,7 @@ final class EngramSource implements RecordSource {
         r.putNull("gotchas");
         r.put("next_steps", parsed.nextSteps());
         r.put("notes", parsed.notes());
-        r.put("key_files", list(parsed.keyFiles()));
+        r.put("key_files", jsonArray(parsed.keyFiles()));
         r.put("files_read", "[]");
         r.put("files_modified", "[]");
         r.put("capture_source", "agent"); // the agent wrote it (mem_session_summary, mem_session_end)
@@ -257,8 +266,8 @@ final class EngramSource implements RecordSource {
         r.put("command", line == null || line.length() <= MAX_COMMAND ? line : line.substring(0, MAX_COMMAND - 1) + "…");
         r.putNull("category"); // ours labels shell commands by program; engram did not record one
         List<String> files = EngramText.whereFiles(text(o, "content"));
-        r.put("files_read", list(type.equals("file_read") ? files : List.of()));
-        r.put("files_modified", list(type.equals("file_change") ? files : List.of()));
+        r.put("files_read", jsonArray(type.equals("file_read") ? files : List.of()));
+        r.put("files_modified", jsonArray(type.equals("file_change") ? files : List.of()));
         r.putNull("exit_status");
         r.putNull("output_bytes");
         r.putNull("output_lines");
@@ -294,7 +303,7 @@ final class EngramSource implements RecordSource {
             r.putNull(c);
         }
         r.put("topic_key", blankToNull(text(o, "topic_key")));
-        r.put("files", list(EngramText.whereFiles(content)));
+        r.put("files", jsonArray(EngramText.whereFiles(content)));
         r.put("normalized_hash", kind.normalizedHash(content));
         r.put("revision_count", Math.max(number(o, "revision_count", 1), 1));
         // engram counts saves (1 = saved once); eagle-mem counts re-adds (0 = never added again)
@@ -337,7 +346,7 @@ final class EngramSource implements RecordSource {
                 return;
             }
             String created = first(time(text(p, "created_at")), EPOCH);
-            activity.merge(session.id(), created, EngramSource::max);
+            activity.merge(session.id(), created, SourceRows::max);
             ObjectNode r = fields();
             r.put("session_id", session.id());
             r.put("project", session.project());
@@ -384,54 +393,5 @@ final class EngramSource implements RecordSource {
 
     private void skip(String what) {
         notImported.merge(what, 1L, Long::sum);
-    }
-
-    private static ObjectNode fields() {
-        return ExportFormat.JSON.createObjectNode();
-    }
-
-    private static String list(List<String> values) {
-        ArrayNode a = ExportFormat.JSON.createArrayNode();
-        values.forEach(a::add);
-        return a.toString();
-    }
-
-    private static String text(Map<String, Object> row, String column) {
-        Object v = row.get(column);
-        return v == null ? null : v.toString();
-    }
-
-    private static long number(Map<String, Object> row, String column, long otherwise) {
-        Object v = row.get(column);
-        if (v instanceof Number n) {
-            return n.longValue();
-        }
-        try {
-            return v == null ? otherwise : Long.parseLong(v.toString().strip());
-        } catch (NumberFormatException e) {
-            return otherwise;
-        }
-    }
-
-    private static String blankToNull(String v) {
-        return v == null || v.isBlank() ? null : v;
-    }
-
-    @SafeVarargs
-    private static <T> T first(T... values) {
-        for (T v : values) {
-            if (v != null) {
-                return v;
-            }
-        }
-        return null;
-    }
-
-    private static String min(String a, String b) {
-        return a == null ? b : b == null ? a : a.compareTo(b) <= 0 ? a : b;
-    }
-
-    private static String max(String a, String b) {
-        return a == null ? b : b == null ? a : a.compareTo(b) >= 0 ? a : b;
     }
 }
