@@ -18,8 +18,8 @@ final class Stores {
     /** Tables an export leaves out on purpose: derived (indexes, vectors, code index) or bookkeeping. */
     static final Set<String> NOT_EXPORTED = Set.of("flyway_schema_history", "sqlite_sequence", "events", "recall_events",
             "jobs", "applied_events", "embeddings", "code_files", "code_chunks", "code_symbols", "code_edges",
-            // V10-V11, added beside the exporter: see docs/export-format.md "Not exported yet"
-            "llm_usage", "turn_messages", "curation_proposals", "command_rules", "file_hints");
+            // V10-V13, added beside the exporter: see docs/export-format.md "Not exported yet"
+            "llm_usage", "turn_messages", "curation_proposals", "command_rules", "file_hints", "summary_enrichments");
 
     private Stores() {
     }
