@@ -112,7 +112,7 @@ public class EnrichSummaryJob implements JobKind {
             reply = llm.complete(new LlmRequest(KIND, job.id(), record.session().project(), SummaryPrompt.SYSTEM,
                     SummaryPrompt.build(record.prompts(), record.calls(), record.messages(),
                             record.summary() == null ? null : record.summary().fields()),
-                    SummaryPrompt.MAX_TOKENS, true));
+                    SummaryPrompt.MAX_TOKENS, true, SummaryPrompt.JSON_SCHEMA));
         } catch (LlmFailure e) {
             if (e.retryable()) {
                 throw e;
