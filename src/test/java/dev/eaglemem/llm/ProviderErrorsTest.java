@@ -229,8 +229,8 @@ class ProviderErrorsTest {
         config.put("llm.timeout_seconds", 5L);
         fake.then(FakeProviders.Step.slow(7000, "late"));
 
-        LlmAdmin admin = new LlmAdmin(service(), new EagleEnv(vars, dir, dir), new ConfigService(new DataDir(dir, dir.resolve("config.toml"))), t.db,
-                new LlmUsageStore());
+        LlmAdmin admin = new LlmAdmin(service(), new EagleEnv(vars, dir, dir),
+                new ConfigService(new DataDir(dir, dir.resolve("config.toml"))), t.db, new LlmUsageStore());
         List<String> seen = new ArrayList<>();
         for (int call = 0; call < 2; call++) {
             assertThatThrownBy(admin::test).isInstanceOfSatisfying(EagleException.class, e -> {
