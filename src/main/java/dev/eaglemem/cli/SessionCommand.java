@@ -78,7 +78,8 @@ public class SessionCommand {
                     + " wrote it is not overwritten: the undo is refused unless --keep-changed.",
                     "Running it again changes nothing." },
             footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem session unenrich 3f2c9a1e-5b7d-4c1e-9f0a-2d8b6e4c7a10",
-                    "  eagle-mem session unenrich 3f2c9a1e-5b7d-4c1e-9f0a-2d8b6e4c7a10 --keep-changed --json" })
+                    "  eagle-mem session unenrich 3f2c9a1e-5b7d-4c1e-9f0a-2d8b6e4c7a10 --keep-changed",
+                    "  eagle-mem session unenrich 3f2c9a1e-5b7d-4c1e-9f0a-2d8b6e4c7a10 --json" })
     int unenrich(@Mixin OutputMixin output,
             @Parameters(paramLabel = "SESSION_ID", description = "The session's id (session list shows them).") String id,
             @Option(names = "--keep-changed", description = "Undo the fields that are as the model left them; keep the ones"
