@@ -62,10 +62,13 @@ import dev.eaglemem.search.Timeline;
 import dev.eaglemem.serve.ServeState;
 import dev.eaglemem.serve.control.ServeControl;
 import dev.eaglemem.session.SessionDetail;
+import dev.eaglemem.session.UnenrichResult;
 import dev.eaglemem.session.SessionList;
 import dev.eaglemem.status.StatusReport;
 import dev.eaglemem.recall.RecallHistory;
 import dev.eaglemem.store.CodeStore;
+import dev.eaglemem.store.EnrichmentRow;
+import dev.eaglemem.store.FieldChange;
 import dev.eaglemem.store.FileHintStore;
 import dev.eaglemem.store.ProposalRow;
 import dev.eaglemem.store.EventRow;
@@ -128,7 +131,7 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
         OpenCommand.Link.class,
         ExportReport.class, ImportReport.class, TypeCounts.class, ImportConflict.class, BackupReport.class, RepairReport.class,
         CompactionReport.class, CompactionReport.Readiness.class, StatsStore.Durable.class,
-        DbFiles.Salvaged.class })
+        DbFiles.Salvaged.class, EnrichmentRow.class, FieldChange.class, UnenrichResult.class })
 final class JsonTypes {
 
     private JsonTypes() {

@@ -18,7 +18,8 @@ import dev.eaglemem.store.FileHintStore.HotFile;
 
 /**
  * Co-edit pairs and hot files (pure SQL, no model): computed by every curate run and stored as {@code file_hints},
- * which PreToolUse reads before an edit with one primary-key lookup ("usually edited together with …").
+ * which PreToolUse reads before an edit with primary-key lookups: "usually edited together with …", and for one of
+ * the project's most-read files, how often sessions read it — a change there reaches much of the work.
  */
 @ApplicationScoped
 public class FileHints {
@@ -50,7 +51,8 @@ public class FileHints {
             Instant now = clock.instant();
             hints.replace(tx, project, "co_edit", coEditRows(project, c.coEdits()), now);
             hints.replace(tx, project, "hot_file", c.hotFiles().stream()
-                    .map(h -> new FileHintRow(project, "hot_file", h.path(), List.of(), h.readsPerSession(), null)).toList(), now);
+                    .map(h -> new FileHintRow(project, "hot_file", h.path(), List.of(), h.readsPerSession(), h.reads(),
+                            h.sessions(), h.ofSessions(), null)).toList(), now);
             return c;
         });
     }
@@ -61,17 +63,31 @@ public class FileHints {
     }
 
     /**
-     * The hook's line for an edit of {@code path}, or empty text when it has no partners besides the files the same
-     * call edits ({@code editing}: an agent already changing both needs no reminder).
+     * The hook's line for an edit of {@code path}: the files usually edited with it, leaving out those the same call
+     * edits ({@code editing}: an agent already changing both needs no reminder), and whether it is a hot file; empty
+     * text when there is neither.
      */
     public String note(String project, String path, List<String> editing) {
-        List<String> partners = partners(project, path).stream().filter(p -> !editing.contains(p)).toList();
-        if (partners.isEmpty()) {
+        List<FileHintRow> rows = db.read(tx -> hints.forPath(tx, project, path));
+        List<String> partners = rows.stream().filter(r -> r.kind().equals("co_edit")).findFirst()
+                .map(FileHintRow::partners).orElse(List.of()).stream().filter(p -> !editing.contains(p)).toList();
+        // a row computed before the counts were stored says nothing it could back with numbers
+        String hot = rows.stream().filter(r -> r.kind().equals("hot_file") && r.sessions() > 0).findFirst()
+                .map(r -> "one of this project's most-read files (read " + r.hits() + " times in " + r.sessions() + " of "
+                        + r.ofSessions() + " sessions)").orElse(null);
+        if (partners.isEmpty() && hot == null) {
             return "";
         }
-        List<String> named = partners.size() <= NOTE_PARTNERS ? partners : partners.subList(0, NOTE_PARTNERS);
-        return "Eagle Mem: " + path + " is usually edited together with " + String.join(", ", named)
-                + (partners.size() > NOTE_PARTNERS ? " (+" + (partners.size() - NOTE_PARTNERS) + " more)" : "") + ".";
+        StringBuilder note = new StringBuilder("Eagle Mem: ").append(path);
+        if (!partners.isEmpty()) {
+            List<String> named = partners.size() <= NOTE_PARTNERS ? partners : partners.subList(0, NOTE_PARTNERS);
+            note.append(" is usually edited together with ").append(String.join(", ", named)).append(partners.size()
+                    > NOTE_PARTNERS ? " (+" + (partners.size() - NOTE_PARTNERS) + " more)" : "");
+        }
+        if (hot != null) {
+            note.append(partners.isEmpty() ? " is " : "; it is ").append(hot);
+        }
+        return note.append('.').toString();
     }
 
     /** One row per file: its partners in both directions, strongest pair first. */

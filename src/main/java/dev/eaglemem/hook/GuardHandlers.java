@@ -87,7 +87,7 @@ public class GuardHandlers {
         if (call.kind() == ToolCall.Kind.WRITE || call.kind() == ToolCall.Kind.PATCH) {
             List<String> lines = new ArrayList<>(beforeEdit(c, files(c, call.filesModified())));
             lines.addAll(usedBy(c, files(c, call.filesModified()), replacedText(e.toolInput())));
-            lines.addAll(coEdited(c, files(c, call.filesModified())));
+            lines.addAll(fileHints(c, files(c, call.filesModified())));
             return context(lines);
         }
         return HookResponse.SILENT;
@@ -181,8 +181,11 @@ public class GuardHandlers {
         return out;
     }
 
-    /** The files usually edited with the call's first files (curate's co-edit hints: one key lookup per file). */
-    private List<String> coEdited(HookContext c, List<String> files) {
+    /**
+     * For the call's first files, curate's hints: the files usually edited with each and whether it is a hot file,
+     * one line per file (key lookups only).
+     */
+    private List<String> fileHints(HookContext c, List<String> files) {
         if (c.cwdProject() == null) {
             return List.of();
         }

@@ -14,6 +14,8 @@ import dev.eaglemem.llm.LlmFailure;
 import dev.eaglemem.llm.LlmReply;
 import dev.eaglemem.llm.LlmRequest;
 import dev.eaglemem.store.Db;
+import dev.eaglemem.store.EnrichmentStore;
+import dev.eaglemem.store.FieldChange;
 import dev.eaglemem.store.JobRow;
 import dev.eaglemem.store.ObservationRow;
 import dev.eaglemem.store.ObservationStore;
@@ -34,6 +36,11 @@ import dev.eaglemem.store.SummaryStore;
  * user saved is only filled, never overwritten. An unusable answer keeps the digest and says why in the job's
  * result; a provider that is down fails the job (retried with back-off, or at the provider's Retry-After); a spent
  * budget defers it to the next day. The model is called outside any transaction.
+ *
+ * <p>Every change the model makes is recorded with the job, provider and model and each field's value before
+ * ({@link EnrichmentStore}), so {@code session show} can say which fields a model wrote and {@code session unenrich}
+ * can put them back. Once a person has undone a model's change to a session, the model is not asked about that
+ * session again (as a rejected curation proposal is never proposed again).
  */
 @ApplicationScoped
 public class EnrichSummaryJob implements JobKind {
@@ -45,7 +52,7 @@ public class EnrichSummaryJob implements JobKind {
 
     /** What the model reads, taken in one read transaction. */
     private record Record(SessionRow session, List<PromptRow> prompts, List<ObservationRow> calls, List<String> messages,
-            SummaryRow summary) {
+            SummaryRow summary, boolean undoneBefore) {
     }
 
     private final Db db;
@@ -53,16 +60,18 @@ public class EnrichSummaryJob implements JobKind {
     private final ObservationStore observations;
     private final PromptStore prompts;
     private final SummaryStore summaries;
+    private final EnrichmentStore enrichments;
     private final Llm llm;
     private final Clock clock;
 
     public EnrichSummaryJob(Db db, SessionStore sessions, ObservationStore observations, PromptStore prompts,
-            SummaryStore summaries, Llm llm, Clock clock) {
+            SummaryStore summaries, EnrichmentStore enrichments, Llm llm, Clock clock) {
         this.db = db;
         this.sessions = sessions;
         this.observations = observations;
         this.prompts = prompts;
         this.summaries = summaries;
+        this.enrichments = enrichments;
         this.llm = llm;
         this.clock = clock;
     }
@@ -86,7 +95,11 @@ public class EnrichSummaryJob implements JobKind {
         }
         Record record = db.read(tx -> new Record(sessions.find(tx, sessionId).orElseThrow(),
                 prompts.forSession(tx, sessionId, PROMPTS), observations.forSession(tx, sessionId),
-                observations.lastTurnMessages(tx, sessionId, MESSAGES), summaries.findBySession(tx, sessionId).orElse(null)));
+                observations.lastTurnMessages(tx, sessionId, MESSAGES), summaries.findBySession(tx, sessionId).orElse(null),
+                enrichments.anyUndone(tx, sessionId)));
+        if (record.undoneBefore()) {
+            return digest + "; model not asked: a person undid a model's change to this summary (eagle-mem session unenrich)";
+        }
         if (record.prompts().isEmpty() && record.messages().isEmpty()) {
             return digest + "; model not asked: the session has no prompt or agent message yet";
         }
@@ -99,7 +112,7 @@ public class EnrichSummaryJob implements JobKind {
             reply = llm.complete(new LlmRequest(KIND, job.id(), record.session().project(), SummaryPrompt.SYSTEM,
                     SummaryPrompt.build(record.prompts(), record.calls(), record.messages(),
                             record.summary() == null ? null : record.summary().fields()),
-                    SummaryPrompt.MAX_TOKENS, true));
+                    SummaryPrompt.MAX_TOKENS, true, SummaryPrompt.JSON_SCHEMA));
         } catch (LlmFailure e) {
             if (e.retryable()) {
                 throw e;
@@ -112,17 +125,28 @@ public class EnrichSummaryJob implements JobKind {
         if (!parsed.ok()) {
             return digest + "; model answer unusable (" + by + "): " + parsed.problem() + "; kept the activity digest";
         }
-        boolean changed = db.write(tx -> {
-            Optional<SummaryRow> now = summaries.findBySession(tx, sessionId);
-            SummaryFields merged = SummaryMerge.merge(now.orElse(null), parsed.fields());
-            if (now.isPresent() && merged.equals(now.get().fields())) {
-                return false;
+        List<FieldChange> changed = db.write(tx -> {
+            Optional<SummaryRow> before = summaries.findBySession(tx, sessionId);
+            SummaryFields merged = SummaryMerge.merge(before.orElse(null), parsed.fields());
+            if (before.isPresent() && merged.equals(before.get().fields())) {
+                return List.<FieldChange>of();
             }
             summaries.saveCaptured(tx, sessionId, record.session().project(), record.session().agent(), merged, "enrich",
                     clock.instant());
-            return true;
+            // compared as stored (trimmed, blanks kept out), so an undo puts back exactly what was there
+            List<FieldChange> changes = FieldChange.between(before.map(SummaryRow::fields).orElse(null),
+                    summaries.findBySession(tx, sessionId).orElseThrow().fields());
+            if (!changes.isEmpty()) {
+                enrichments.record(tx, sessionId, record.session().project(), job.id(), reply.provider(), reply.model(),
+                        before.map(SummaryRow::captureSource).orElse(null), changes, clock.instant());
+            }
+            return changes;
         });
-        return digest + "; " + (changed ? "summary enriched by " : "model found nothing new (") + by + (changed ? "" : ")");
+        if (changed.isEmpty()) {
+            return digest + "; model found nothing new (" + by + ")";
+        }
+        return digest + "; summary enriched by " + by + ": " + String.join(", ", changed.stream().map(FieldChange::field)
+                .toList()) + " (undo: eagle-mem session unenrich " + sessionId + ")";
     }
 
     /** The model-free step, in one transaction so it sees one consistent session. */

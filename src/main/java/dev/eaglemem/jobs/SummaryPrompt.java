@@ -31,6 +31,24 @@ final class SummaryPrompt {
              "key_files": ["the files that matter most, as paths from the record"],
              "next_steps": ["what is left to do"]}""";
 
+    /**
+     * {@link #SCHEMA} as a JSON Schema, for the providers that enforce one (OpenAI-compatible servers, Ollama). It
+     * follows OpenAI's strict rules: every property required, no others; "not said" is an empty string or list.
+     */
+    static final String JSON_SCHEMA = """
+            {"type": "object", "additionalProperties": false,
+             "required": ["request", "completed", "learned", "decisions", "gotchas", "key_files", "next_steps"],
+             "properties": {
+               "request": {"type": "string"},
+               "completed": {"type": "string"},
+               "learned": {"type": "array", "items": {"type": "string"}},
+               "decisions": {"type": "array", "items": {"type": "object", "additionalProperties": false,
+                 "required": ["decision", "reason"],
+                 "properties": {"decision": {"type": "string"}, "reason": {"type": "string"}}}},
+               "gotchas": {"type": "array", "items": {"type": "string"}},
+               "key_files": {"type": "array", "items": {"type": "string"}},
+               "next_steps": {"type": "array", "items": {"type": "string"}}}}""";
+
     static final int MAX_TOKENS = 768;
     private static final int PROMPTS = 2_000;
     private static final int CALLS = 3_500;

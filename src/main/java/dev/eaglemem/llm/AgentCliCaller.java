@@ -33,14 +33,14 @@ final class AgentCliCaller implements ChatCaller {
             """;
 
     @Override
-    public ProviderAnswer call(ProviderSetup p, String system, String prompt, int maxTokens, boolean json,
+    public ProviderAnswer call(ProviderSetup p, String system, String prompt, int maxTokens, AnswerShape shape,
             Duration timeout) {
         Path scratch = null;
         try {
             scratch = Files.createTempDirectory("eagle-mem-llm-");
             String input = (system.isBlank() ? "" : "System instruction:\n" + system + "\n\n") + "Task:\n" + prompt
                     + CONTRACT + "- Keep the answer within about " + maxTokens + " tokens.\n"
-                    + (json ? "- Answer with one JSON object and nothing else.\n" : "");
+                    + (shape.json() ? "- Answer with one JSON object and nothing else.\n" : "");
             boolean codex = isCodex(p);
             Path out = scratch.resolve("answer.txt");
             List<String> argv = codex ? codexArgv(p, scratch, out) : claudeArgv(p, scratch);

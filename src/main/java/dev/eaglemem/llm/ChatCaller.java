@@ -6,6 +6,6 @@ import java.time.Duration;
 interface ChatCaller {
 
     /** @throws ProviderError when the provider did not answer */
-    ProviderAnswer call(ProviderSetup provider, String system, String prompt, int maxTokens, boolean json,
+    ProviderAnswer call(ProviderSetup provider, String system, String prompt, int maxTokens, AnswerShape shape,
             Duration timeout);
 }

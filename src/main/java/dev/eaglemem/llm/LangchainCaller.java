@@ -12,6 +12,9 @@ import dev.langchain4j.model.anthropic.AnthropicChatModel;
 import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.chat.request.ChatRequest;
 import dev.langchain4j.model.chat.request.ResponseFormat;
+import dev.langchain4j.model.chat.request.ResponseFormatType;
+import dev.langchain4j.model.chat.request.json.JsonRawSchema;
+import dev.langchain4j.model.chat.request.json.JsonSchema;
 import dev.langchain4j.model.chat.response.ChatResponse;
 import dev.langchain4j.model.ollama.OllamaChatModel;
 import dev.langchain4j.model.openai.OpenAiChatModel;
@@ -30,9 +33,9 @@ final class LangchainCaller implements ChatCaller {
     }
 
     @Override
-    public ProviderAnswer call(ProviderSetup p, String system, String prompt, int maxTokens, boolean json,
+    public ProviderAnswer call(ProviderSetup p, String system, String prompt, int maxTokens, AnswerShape shape,
             Duration timeout) {
-        ChatModel model = model(p, maxTokens, json, timeout);
+        ChatModel model = model(p, maxTokens, shape, timeout);
         ChatRequest.Builder request = ChatRequest.builder().maxOutputTokens(maxTokens);
         request = system.isBlank() ? request.messages(UserMessage.from(prompt))
                 : request.messages(SystemMessage.from(system), UserMessage.from(prompt));
@@ -52,8 +55,16 @@ final class LangchainCaller implements ChatCaller {
                 usage == null || usage.outputTokenCount() == null ? null : usage.outputTokenCount().longValue());
     }
 
-    private ChatModel model(ProviderSetup p, int maxTokens, boolean json, Duration timeout) {
+    /**
+     * OpenAI-compatible servers and Ollama are given the answer's JSON Schema (OpenAI's {@code json_schema} response
+     * format, strict; Ollama's {@code format}), or JSON mode when there is none. Anthropic reads the shape from the
+     * prompt: forcing it through a tool call would work on every Claude model but turns the answer into a tool_use
+     * block with failure modes of its own, and its native structured output is a beta for some models only; the
+     * callers' tolerant readers (a fenced, truncated or malformed answer keeps the model-free result) cover it.
+     */
+    private ChatModel model(ProviderSetup p, int maxTokens, AnswerShape shape, Duration timeout) {
         JdkHttp.Builder http = new JdkHttp.Builder(clock);
+        ResponseFormat format = format(shape);
         return switch (p.kind()) {
             case ANTHROPIC -> AnthropicChatModel.builder().httpClientBuilder(http).baseUrl(p.baseUrl())
                     .apiKey(p.apiKey() == null ? "none" : p.apiKey()).modelName(p.model()).maxTokens(maxTokens)
@@ -62,19 +73,31 @@ final class LangchainCaller implements ChatCaller {
                 OpenAiChatModel.OpenAiChatModelBuilder b = OpenAiChatModel.builder().httpClientBuilder(http)
                         .baseUrl(p.baseUrl()).apiKey(p.apiKey() == null ? "none" : p.apiKey()).modelName(p.model())
                         .maxTokens(maxTokens).timeout(timeout).maxRetries(0);
-                yield json ? b.responseFormat(ResponseFormat.JSON).build() : b.build();
+                yield format == null ? b.build() : b.responseFormat(format).strictJsonSchema(true).build();
             }
             case OLLAMA -> {
                 OllamaChatModel.OllamaChatModelBuilder b = OllamaChatModel.builder().httpClientBuilder(http);
                 b.baseUrl(p.baseUrl()).modelName(p.model()).numPredict(maxTokens).timeout(timeout);
                 b.maxRetries(0);
-                if (json) {
-                    b.responseFormat(ResponseFormat.JSON);
+                if (format != null) {
+                    b.responseFormat(format);
                 }
                 yield b.build();
             }
             case AGENT_CLI -> throw new IllegalArgumentException("agent_cli is not an HTTP provider");
         };
+    }
+
+    /** JSON mode, a JSON Schema, or null for free text. */
+    static ResponseFormat format(AnswerShape shape) {
+        if (!shape.json()) {
+            return null;
+        }
+        if (shape.schema() == null) {
+            return ResponseFormat.JSON;
+        }
+        return ResponseFormat.builder().type(ResponseFormatType.JSON).jsonSchema(JsonSchema.builder().name(shape.name())
+                .rootElement(JsonRawSchema.from(shape.schema())).build()).build();
     }
 
     /** One line that says what went wrong, with the provider's Retry-After when it sent one. */

@@ -11,9 +11,10 @@ import java.util.Objects;
  * @param project the project key the text comes from, or null
  * @param maxTokens the most output tokens; the governor also caps it at {@code llm.max_tokens}
  * @param json the answer must be one JSON object (providers that can enforce it are told to)
+ * @param jsonSchema the JSON Schema the object must match (OpenAI-compatible and Ollama enforce it), or null
  */
 public record LlmRequest(String purpose, Long jobId, String project, String system, String prompt, int maxTokens,
-        boolean json) {
+        boolean json, String jsonSchema) {
 
     public LlmRequest {
         Objects.requireNonNull(purpose, "purpose");
@@ -22,5 +23,11 @@ public record LlmRequest(String purpose, Long jobId, String project, String syst
         if (maxTokens < 1) {
             throw new IllegalArgumentException("max tokens must be at least 1");
         }
+    }
+
+    /** A request whose JSON answer has no schema. */
+    public LlmRequest(String purpose, Long jobId, String project, String system, String prompt, int maxTokens,
+            boolean json) {
+        this(purpose, jobId, project, system, prompt, maxTokens, json, null);
     }
 }

@@ -108,7 +108,7 @@ public class LlmService implements Llm {
             long started = clock.millis();
             try {
                 ProviderAnswer a = (p.kind() == ProviderKind.AGENT_CLI ? cli : http).call(p, system, prompt, maxOut,
-                        request.json(), cfg.timeout());
+                        AnswerShape.of(request), cfg.timeout());
                 long latency = clock.millis() - started;
                 boolean estimated = a.inputTokens() == null || a.outputTokens() == null;
                 long in = a.inputTokens() == null ? Tokens.estimate(system) + Tokens.estimate(prompt) : a.inputTokens();
@@ -119,9 +119,10 @@ public class LlmService implements Llm {
                 return new LlmReply(a.text(), p.kind().id(), model, in, out, estimated, cost, latency);
             } catch (ProviderError e) {
                 long latency = clock.millis() - started;
-                governor.record(held, governor.call(request, p, p.model(), 0, 0, false, 0, latency, e.getMessage()));
-                log.warn("llm: " + p.kind().id() + " failed for " + request.purpose() + ": " + e.getMessage());
-                errors.add(e.getMessage());
+                String error = scrub(e.getMessage(), p);
+                governor.record(held, governor.call(request, p, p.model(), 0, 0, false, 0, latency, error));
+                log.warn("llm: " + p.kind().id() + " failed for " + request.purpose() + ": " + error);
+                errors.add(error);
                 retryable |= e.retryable();
                 if (e.retryAfter() != null && (retryAfter == null || e.retryAfter().isAfter(retryAfter))) {
                     retryAfter = e.retryAfter();
@@ -141,6 +142,19 @@ public class LlmService implements Llm {
 
     public String today() {
         return governor.today();
+    }
+
+    /**
+     * A provider's error as it is kept (log, usage row, job result, command output). Some servers echo the key they
+     * were sent ("Incorrect API key provided: sk-…"); it is cut out here whatever its shape, then the text is redacted
+     * like everything else.
+     */
+    private String scrub(String message, ProviderSetup p) {
+        String text = message == null ? "" : message;
+        if (p.apiKey() != null && !p.apiKey().isBlank()) {
+            text = text.replace(p.apiKey(), "[api key]");
+        }
+        return redactor.redact(text);
     }
 
     private String redact(String text) {

@@ -14,6 +14,7 @@ import dev.eaglemem.error.EagleException;
 import dev.eaglemem.project.SessionIds;
 import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.store.Db;
+import dev.eaglemem.store.EnrichmentStore;
 import dev.eaglemem.store.EventStore;
 import dev.eaglemem.store.ProjectStore;
 import dev.eaglemem.store.SessionOverview;
@@ -30,17 +31,19 @@ public class SessionService {
     private final Db db;
     private final SessionStore sessions;
     private final SummaryStore summaries;
+    private final EnrichmentStore enrichments;
     private final ProjectStore projects;
     private final EventStore events;
     private final Redactor redactor;
     private final Clock clock;
     private final RandomGenerator random = RandomGenerator.getDefault();
 
-    public SessionService(Db db, SessionStore sessions, SummaryStore summaries, ProjectStore projects,
-            EventStore events, Redactor redactor, Clock clock) {
+    public SessionService(Db db, SessionStore sessions, SummaryStore summaries, EnrichmentStore enrichments,
+            ProjectStore projects, EventStore events, Redactor redactor, Clock clock) {
         this.db = db;
         this.sessions = sessions;
         this.summaries = summaries;
+        this.enrichments = enrichments;
         this.projects = projects;
         this.events = events;
         this.redactor = redactor;
@@ -55,7 +58,7 @@ public class SessionService {
         return db.read(tx -> {
             SessionRow session = sessions.find(tx, id).orElseThrow(() -> EagleException.notFound(
                     "no session '" + id + "'", "eagle-mem session list"));
-            return new SessionDetail(session, summaries.findBySession(tx, id).orElse(null));
+            return new SessionDetail(session, summaries.findBySession(tx, id).orElse(null), enrichments.forSession(tx, id));
         });
     }
 

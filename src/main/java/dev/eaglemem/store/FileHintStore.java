@@ -18,8 +18,8 @@ public final class FileHintStore {
     public record CoEditPair(String a, String b, int sessions) {
     }
 
-    /** A file read {@code reads} times in {@code sessions} sessions. */
-    public record HotFile(String path, int reads, int sessions, double readsPerSession) {
+    /** A file read {@code reads} times in {@code sessions} of the project's {@code ofSessions} sessions with reads. */
+    public record HotFile(String path, int reads, int sessions, int ofSessions, double readsPerSession) {
     }
 
     // A file edited in more than 85% of the sessions with edits (a changelog, a lock file) says nothing about the
@@ -48,7 +48,7 @@ public final class FileHintStore {
                 WHERE o.project = ?1 AND o.files_read <> '[]'),
             total AS (SELECT count(DISTINCT session_id) AS n FROM reads),
             per AS (SELECT path, count(*) AS reads, count(DISTINCT session_id) AS sessions FROM reads GROUP BY path)
-            SELECT path, reads, sessions, reads * 1.0 / sessions AS per_session
+            SELECT path, reads, sessions, total.n AS of_sessions, reads * 1.0 / sessions AS per_session
             FROM per, total
             WHERE total.n >= ?2 AND reads >= 5 AND (sessions * 2 > total.n OR reads * 1.0 / sessions >= 10)
             ORDER BY per_session DESC, path
@@ -56,10 +56,14 @@ public final class FileHintStore {
             """;
     private static final String DELETE = "DELETE FROM file_hints WHERE project = ? AND kind = ?";
     private static final String INSERT = """
-            INSERT INTO file_hints(project, kind, path, partners, score, computed_at) VALUES (?, ?, ?, ?, ?, ?)
+            INSERT INTO file_hints(project, kind, path, partners, score, hits, sessions, of_sessions, computed_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             """;
-    private static final String COLUMNS = "project, kind, path, partners, score, computed_at";
+    private static final String COLUMNS = "project, kind, path, partners, score, hits, sessions, of_sessions, computed_at";
     private static final String ONE = "SELECT " + COLUMNS + " FROM file_hints WHERE project = ? AND kind = ? AND path = ?";
+    // two primary-key lookups (one per kind): what PreToolUse reads before an edit
+    private static final String FOR_PATH = "SELECT " + COLUMNS
+            + " FROM file_hints WHERE project = ? AND kind IN ('co_edit', 'hot_file') AND path = ?";
     private static final String ALL = "SELECT " + COLUMNS
             + " FROM file_hints WHERE project = ? AND kind = ? ORDER BY score DESC, path";
 
@@ -93,7 +97,7 @@ public final class FileHintStore {
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
                     out.add(new HotFile(rs.getString("path"), rs.getInt("reads"), rs.getInt("sessions"),
-                            rs.getDouble("per_session")));
+                            rs.getInt("of_sessions"), rs.getDouble("per_session")));
                 }
             }
             return out;
@@ -114,7 +118,10 @@ public final class FileHintStore {
                 ps.setString(3, r.path());
                 ps.setString(4, StoreJson.encode(r.partners()));
                 ps.setDouble(5, r.score());
-                ps.setString(6, Timestamps.format(now));
+                ps.setInt(6, r.hits());
+                ps.setInt(7, r.sessions());
+                ps.setInt(8, r.ofSessions());
+                ps.setString(9, Timestamps.format(now));
                 ps.addBatch();
             }
             ps.executeBatch();
@@ -131,6 +138,15 @@ public final class FileHintStore {
         });
     }
 
+    /** Every hint about one file (its co_edit and hot_file rows, when there are any). */
+    public List<FileHintRow> forPath(Tx tx, String project, String path) {
+        return tx.call(FOR_PATH, ps -> {
+            ps.setString(1, project);
+            ps.setString(2, path);
+            return rows(ps);
+        });
+    }
+
     public List<FileHintRow> list(Tx tx, String project, String kind) {
         return tx.call(ALL, ps -> {
             ps.setString(1, project);
@@ -144,7 +160,8 @@ public final class FileHintStore {
         try (ResultSet rs = ps.executeQuery()) {
             while (rs.next()) {
                 out.add(new FileHintRow(rs.getString("project"), rs.getString("kind"), rs.getString("path"),
-                        StoreJson.decode(rs.getString("partners")), rs.getDouble("score"), rs.getString("computed_at")));
+                        StoreJson.decode(rs.getString("partners")), rs.getDouble("score"), rs.getInt("hits"),
+                        rs.getInt("sessions"), rs.getInt("of_sessions"), rs.getString("computed_at")));
             }
         }
         return out;

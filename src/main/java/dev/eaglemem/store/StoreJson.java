@@ -17,6 +17,8 @@ final class StoreJson {
     };
     private static final TypeReference<Map<String, Object>> OBJECT = new TypeReference<>() {
     };
+    private static final TypeReference<List<Map<String, Object>>> OBJECTS = new TypeReference<>() {
+    };
 
     private StoreJson() {
     }
@@ -45,6 +47,17 @@ final class StoreJson {
             return MAPPER.readValue(json, OBJECT);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("stored value is not a JSON object: " + json, e);
+        }
+    }
+
+    static List<Map<String, Object>> decodeObjects(String json) {
+        if (json == null || json.isEmpty()) {
+            return List.of();
+        }
+        try {
+            return List.copyOf(MAPPER.readValue(json, OBJECTS));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("stored value is not a JSON array of objects: " + json, e);
         }
     }
 

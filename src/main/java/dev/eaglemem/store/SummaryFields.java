@@ -1,6 +1,8 @@
 package dev.eaglemem.store;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The content of a session summary. Blank text and empty lists mean "not known"; merges never let
@@ -21,6 +23,26 @@ public record SummaryFields(String request, String investigated, String learned,
         return !(blank(request) && blank(investigated) && blank(learned) && blank(completed) && blank(decisions)
                 && blank(gotchas) && blank(nextSteps) && blank(notes) && keyFiles.isEmpty() && filesRead.isEmpty()
                 && filesModified.isEmpty());
+    }
+
+    /**
+     * The fields by column name ({@code request} … {@code files_modified}): a text or null, or a list of paths. What
+     * an enrichment records and an undo restores, column by column.
+     */
+    public Map<String, Object> byColumn() {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("request", request);
+        out.put("investigated", investigated);
+        out.put("learned", learned);
+        out.put("completed", completed);
+        out.put("decisions", decisions);
+        out.put("gotchas", gotchas);
+        out.put("next_steps", nextSteps);
+        out.put("notes", notes);
+        out.put("key_files", keyFiles);
+        out.put("files_read", filesRead);
+        out.put("files_modified", filesModified);
+        return out;
     }
 
     private static boolean blank(String s) {

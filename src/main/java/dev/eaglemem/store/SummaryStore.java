@@ -5,6 +5,7 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -86,6 +87,46 @@ public final class SummaryStore {
             ps.setString(i++, captureSource);
             ps.setString(i++, at);
             ps.setString(i, at);
+            ps.executeUpdate();
+        });
+    }
+
+    /**
+     * Sets the given columns to exactly these values (null text clears a field, an empty list empties one), unlike the
+     * saves, which never erase: an undo of a model's change puts back what was there. {@code captureSource} null keeps
+     * the row's. Column names come from {@link SummaryFields#byColumn()}; any other name is a bug.
+     */
+    public void restore(Tx tx, long id, Map<String, Object> values, String captureSource, Instant now) {
+        StringBuilder sql = new StringBuilder("UPDATE summaries SET updated_at = ?");
+        List<Object> params = new ArrayList<>(List.of(Timestamps.format(now)));
+        values.forEach((column, value) -> {
+            if (TEXT_COLUMNS.contains(column)) {
+                params.add(value == null || value.toString().isBlank() ? null : value.toString());
+            } else if (LIST_COLUMNS.contains(column)) {
+                params.add(StoreJson.encode(value == null ? List.of() : (List<?>) value));
+            } else {
+                throw new IllegalArgumentException("not a summary column: " + column);
+            }
+            sql.append(", ").append(column).append(" = ?");
+        });
+        if (captureSource != null) {
+            sql.append(", capture_source = ?");
+            params.add(captureSource);
+        }
+        tx.run(sql.append(" WHERE id = ?").toString(), ps -> {
+            int i = 1;
+            for (Object p : params) {
+                ps.setObject(i++, p);
+            }
+            ps.setLong(i, id);
+            ps.executeUpdate();
+        });
+    }
+
+    /** Removes a summary (its full-text row goes with it): an undo of a model that wrote a session's only summary. */
+    public void delete(Tx tx, long id) {
+        tx.run("DELETE FROM summaries WHERE id = ?", ps -> {
+            ps.setLong(1, id);
             ps.executeUpdate();
         });
     }

@@ -26,6 +26,7 @@ import dev.eaglemem.store.GraphStore;
 import dev.eaglemem.store.LlmUsageStore;
 import dev.eaglemem.store.GuardRuleStore;
 import dev.eaglemem.store.CurationStore;
+import dev.eaglemem.store.EnrichmentStore;
 import dev.eaglemem.store.FileHintStore;
 import dev.eaglemem.store.HealthStore;
 import dev.eaglemem.store.JobStore;
@@ -268,5 +269,11 @@ public class Producers {
     @Singleton
     FileHintStore fileHintStore() {
         return new FileHintStore();
+    }
+
+    @Produces
+    @Singleton
+    EnrichmentStore enrichmentStore() {
+        return new EnrichmentStore();
     }
 }

@@ -103,7 +103,9 @@ class CurateServiceTest {
         assertThat(rig.hints.partners(P, "src/cart.py")).contains("src/pricing.py");
         assertThat(rig.hints.note(P, "src/cart.py", List.of("src/cart.py")))
                 .startsWith("Eagle Mem: src/cart.py is usually edited together with ");
-        assertThat(rig.hints.note(P, "README.md", List.of("README.md"))).as("never edited").isEmpty();
+        assertThat(rig.hints.note(P, "README.md", List.of("README.md"))).as("never edited, but read in most sessions")
+                .isEqualTo("Eagle Mem: README.md is one of this project's most-read files (read 40 times in 40 of 60 sessions).");
+        assertThat(rig.hints.note(P, "src/never.py", List.of("src/never.py"))).as("neither").isEmpty();
     }
 
     @Test

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.session.SessionSave;
 import dev.eaglemem.session.SessionService;
+import dev.eaglemem.store.EnrichmentStore;
 import dev.eaglemem.store.EventStore;
 import dev.eaglemem.store.ProjectStore;
 import dev.eaglemem.store.SessionStore;
@@ -72,7 +73,8 @@ class HealthScoreTest {
     @Test
     void enrichedSummariesAreThoseWithADecisionOrAGotchaInTheProject(@TempDir Path dir) {
         try (TestDb t = TestDb.in(dir)) {
-            SessionService sessions = new SessionService(t.db, new SessionStore(), new SummaryStore(), new ProjectStore(),
+            SessionService sessions = new SessionService(t.db, new SessionStore(), new SummaryStore(),
+                    new EnrichmentStore(), new ProjectStore(),
                     new EventStore(), Redactor.defaults(), Clock.systemUTC());
             save(sessions, "code/app", null, null);
             save(sessions, "code/app", "Batch by 500", null);

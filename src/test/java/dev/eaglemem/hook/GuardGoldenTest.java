@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 
@@ -25,9 +26,12 @@ import dev.eaglemem.memory.MemoryKind;
 import dev.eaglemem.memory.MemoryScope;
 import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.store.FeatureStore;
+import dev.eaglemem.store.FileHintRow;
+import dev.eaglemem.store.FileHintStore;
 import dev.eaglemem.store.GuardRuleStore;
 import dev.eaglemem.store.ProjectStore;
 import dev.eaglemem.store.TestDb;
+import dev.eaglemem.store.Tx;
 import dev.eaglemem.store.VerificationStore;
 
 /**
@@ -86,6 +90,30 @@ class GuardGoldenTest {
     @ValueSource(strings = { "claude-code-2.1.330/PreToolUse-3", "codex-0.169.0/PreToolUse-4",
             "claude-code-2.1.330/PreToolUse-5", "codex-0.169.0/PreToolUse-3", "claude-code-2.1.330/PreToolUse-1" })
     void capturedPayloadsMeetTheGuardrails(String fixture) throws IOException {
+        matchesGolden(fixture, GOLDEN.resolve(fixture + ".out"));
+    }
+
+    /**
+     * With curate's hints stored, the edits also say which files go with the edited one and that it is one of the
+     * project's most-read files: one more line in the same one-line JSON answer.
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = { "claude-code-2.1.330/PreToolUse-5", "codex-0.169.0/PreToolUse-3" })
+    void editsOfHotAndCoEditedFilesSaySo(String fixture) throws IOException {
+        Instant at = Instant.parse("2026-11-22T10:00:00Z");
+        FileHintStore hints = new FileHintStore();
+        t.db.write((Tx tx) -> {
+            hints.replace(tx, PROJECT, "co_edit", List.of(new FileHintRow(PROJECT, "co_edit", "src/app.py",
+                    List.of("tests/test_app.py"), 4, null)), at);
+            hints.replace(tx, PROJECT, "hot_file", List.of(new FileHintRow(PROJECT, "hot_file", "src/app.py", List.of(),
+                    42.0 / 9, 42, 9, 12, null), new FileHintRow(PROJECT, "hot_file", "NOTES.md", List.of(), 15.0 / 7, 15, 7,
+                    12, null)), at);
+            return null;
+        });
+        matchesGolden(fixture, GOLDEN.resolve("hints").resolve(fixture + ".out"));
+    }
+
+    private void matchesGolden(String fixture, Path golden) throws IOException {
         String payload = Files.readString(FIXTURES.resolve(fixture + ".json"), StandardCharsets.UTF_8)
                 .replace(CAPTURED_ROOT, repo.root.toString());
         HookRig.Output out = rig.run("PreToolUse", payload.getBytes(StandardCharsets.UTF_8));
@@ -93,7 +121,6 @@ class GuardGoldenTest {
         HookGoldenTest.assertContract("PreToolUse", out.stdout());
         assertThat(dir.resolve("eagle-mem.log")).as("nothing went wrong").doesNotExist();
 
-        Path golden = GOLDEN.resolve(fixture + ".out");
         if (Boolean.getBoolean("golden.update")) {
             Files.createDirectories(golden.getParent());
             Files.writeString(golden, out.stdout(), StandardCharsets.UTF_8);

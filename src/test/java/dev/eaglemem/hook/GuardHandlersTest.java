@@ -222,6 +222,43 @@ class GuardHandlersTest {
         assertThat(before("Edit", ToolCall.Kind.WRITE, null, List.of("README.md"))).isEqualTo(HookResponse.SILENT);
     }
 
+    /**
+     * A hot file (read in most sessions) is said before an edit, in the same one line as its co-edit partners; a file
+     * that is neither hot nor edited with others stays silent.
+     */
+    @Test
+    void beforeAnEditOfAHotFileHowOftenSessionsReadItIsSaid() {
+        String[][] edits = { { "src/cart.py", "src/pricing.py" }, { "src/cart.py", "src/pricing.py" }, { "README.md" } };
+        String[][] reads = { { "src/cart.py", "src/cart.py", "src/config.py", "src/config.py" },
+                { "src/cart.py", "src/cart.py", "src/config.py", "src/config.py" },
+                { "src/cart.py", "src/cart.py", "src/config.py", "src/config.py", "README.md" }, { "docs/a.md" } };
+        for (int s = 0; s < 4; s++) {
+            CaptureService.Origin o = new CaptureService.Origin("hot-" + s, "claude-code", P, repo.root, repo.root, null);
+            int n = 0;
+            for (String f : s < edits.length ? edits[s] : new String[0]) {
+                capture.record(capture.toolUse("hot-e" + s + f, o, new ToolUse("Edit", false, null, List.of(), List.of(f), 0,
+                        10L, 1, "hot-e" + s + f)), AppliedEventStore.Via.HOOK);
+            }
+            for (String f : reads[s]) {
+                String id = "hot-r" + s + "-" + n++;
+                capture.record(capture.toolUse(id, o, new ToolUse("Read", false, null, List.of(f), List.of(), 0, 10L, 1, id)),
+                        AppliedEventStore.Via.HOOK);
+            }
+        }
+        new FileHints(t.db, new FileHintStore(),
+                Clock.fixed(Instant.parse("2026-11-22T10:00:00Z"), ZoneOffset.UTC)).compute(P, true);
+
+        assertThat(before("Edit", ToolCall.Kind.WRITE, null, List.of(repo.root.resolve("src/cart.py").toString())))
+                .isInstanceOfSatisfying(HookResponse.Context.class, c -> assertThat(c.text()).isEqualTo(
+                        "Eagle Mem: src/cart.py is usually edited together with src/pricing.py; it is one of this project's"
+                                + " most-read files (read 6 times in 3 of 4 sessions)."));
+        assertThat(before("Write", ToolCall.Kind.WRITE, null, List.of("src/config.py")))
+                .isInstanceOfSatisfying(HookResponse.Context.class, c -> assertThat(c.text()).isEqualTo(
+                        "Eagle Mem: src/config.py is one of this project's most-read files (read 6 times in 3 of 4 sessions)."));
+        assertThat(before("Edit", ToolCall.Kind.WRITE, null, List.of("README.md"))).as("read once, edited alone")
+                .isEqualTo(HookResponse.SILENT);
+    }
+
     @Test
     void afterAReadTheFeatureIsNamedAndAfterAnEditAMemoryMayBeStale() {
         List<String> read = guard.after(new HookEvent.PostToolUse(context(AgentSource.CODEX),

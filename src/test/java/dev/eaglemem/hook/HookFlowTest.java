@@ -29,6 +29,7 @@ import dev.eaglemem.jobs.JobEngine;
 import dev.eaglemem.jobs.JobKinds;
 import dev.eaglemem.jobs.PruneJob;
 import dev.eaglemem.project.ProjectSwitch;
+import dev.eaglemem.store.EnrichmentStore;
 import dev.eaglemem.store.JobStore;
 import dev.eaglemem.store.NewObservation;
 import dev.eaglemem.store.ObservationStore;
@@ -160,7 +161,7 @@ class HookFlowTest {
             Settings settings = new Settings(EagleConfig.defaults(dir.resolve("config.toml")));
             JobKinds kinds = new JobKinds(List.of(new PruneJob(t.db, new ObservationStore(), store, settings, rig.clock),
                     new EnrichSummaryJob(t.db, new SessionStore(), new ObservationStore(), new PromptStore(),
-                            new SummaryStore(), FakeLlm.none(), rig.clock)));
+                            new SummaryStore(), new EnrichmentStore(), FakeLlm.none(), rig.clock)));
             try (JobEngine engine = new JobEngine(t.db, store, kinds, JobEngine.Options.from(settings), rig.clock,
                     "pid:" + ProcessHandle.current().pid())) {
                 assertThat(engine.drain(10).succeeded()).isEqualTo(2);

@@ -31,6 +31,7 @@ import dev.eaglemem.session.SessionSave;
 import dev.eaglemem.session.SessionService;
 import dev.eaglemem.store.AppliedEventStore;
 import dev.eaglemem.store.Db;
+import dev.eaglemem.store.EnrichmentStore;
 import dev.eaglemem.store.EventStore;
 import dev.eaglemem.store.JobStore;
 import dev.eaglemem.store.MemoryStore;
@@ -90,7 +91,8 @@ final class HookRig {
         values.putAll(config);
         Settings settings = new Settings(new EagleConfig(logFile.resolveSibling("config.toml"), values, List.of()));
         memories = new MemoryService(db, new MemoryStore(), new ProjectStore(), new SessionStore(), new EventStore(), redactor, clock);
-        sessions = new SessionService(db, new SessionStore(), new SummaryStore(), new ProjectStore(), new EventStore(),
+        sessions = new SessionService(db, new SessionStore(), new SummaryStore(),
+                new EnrichmentStore(), new ProjectStore(), new EventStore(),
                 redactor, clock);
         CaptureService capture = new CaptureService(db, new SessionStore(), new ProjectStore(), new ObservationStore(),
                 new PromptStore(), new SummaryStore(), new AppliedEventStore(), redactor, clock);

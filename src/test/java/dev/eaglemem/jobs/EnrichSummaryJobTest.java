@@ -17,6 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.eaglemem.llm.FakeLlm;
 import dev.eaglemem.hook.MutableClock;
+import dev.eaglemem.store.EnrichmentStore;
 import dev.eaglemem.store.JobRow;
 import dev.eaglemem.store.JobStore;
 import dev.eaglemem.store.NewJob;
@@ -55,7 +56,7 @@ class EnrichSummaryJobTest {
     void session() {
         t = TestDb.in(dir);
         enrich = new EnrichSummaryJob(t.db, new SessionStore(), new ObservationStore(), new PromptStore(), summaries,
-                FakeLlm.none(), clock);
+                new EnrichmentStore(), FakeLlm.none(), clock);
         t.db.write(tx -> {
             new ProjectStore().touch(tx, PROJECT, null, START);
             new SessionStore().upsert(tx, SESSION, PROJECT, "claude-code", "/home/u/code/shop", null, "startup", START);

@@ -18,6 +18,7 @@ import dev.eaglemem.hook.MutableClock;
 import dev.eaglemem.llm.FakeLlm;
 import dev.eaglemem.llm.LlmDeferred;
 import dev.eaglemem.llm.LlmFailure;
+import dev.eaglemem.store.EnrichmentStore;
 import dev.eaglemem.store.JobRow;
 import dev.eaglemem.store.JobStatus;
 import dev.eaglemem.store.JobStore;
@@ -79,7 +80,9 @@ class EnrichSummaryModelTest {
     }
 
     private EnrichSummaryJob job(FakeLlm llm) {
-        return new EnrichSummaryJob(t.db, new SessionStore(), observations, new PromptStore(), summaries, llm, clock);
+        return new EnrichSummaryJob(t.db, new SessionStore(), observations, new PromptStore(), summaries,
+                new EnrichmentStore(), llm,
+                clock);
     }
 
     private JobRow queued(String session) {

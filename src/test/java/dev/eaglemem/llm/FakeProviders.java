@@ -8,6 +8,7 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpExchange;
@@ -21,23 +22,44 @@ import com.sun.net.httpserver.HttpServer;
  */
 public final class FakeProviders implements AutoCloseable {
 
-    /** One scripted answer. */
-    public record Step(String text, int status, String retryAfter, String rawBody, long delayMs) {
+    /**
+     * One scripted answer: text (with the token usage the API reports), an HTTP status with an optional Retry-After
+     * and body, a body sent as-is (malformed JSON), or a delay before answering.
+     */
+    public record Step(String text, int status, String retryAfter, String rawBody, long delayMs, int inputTokens,
+            int outputTokens) {
 
         public static Step text(String text) {
-            return new Step(text, 200, null, null, 0);
+            return new Step(text, 200, null, null, 0, 0, 0);
+        }
+
+        /** A text answer whose usage fields report these token counts (0: the server's usual numbers). */
+        public static Step text(String text, int inputTokens, int outputTokens) {
+            return new Step(text, 200, null, null, 0, inputTokens, outputTokens);
         }
 
         public static Step error(int status, String retryAfter) {
-            return new Step(null, status, retryAfter, "{\"error\":{\"type\":\"fake\",\"message\":\"scripted " + status + "\"}}", 0);
+            return error(status, retryAfter, "{\"error\":{\"type\":\"fake\",\"message\":\"scripted " + status + "\"}}");
+        }
+
+        public static Step error(int status, String retryAfter, String body) {
+            return new Step(null, status, retryAfter, body, 0, 0, 0);
         }
 
         public static Step raw(String body) {
-            return new Step(null, 200, null, body, 0);
+            return new Step(null, 200, null, body, 0, 0, 0);
         }
 
         public static Step slow(long delayMs, String text) {
-            return new Step(text, 200, null, null, delayMs);
+            return new Step(text, 200, null, null, delayMs, 0, 0);
+        }
+
+        private int in(int usual) {
+            return inputTokens > 0 ? inputTokens : usual;
+        }
+
+        private int out(int usual) {
+            return outputTokens > 0 ? outputTokens : usual;
         }
     }
 
@@ -53,6 +75,8 @@ public final class FakeProviders implements AutoCloseable {
     public FakeProviders() throws IOException {
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         server.createContext("/", this::handle);
+        // a slow step (timeout tests) must not hold up the next request
+        server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
         server.start();
     }
 
@@ -99,16 +123,18 @@ public final class FakeProviders implements AutoCloseable {
         } else if (path.endsWith("/messages")) {
             out = JSON.writeValueAsString(java.util.Map.of("id", "msg_1", "type", "message", "role", "assistant",
                     "model", "claude-haiku-4-5-20251001", "content", List.of(java.util.Map.of("type", "text", "text", step.text())),
-                    "stop_reason", "end_turn", "usage", java.util.Map.of("input_tokens", 120, "output_tokens", 40)));
+                    "stop_reason", "end_turn", "usage", java.util.Map.of("input_tokens", step.in(120), "output_tokens",
+                            step.out(40))));
         } else if (path.endsWith("/chat/completions")) {
             out = JSON.writeValueAsString(java.util.Map.of("id", "chatcmpl-1", "object", "chat.completion", "created", 1,
                     "model", "gpt-4o-mini-2024-07-18", "choices", List.of(java.util.Map.of("index", 0, "message",
                             java.util.Map.of("role", "assistant", "content", step.text()), "finish_reason", "stop")),
-                    "usage", java.util.Map.of("prompt_tokens", 100, "completion_tokens", 30, "total_tokens", 130)));
+                    "usage", java.util.Map.of("prompt_tokens", step.in(100), "completion_tokens", step.out(30), "total_tokens",
+                            step.in(100) + step.out(30))));
         } else if (path.endsWith("/api/chat")) {
             out = JSON.writeValueAsString(java.util.Map.of("model", "llama3.2", "created_at", "2026-11-25T00:00:00Z",
                     "message", java.util.Map.of("role", "assistant", "content", step.text()), "done", true,
-                    "done_reason", "stop", "prompt_eval_count", 90, "eval_count", 20));
+                    "done_reason", "stop", "prompt_eval_count", step.in(90), "eval_count", step.out(20)));
         } else {
             out = "{\"error\":\"no such path " + path + "\"}";
             step = Step.error(404, null);

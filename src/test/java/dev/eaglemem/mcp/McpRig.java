@@ -19,6 +19,7 @@ import dev.eaglemem.search.RecordService;
 import dev.eaglemem.search.TimelineService;
 import dev.eaglemem.session.SessionService;
 import dev.eaglemem.store.CodeStore;
+import dev.eaglemem.store.EnrichmentStore;
 import dev.eaglemem.store.EventStore;
 import dev.eaglemem.store.FeatureStore;
 import dev.eaglemem.store.MemoryStore;
@@ -50,7 +51,8 @@ final class McpRig implements AutoCloseable {
                 "EAGLE_MEM_PROJECT", PROJECT, "CLAUDECODE", "1"), dir, dir);
         memories = new MemoryService(t.db, new MemoryStore(), new ProjectStore(), new SessionStore(),
                 new EventStore(), redactor, clock);
-        SessionService sessions = new SessionService(t.db, new SessionStore(), new SummaryStore(), new ProjectStore(),
+        SessionService sessions = new SessionService(t.db, new SessionStore(), new SummaryStore(),
+                new EnrichmentStore(), new ProjectStore(),
                 new EventStore(), redactor, clock);
         tools = new McpTools(NoModel.search(t.db), new TimelineService(t.db, new TimelineStore()),
                 new RecordService(t.db, new MemoryStore(), new SummaryStore(), new SessionStore(), new PromptStore(),

@@ -19,8 +19,8 @@ final class Stores {
     static final Set<String> NOT_EXPORTED = Set.of("flyway_schema_history", "sqlite_sequence", "events", "recall_events",
             "jobs", "applied_events", "embeddings", "code_files", "code_chunks", "code_symbols", "code_edges",
             "llm_usage", "file_hints",
-            // their payloads name this store's row ids (docs/export-format.md)
-            "curation_proposals");
+            // they name this store's row and job ids (docs/export-format.md)
+            "curation_proposals", "summary_enrichments");
 
     /** Columns an export leaves out on purpose: this store's job and curation bookkeeping. */
     static final Set<String> NOT_EXPORTED_COLUMNS = Set.of("job_id", "proposal_id");

@@ -25,6 +25,7 @@ import dev.eaglemem.memory.MemoryService;
 import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.session.SessionSave;
 import dev.eaglemem.session.SessionService;
+import dev.eaglemem.store.EnrichmentStore;
 import dev.eaglemem.store.EventStore;
 import dev.eaglemem.store.MemoryStore;
 import dev.eaglemem.store.ObservationStore;
@@ -59,7 +60,8 @@ class SessionStartBudgetTest {
         t = TestDb.in(dir);
         MemoryService memories = new MemoryService(t.db, new MemoryStore(), new ProjectStore(), new SessionStore(),
                 new EventStore(), Redactor.defaults(), CLOCK);
-        SessionService sessions = new SessionService(t.db, new SessionStore(), new SummaryStore(), new ProjectStore(),
+        SessionService sessions = new SessionService(t.db, new SessionStore(), new SummaryStore(),
+                new EnrichmentStore(), new ProjectStore(),
                 new EventStore(), Redactor.defaults(), CLOCK);
         sessions.save(new SessionSave("sess-before", PROJECT, null, "/home/dev/code/shop", "codex", "codex",
                 new SummaryFields("Fix the totals", null, null, "Totals add up", null, null, "Add refunds", null,

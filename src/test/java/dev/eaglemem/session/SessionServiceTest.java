@@ -17,6 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.error.ExitCode;
 import dev.eaglemem.redact.Redactor;
+import dev.eaglemem.store.EnrichmentStore;
 import dev.eaglemem.store.EventStore;
 import dev.eaglemem.store.ProjectStore;
 import dev.eaglemem.store.SessionStore;
@@ -35,7 +36,8 @@ class SessionServiceTest {
     @BeforeEach
     void open() {
         t = TestDb.in(dir);
-        service = new SessionService(t.db, new SessionStore(), new SummaryStore(), new ProjectStore(), new EventStore(),
+        service = new SessionService(t.db, new SessionStore(), new SummaryStore(),
+                new EnrichmentStore(), new ProjectStore(), new EventStore(),
                 Redactor.defaults(), Clock.fixed(Instant.parse("2026-11-22T10:00:00Z"), ZoneOffset.UTC));
     }
 

@@ -84,6 +84,21 @@ class FileHintStoreTest {
         session("s4", List.of(), List.of("z.py"));
         List<HotFile> hot = t.db.read((Tx tx) -> hints.hotFiles(tx, P));
         assertThat(hot).extracting(HotFile::path).containsExactly("y.py", "README.md");
-        assertThat(hot.get(1)).isEqualTo(new HotFile("README.md", 5, 3, 5.0 / 3));
+        assertThat(hot.get(1)).isEqualTo(new HotFile("README.md", 5, 3, 4, 5.0 / 3));
+    }
+
+    @Test
+    void aFilesHintsAreReadTogetherWithTheirCounts() {
+        t.db.write((Tx tx) -> {
+            hints.replace(tx, P, "co_edit", List.of(new FileHintRow(P, "co_edit", "a.py", List.of("b.py"), 2, null)), now);
+            hints.replace(tx, P, "hot_file", List.of(new FileHintRow(P, "hot_file", "a.py", List.of(), 4.5, 9, 2, 7, null),
+                    new FileHintRow(P, "hot_file", "c.py", List.of(), 3, 6, 2, 7, null)), now);
+            return null;
+        });
+        List<FileHintRow> rows = t.db.read((Tx tx) -> hints.forPath(tx, P, "a.py"));
+        assertThat(rows).extracting(FileHintRow::kind).containsExactlyInAnyOrder("co_edit", "hot_file");
+        assertThat(rows).filteredOn(r -> r.kind().equals("hot_file")).singleElement()
+                .extracting(FileHintRow::hits, FileHintRow::sessions, FileHintRow::ofSessions).containsExactly(9, 2, 7);
+        assertThat(t.db.read((Tx tx) -> hints.forPath(tx, P, "z.py"))).isEmpty();
     }
 }

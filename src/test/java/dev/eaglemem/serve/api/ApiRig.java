@@ -57,6 +57,7 @@ import dev.eaglemem.status.StatusLine;
 import dev.eaglemem.status.StatusService;
 import dev.eaglemem.store.CodeStore;
 import dev.eaglemem.store.AppliedEventStore;
+import dev.eaglemem.store.EnrichmentStore;
 import dev.eaglemem.store.EventStore;
 import dev.eaglemem.store.FeatureStore;
 import dev.eaglemem.store.GraphStore;
@@ -116,7 +117,8 @@ final class ApiRig implements AutoCloseable {
         Settings settings = new Settings(EagleConfig.defaults(dir.resolve("config.toml")));
         EagleEnv env = new EagleEnv(Map.of("HOME", dir.toString(), "GIT_CEILING_DIRECTORIES", dir.toString()), dir, dir);
         memories = new MemoryService(t.db, new MemoryStore(), new ProjectStore(), new SessionStore(), new EventStore(), redactor, clock);
-        sessions = new SessionService(t.db, new SessionStore(), new SummaryStore(), new ProjectStore(), new EventStore(),
+        sessions = new SessionService(t.db, new SessionStore(), new SummaryStore(),
+                new EnrichmentStore(), new ProjectStore(), new EventStore(),
                 redactor, clock);
         capture = new CaptureService(t.db, new SessionStore(), new ProjectStore(), new ObservationStore(), new PromptStore(),
                 new SummaryStore(), new AppliedEventStore(), redactor, clock);
