@@ -17,8 +17,8 @@ import dev.eaglemem.store.PortableStore;
 import dev.eaglemem.store.TestDb;
 
 /**
- * claude-mem's database with claude-mem 13.25.3's own DDL (claude-mem-schema.sql) and rows shaped like those its
- * worker writes, imported into a real store that already knows the project as code/shop-api. ClaudeMemRealIT
+ * claude-mem's database, built from the facts of claude-mem 13.25.3's schema (claude-mem-schema.sql, our own DDL),
+ * with rows shaped like those its worker writes, imported into a real store that already knows the project as code/shop-api. ClaudeMemRealIT
  * does the same with a database the real worker wrote.
  */
 class ClaudeMemImportTest {
