@@ -59,7 +59,7 @@ public class FileHints {
 
     /** The files usually edited with {@code path} (project-relative), strongest first; empty when none are known. */
     public List<String> partners(String project, String path) {
-        return db.read(tx -> hints.find(tx, project, "co_edit", path)).map(FileHintRow::partners).orElse(List.of());
+        return partners(db.read(tx -> hints.forPath(tx, project, path)));
     }
 
     /**
@@ -69,8 +69,7 @@ public class FileHints {
      */
     public String note(String project, String path, List<String> editing) {
         List<FileHintRow> rows = db.read(tx -> hints.forPath(tx, project, path));
-        List<String> partners = rows.stream().filter(r -> r.kind().equals("co_edit")).findFirst()
-                .map(FileHintRow::partners).orElse(List.of()).stream().filter(p -> !editing.contains(p)).toList();
+        List<String> partners = partners(rows).stream().filter(p -> !editing.contains(p)).toList();
         // a row computed before the counts were stored says nothing it could back with numbers
         String hot = rows.stream().filter(r -> r.kind().equals("hot_file") && r.sessions() > 0).findFirst()
                 .map(r -> "one of this project's most-read files (read " + r.hits() + " times in " + r.sessions() + " of "
@@ -88,6 +87,11 @@ public class FileHints {
             note.append(partners.isEmpty() ? " is " : "; it is ").append(hot);
         }
         return note.append('.').toString();
+    }
+
+    private static List<String> partners(List<FileHintRow> rows) {
+        return rows.stream().filter(r -> r.kind().equals("co_edit")).findFirst().map(FileHintRow::partners)
+                .orElse(List.of());
     }
 
     /** One row per file: its partners in both directions, strongest pair first. */

@@ -6,7 +6,6 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * Co-edit pairs and hot files, computed in SQL from a project's observations, and the {@code file_hints} rows
@@ -60,7 +59,6 @@ public final class FileHintStore {
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             """;
     private static final String COLUMNS = "project, kind, path, partners, score, hits, sessions, of_sessions, computed_at";
-    private static final String ONE = "SELECT " + COLUMNS + " FROM file_hints WHERE project = ? AND kind = ? AND path = ?";
     // two primary-key lookups (one per kind): what PreToolUse reads before an edit
     private static final String FOR_PATH = "SELECT " + COLUMNS
             + " FROM file_hints WHERE project = ? AND kind IN ('co_edit', 'hot_file') AND path = ?";
@@ -125,16 +123,6 @@ public final class FileHintStore {
                 ps.addBatch();
             }
             ps.executeBatch();
-        });
-    }
-
-    public Optional<FileHintRow> find(Tx tx, String project, String kind, String path) {
-        return tx.call(ONE, ps -> {
-            ps.setString(1, project);
-            ps.setString(2, kind);
-            ps.setString(3, path);
-            List<FileHintRow> rows = rows(ps);
-            return rows.isEmpty() ? Optional.empty() : Optional.of(rows.getFirst());
         });
     }
 

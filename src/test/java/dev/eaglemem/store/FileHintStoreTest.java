@@ -66,7 +66,7 @@ class FileHintStoreTest {
             hints.replace(tx, P, "co_edit", List.of(new FileHintRow(P, "co_edit", "a.py", List.of("b.py"), 2, null)), now);
             return null;
         });
-        assertThat(t.db.read((Tx tx) -> hints.find(tx, P, "co_edit", "a.py"))).get()
+        assertThat(t.db.read((Tx tx) -> hints.forPath(tx, P, "a.py"))).singleElement()
                 .extracting(FileHintRow::partners, FileHintRow::computedAt).containsExactly(List.of("b.py"), "2026-11-25T10:00:00.000Z");
         t.db.write((Tx tx) -> {
             hints.replace(tx, P, "co_edit", List.of(), now);
