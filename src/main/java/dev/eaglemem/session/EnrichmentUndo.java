@@ -36,9 +36,6 @@ import dev.eaglemem.store.Tx;
 @ApplicationScoped
 public class EnrichmentUndo {
 
-    private static final SummaryFields EMPTY = new SummaryFields(null, null, null, null, null, null, null, null, List.of(),
-            List.of(), List.of());
-
     private final Db db;
     private final SessionStore sessions;
     private final SummaryStore summaries;
@@ -97,7 +94,7 @@ public class EnrichmentUndo {
     }
 
     private static Plan plan(SummaryRow current, List<EnrichmentRow> newestFirst) {
-        Map<String, Object> values = (current == null ? EMPTY : current.fields()).byColumn();
+        Map<String, Object> values = (current == null ? SummaryFields.NONE : current.fields()).byColumn();
         Map<String, Object> restore = new LinkedHashMap<>();
         Set<String> kept = new LinkedHashSet<>();
         Map<Long, List<String>> keptBy = new LinkedHashMap<>();

@@ -13,8 +13,7 @@ public record FieldChange(String field, Object before, Object after) {
 
     /** The columns whose stored value differs between two versions of a summary ({@code before} null: none stored). */
     public static List<FieldChange> between(SummaryFields before, SummaryFields after) {
-        Map<String, Object> old = (before == null ? new SummaryFields(null, null, null, null, null, null, null, null,
-                List.of(), List.of(), List.of()) : before).byColumn();
+        Map<String, Object> old = (before == null ? SummaryFields.NONE : before).byColumn();
         List<FieldChange> out = new ArrayList<>();
         after.byColumn().forEach((column, value) -> {
             if (!Objects.equals(old.get(column), value)) {

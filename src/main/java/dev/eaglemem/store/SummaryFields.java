@@ -12,6 +12,10 @@ public record SummaryFields(String request, String investigated, String learned,
         String gotchas, String nextSteps, String notes, List<String> keyFiles, List<String> filesRead,
         List<String> filesModified) {
 
+    /** No field known: what a session without a summary has. */
+    public static final SummaryFields NONE = new SummaryFields(null, null, null, null, null, null, null, null, List.of(),
+            List.of(), List.of());
+
     public SummaryFields {
         keyFiles = keyFiles == null ? List.of() : List.copyOf(keyFiles);
         filesRead = filesRead == null ? List.of() : List.copyOf(filesRead);
