@@ -46,6 +46,17 @@ public final class EnrichRig implements AutoCloseable {
                             "reason": "a retried charge must not bill the customer twice"}],
              "gotchas": [], "key_files": ["src/billing/retry.ts"], "next_steps": []}""";
 
+    /** A full answer, as a good model gives it; one key file is not among the session's files (it is dropped). */
+    public static final String FULL_ANSWER = """
+            {"request": "Make checkout retries safe",
+             "completed": "Wrapped the charge call in a retry with the order's idempotency key.",
+             "learned": ["The gateway times out after 10 s but still charges"],
+             "decisions": [{"decision": "Reuse the order id as the idempotency key",
+                            "reason": "a retried charge must not bill the customer twice"}],
+             "gotchas": ["./mvnw test needs the sandbox gateway running"],
+             "key_files": ["src/billing/retry.ts", "src/made/up.ts"],
+             "next_steps": ["Add a test for the 10 s timeout"]}""";
+
     public final TestDb t;
     public final MutableClock clock;
     public final FakeProviders fake;

@@ -38,15 +38,7 @@ class EnrichSummaryModelTest {
 
     private static final Instant START = Instant.parse("2026-11-22T09:00:00Z");
     private static final String PROJECT = "code/shop";
-    private static final String GOOD = """
-            {"request": "Make checkout retries safe",
-             "completed": "Wrapped the charge call in a retry with the order's idempotency key.",
-             "learned": ["The gateway times out after 10 s but still charges"],
-             "decisions": [{"decision": "Reuse the order id as the idempotency key",
-                            "reason": "a retried charge must not bill the customer twice"}],
-             "gotchas": ["./mvnw test needs the sandbox gateway running"],
-             "key_files": ["src/billing/retry.ts", "src/made/up.ts"],
-             "next_steps": ["Add a test for the 10 s timeout"]}""";
+    private static final String GOOD = EnrichRig.FULL_ANSWER;
 
     @TempDir
     Path dir;

@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
@@ -18,17 +17,11 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.eaglemem.config.EagleConfig;
-import dev.eaglemem.config.EagleEnv;
-import dev.eaglemem.config.LogFile;
 import dev.eaglemem.hook.MutableClock;
-import dev.eaglemem.redact.Redactor;
-import dev.eaglemem.store.LlmUsageStore;
 import dev.eaglemem.store.TestDb;
 
 /**
@@ -162,10 +155,7 @@ class AgentCliCallerTest {
         Map<String, Object> config = new HashMap<>(Map.of("llm.provider", "agent_cli", "llm.agent_cli", "claude"));
         MutableClock clock = new MutableClock(Instant.parse("2026-11-25T10:00:00Z"));
         try (TestDb t = TestDb.in(dir)) {
-            LlmService llm = new LlmService(new EagleConfig(dir.resolve("config.toml"), config, List.of()),
-                    new EagleEnv(vars, dir, dir), Redactor.defaults(),
-                    new CostGovernor(t.db, new LlmUsageStore(), clock, ZoneOffset.UTC),
-                    new LogFile(dir.resolve("eagle-mem.log"), clock), clock, new LangchainCaller(clock), new AgentCliCaller());
+            LlmService llm = LlmServices.real(t, dir, config, vars, clock, dir.resolve("eagle-mem.log"));
             LlmReply reply = llm.complete(new LlmRequest("test", null, null, "Never echo " + key,
                     PROMPT_MARK + " the deploy used " + token + " and " + key, 50, false));
             assertThat(reply.provider()).isEqualTo("agent_cli");

@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,11 +16,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.eaglemem.config.EagleConfig;
-import dev.eaglemem.config.EagleEnv;
-import dev.eaglemem.config.LogFile;
 import dev.eaglemem.hook.MutableClock;
-import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.store.LlmUsageStore;
 import dev.eaglemem.store.TestDb;
 
@@ -50,10 +45,7 @@ class LlmServiceTest {
     }
 
     LlmService service() {
-        EagleConfig c = new EagleConfig(dir.resolve("config.toml"), config, List.of());
-        EagleEnv env = new EagleEnv(vars, dir, dir);
-        return new LlmService(c, env, Redactor.defaults(), new CostGovernor(t.db, usage, clock, ZoneOffset.UTC),
-                new LogFile(dir.resolve("eagle-mem.log"), clock), clock, new LangchainCaller(clock), new AgentCliCaller());
+        return LlmServices.real(t, dir, config, vars, clock, dir.resolve("eagle-mem.log"));
     }
 
     static LlmRequest ask(String prompt) {

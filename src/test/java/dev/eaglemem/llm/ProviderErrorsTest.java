@@ -28,13 +28,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.eaglemem.config.ConfigService;
 import dev.eaglemem.config.DataDir;
-import dev.eaglemem.config.EagleConfig;
 import dev.eaglemem.config.EagleEnv;
-import dev.eaglemem.config.LogFile;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.format.JsonOutput;
 import dev.eaglemem.hook.MutableClock;
-import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.store.LlmUsageStore;
 import dev.eaglemem.store.TestDb;
 import dev.eaglemem.store.Tx;
@@ -74,10 +71,7 @@ class ProviderErrorsTest {
     }
 
     LlmService service() {
-        EagleConfig c = new EagleConfig(dir.resolve("config.toml"), config, List.of());
-        return new LlmService(c, new EagleEnv(vars, dir, dir), Redactor.defaults(),
-                new CostGovernor(t.db, new LlmUsageStore(), clock, ZoneOffset.UTC), new LogFile(log(), clock), clock,
-                new LangchainCaller(clock), new AgentCliCaller());
+        return LlmServices.real(t, dir, config, vars, clock, log());
     }
 
     Path log() {

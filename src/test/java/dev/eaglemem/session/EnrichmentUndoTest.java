@@ -20,6 +20,7 @@ import dev.eaglemem.hook.MutableClock;
 import dev.eaglemem.jobs.EnrichSummaryJob;
 import dev.eaglemem.llm.FakeLlm;
 import dev.eaglemem.redact.Redactor;
+import dev.eaglemem.jobs.EnrichRig;
 import dev.eaglemem.store.EnrichmentRow;
 import dev.eaglemem.store.EnrichmentStore;
 import dev.eaglemem.store.EventStore;
@@ -46,15 +47,7 @@ class EnrichmentUndoTest {
 
     private static final Instant START = Instant.parse("2026-11-22T09:00:00Z");
     private static final String PROJECT = "code/shop";
-    private static final String ANSWER = """
-            {"request": "Make checkout retries safe",
-             "completed": "Wrapped the charge call in a retry with the order's idempotency key.",
-             "learned": ["The gateway times out after 10 s but still charges"],
-             "decisions": [{"decision": "Reuse the order id as the idempotency key",
-                            "reason": "a retried charge must not bill the customer twice"}],
-             "gotchas": ["./mvnw test needs the sandbox gateway running"],
-             "key_files": ["src/billing/retry.ts"],
-             "next_steps": ["Add a test for the 10 s timeout"]}""";
+    private static final String ANSWER = EnrichRig.FULL_ANSWER;
 
     @TempDir
     Path dir;
