@@ -166,6 +166,15 @@ class SpoolKillIT {
      * -9 at a random moment of each replay until one finishes: every event lands once, and the last replay finds
      * the ones its killed predecessors had applied already.
      */
+    private long replayed() {
+        return SpoolRig.rows(db(), "SELECT count(*) FROM observations WHERE session_id = 's-replay'").stream()
+                .mapToLong(Long::parseLong).sum();
+    }
+
+    private static boolean spoolWaits(Path spoolDir) {
+        return Files.exists(spoolDir.resolve("replaying.jsonl")) || Files.exists(spoolDir.resolve("events.jsonl"));
+    }
+
     @Test
     void serveKilledInTheMiddleOfReplayingTheSpoolAppliesEveryEventOnce() throws Exception {
         int events = 3000;
@@ -187,12 +196,16 @@ class SpoolKillIT {
 
         int kills = 0;
         int midReplay = 0;
-        while (kills < 10 && (Files.exists(spoolDir.resolve("replaying.jsonl")) || Files.exists(spoolDir.resolve("events.jsonl")))) {
+        while (kills < 10 && spoolWaits(spoolDir)) {
             Process serve = cli.start("serve-replay-" + kills, "serve", "--port", "0");
-            for (int i = 0; i < 400 && !listening() && serve.isAlive(); i++) {
-                SpoolRig.sleep(50);
+            // timed from the replay's own progress, not from the socket: on a fast machine a replay of 3,000 events
+            // can end within a second of serve listening, and a kill timed from the socket then misses it
+            long before = replayed();
+            for (int i = 0; i < 4000 && replayed() == before && serve.isAlive() && spoolWaits(spoolDir); i++) {
+                SpoolRig.sleep(5);
             }
-            SpoolRig.sleep(random.nextInt(1000));
+            // the first kill lands early in the replay, after it applied something; the later ones anywhere
+            SpoolRig.sleep(random.nextInt(kills == 0 ? 30 : 1000));
             serve.destroyForcibly();
             assertThat(serve.waitFor(30, TimeUnit.SECONDS)).isTrue();
             kills++;
