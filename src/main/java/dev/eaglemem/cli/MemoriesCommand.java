@@ -21,7 +21,7 @@ import picocli.CommandLine.Spec;
         description = "What you and your agents remember across sessions, each of one kind: decision, gotcha, pattern,"
                 + " preference, discovery, friction, context, feedback or fact. Recall shows them to the agent at session"
                 + " start and with each prompt.",
-        subcommands = { MemoryAddCommand.class, MemoryUpdateCommand.class },
+        subcommands = { MemoryAddCommand.class, MemoryUpdateCommand.class, MemoryCuesCommand.class },
         footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem memories list -k gotcha",
                 "  eagle-mem memories add -k decision 'Keep everything in one SQLite file'",
                 "  eagle-mem memories forget mem-12 --reason 'no longer true'" })

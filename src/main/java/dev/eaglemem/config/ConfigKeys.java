@@ -31,6 +31,10 @@ public final class ConfigKeys {
     public static final ConfigKey RECALL_SEMANTIC = ConfigKey.bool("recall.semantic", true,
             "serve embeds memories and summaries with a local model (no network) and recalls by meaning as well as by "
                     + "words; off keeps recall and search lexical (BM25) and loads no model.");
+    public static final ConfigKey RECALL_CUES = ConfigKey.bool("recall.cues", true,
+            "With a model provider configured (llm.provider), serve asks it to write search cues for each memory (the "
+                    + "requests a person who runs into it would type) and recalls by them too; costs tokens under the llm "
+                    + "budget. Off: no new cues are written (eagle-mem memory cues --clear --all removes the stored ones).");
     public static final ConfigKey RETENTION_OBSERVATION_DAYS = ConfigKey.integer("retention.observation_days", 90, 1,
             3650, "Tool-call observations older than this are pruned (by a job queued when a session ends); "
                     + "summaries and memories stay.");
@@ -100,7 +104,7 @@ public final class ConfigKeys {
 
     public static final List<ConfigKey> ALL = List.of(SEARCH_LIMIT, REDACTION_EXTRA_PATTERNS, REDACTION_HIGH_ENTROPY,
             STORE_BUSY_TIMEOUT_MS, STORE_WRITE_RETRIES, RECALL_SESSION_START_CHARS, RECALL_PROMPT_CHARS,
-            RECALL_SEMANTIC, RETENTION_OBSERVATION_DAYS, SERVE_PORT, SERVE_IDLE_MINUTES, SERVE_AUTOSTART, JOBS_CONCURRENCY,
+            RECALL_SEMANTIC, RECALL_CUES, RETENTION_OBSERVATION_DAYS, SERVE_PORT, SERVE_IDLE_MINUTES, SERVE_AUTOSTART, JOBS_CONCURRENCY,
             JOBS_MAX_ATTEMPTS, TOKEN_GUARD_RTK, TOKEN_GUARD_RAW_BASH, DISPLAY_TIMEZONE, AGENTS_COMMAND,
             LLM_PROVIDER, LLM_MODEL, LLM_BASE_URL, LLM_API_KEY_FILE, LLM_AGENT_CLI, LLM_FALLBACK, LLM_ALLOW_REMOTE,
             LLM_TIMEOUT_SECONDS, LLM_MAX_TOKENS, LLM_DAILY_USD, LLM_DAILY_TOKENS, LLM_PRICES, CURATE_EVERY_SESSIONS);

@@ -33,6 +33,11 @@ public class Settings {
         return config.boolValue(ConfigKeys.RECALL_SEMANTIC);
     }
 
+    /** recall.cues: the cue-memories job asks the model provider for memories' search cues. */
+    public boolean memoryCues() {
+        return config.boolValue(ConfigKeys.RECALL_CUES);
+    }
+
     public int servePort() {
         return config.intValue(ConfigKeys.SERVE_PORT);
     }

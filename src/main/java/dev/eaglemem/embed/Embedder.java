@@ -22,6 +22,15 @@ public interface Embedder {
     float threshold();
 
     /**
+     * The least similarity of a memory that has search cues (memory_cues), taken as the best of its own vector and its
+     * cues'. Cues are written like prompts, so a prompt sits closer to them than to any memory text, the unrelated
+     * ones too: the bar is higher. Measured for MiniLM on bench/recall/ (results.md); other models add the same.
+     */
+    default float cuedThreshold() {
+        return threshold() + 0.10f;
+    }
+
+    /**
      * Whether the model's similarity means anything for this text: an English model compares Chinese or Japanese
      * text by its unknown-word pieces, so recall must not drop a word match on its advice.
      */

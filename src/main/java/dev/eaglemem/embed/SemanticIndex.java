@@ -83,29 +83,68 @@ public class SemanticIndex {
      * the ranked list recall fuses with BM25, and the lookup that tells a lexical hit's meaning.
      */
     public Scores scores(String model, String project, float[] query) {
-        Matrix m = vectors(model, project);
-        float[] similarity = new float[m.size()];
-        int dim = m.dimensions();
-        if (dim == query.length) {
-            float[] data = m.data();
-            for (int r = 0, base = 0; r < similarity.length; r++, base += dim) {
-                float sum = 0;
-                for (int i = 0; i < dim; i++) {
-                    sum += query[i] * data[base + i];
-                }
-                similarity[r] = sum;
-            }
-        }
-        return new Scores(m, dim == query.length ? similarity : new float[0]);
+        return scores(model, project, query, 0f);
     }
 
     /**
-     * One project's vectors in one array (row r at r × dimensions), with the records' kinds and ids, and where each
-     * record's row is: a prompt is compared with all of them at every recall, so they are laid out for that.
+     * {@link #scores(String, String, float[])} for the loaded model, whose memories with cues are held to its
+     * {@link Embedder#cuedThreshold()}: their similarity is lowered by the difference, so one threshold serves both.
      */
-    record Matrix(int dimensions, float[] data, boolean[] isMemory, long[] ids, Map<Long, Integer> memoryRows,
-            Map<Long, Integer> summaryRows) {
+    public Scores scores(Embedder model, String project, float[] query) {
+        return scores(model.modelId(), project, query, model.cuedThreshold() - model.threshold());
+    }
 
+    private Scores scores(String model, String project, float[] query, float cueMargin) {
+        Matrix m = vectors(model, project);
+        int dim = m.dimensions();
+        if (dim != query.length) {
+            return new Scores(m, new float[0]);
+        }
+        float[] similarity = new float[m.size()];
+        java.util.Arrays.fill(similarity, -1f);
+        float[] data = m.data();
+        int[] recordOf = m.recordOfRow();
+        for (int row = 0, base = 0; row < recordOf.length; row++, base += dim) {
+            // four sums the CPU can run side by side: a third of the time of one running sum over 10k+ rows
+            float s0 = 0;
+            float s1 = 0;
+            float s2 = 0;
+            float s3 = 0;
+            int i = 0;
+            for (; i + 3 < dim; i += 4) {
+                s0 += query[i] * data[base + i];
+                s1 += query[i + 1] * data[base + i + 1];
+                s2 += query[i + 2] * data[base + i + 2];
+                s3 += query[i + 3] * data[base + i + 3];
+            }
+            for (; i < dim; i++) {
+                s0 += query[i] * data[base + i];
+            }
+            float sum = s0 + s1 + s2 + s3;
+            int r = recordOf[row];
+            // a memory with cues has several rows: its similarity is the best of them
+            if (sum > similarity[r]) {
+                similarity[r] = sum;
+            }
+        }
+        if (cueMargin != 0f) {
+            boolean[] cued = m.cued();
+            for (int r = 0; r < similarity.length; r++) {
+                similarity[r] -= cued[r] ? cueMargin : 0f;
+            }
+        }
+        return new Scores(m, similarity);
+    }
+
+    /**
+     * One project's vectors in one array (row at row × dimensions), the record each row belongs to (a memory's own
+     * vector and its cues' are rows of one record), the records' kinds and ids, and where each record is: a prompt is
+     * compared with all of them at every recall, so they are laid out for that.
+     */
+    record Matrix(int dimensions, float[] data, int[] recordOfRow, boolean[] isMemory, boolean[] cued, long[] ids,
+            Map<Long, Integer> memoryRows, Map<Long, Integer> summaryRows) {
+
+        /** Records (not rows). */
         int size() {
             return ids.length;
         }
@@ -114,18 +153,38 @@ public class SemanticIndex {
             int dim = stored.isEmpty() ? 0 : stored.getFirst().vector().length;
             List<VectorStore.Stored> rows = stored.stream().filter(v -> v.vector().length == dim).toList();
             float[] data = new float[rows.size() * dim];
-            boolean[] isMemory = new boolean[rows.size()];
-            long[] ids = new long[rows.size()];
+            int[] recordOf = new int[rows.size()];
+            List<Boolean> isMemory = new ArrayList<>();
+            List<Long> ids = new ArrayList<>();
             Map<Long, Integer> memories = new HashMap<>();
             Map<Long, Integer> summaries = new HashMap<>();
             for (int r = 0; r < rows.size(); r++) {
                 VectorStore.Stored v = rows.get(r);
                 System.arraycopy(v.vector(), 0, data, r * dim, dim);
-                isMemory[r] = v.kind().equals("memory");
-                ids[r] = v.id();
-                (isMemory[r] ? memories : summaries).put(v.id(), r);
+                boolean memory = v.kind().equals("memory");
+                Map<Long, Integer> records = memory ? memories : summaries;
+                Integer record = records.get(v.id());
+                if (record == null) {
+                    record = ids.size();
+                    records.put(v.id(), record);
+                    ids.add(v.id());
+                    isMemory.add(memory);
+                }
+                recordOf[r] = record;
             }
-            return new Matrix(dim, data, isMemory, ids, memories, summaries);
+            // a record with more than one row is a memory with cues
+            boolean[] cued = new boolean[ids.size()];
+            int[] rowsOf = new int[ids.size()];
+            for (int record : recordOf) {
+                cued[record] = ++rowsOf[record] > 1;
+            }
+            boolean[] memory = new boolean[ids.size()];
+            long[] id = new long[ids.size()];
+            for (int i = 0; i < id.length; i++) {
+                memory[i] = isMemory.get(i);
+                id[i] = ids.get(i);
+            }
+            return new Matrix(dim, data, recordOf, memory, cued, id, memories, summaries);
         }
 
         int row(String kind, long id) {

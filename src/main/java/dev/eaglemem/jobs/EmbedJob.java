@@ -9,13 +9,14 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.eaglemem.embed.Embedder;
 import dev.eaglemem.embed.SemanticIndex;
+import dev.eaglemem.store.CueStore;
 import dev.eaglemem.store.Db;
 import dev.eaglemem.store.JobRow;
 import dev.eaglemem.store.VectorStore;
 
 /**
  * Embeds the memories and summaries that have no vector for the current model yet (or were edited since), newest
- * first, in small batches: one short write per batch, so hooks keep the write lock flowing. A run stops after
+ * first, then memories' search cues (CueMemoriesJob) that have none, in small batches: one short write per batch, so hooks keep the write lock flowing. A run stops after
  * {@link #RUN_BUDGET} and queues the next run, so a big backlog (a first start on a large database, a new model)
  * never holds a job slot for minutes. Safe to run twice: a vector is written for a record's current text only.
  */
@@ -29,6 +30,7 @@ public class EmbedJob implements JobKind {
 
     private final Db db;
     private final VectorStore vectors;
+    private final CueStore cues = new CueStore();
     private final SemanticIndex index;
     private final JobQueue queue;
     private final Clock clock;
@@ -71,6 +73,7 @@ public class EmbedJob implements JobKind {
                 "the embedding model did not load: " + index.failure().orElse("unknown reason")));
         long deadline = System.nanoTime() + RUN_BUDGET.toNanos();
         int embedded = 0;
+        int cued = 0;
         List<VectorStore.Pending> batch;
         VectorStore.Cursor cursor = VectorStore.Cursor.START;
         do {
@@ -91,16 +94,35 @@ public class EmbedJob implements JobKind {
             cursor = cursor.after(batch);
             index.changed();
         } while (System.nanoTime() < deadline);
-        if (!batch.isEmpty()) {
+        List<CueStore.Unembedded> cueBatch = List.of();
+        while (batch.isEmpty() && System.nanoTime() < deadline) {
+            cueBatch = db.read(tx -> cues.unembedded(tx, model.modelId(), BATCH));
+            if (cueBatch.isEmpty()) {
+                break;
+            }
+            List<CueStore.Unembedded> done = cueBatch;
+            List<List<float[]>> computed = done.stream().map(c -> model.embedRecords(c.cues())).toList();
+            db.write(tx -> {
+                for (int i = 0; i < done.size(); i++) {
+                    cues.putVectors(tx, done.get(i), model.modelId(), computed.get(i));
+                }
+                return null;
+            });
+            cued += cueBatch.size();
+            index.changed();
+        }
+        String cuesDone = cued == 0 ? "" : " and the cues of " + cued + " memories";
+        if (!batch.isEmpty() || !cueBatch.isEmpty()) {
             // more to do: the next run comes after the other queued jobs had their turn
             queue.embed();
-            return "embedded " + embedded + " records with " + model.modelId() + "; more pending, queued another run";
+            return "embedded " + embedded + " records" + cuesDone + " with " + model.modelId()
+                    + "; more pending, queued another run";
         }
         int swept = db.write(tx -> vectors.sweep(tx, model.modelId()));
         if (swept > 0) {
             index.changed();
         }
-        return "embedded " + embedded + " records with " + model.modelId() + (swept > 0 ? "; removed " + swept
+        return "embedded " + embedded + " records" + cuesDone + " with " + model.modelId() + (swept > 0 ? "; removed " + swept
                 + " vectors of deleted records or other models" : "");
     }
 }

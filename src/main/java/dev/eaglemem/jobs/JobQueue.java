@@ -158,4 +158,9 @@ public class JobQueue {
     public Queued embed() {
         return enqueue(EmbedJob.KIND, null, Map.of(), EmbedJob.DEDUPE_KEY);
     }
+
+    /** Search cues for memories that have none (see {@link CueMemoriesJob}); one queued run at a time. */
+    public Queued cueMemories() {
+        return enqueue(CueMemoriesJob.KIND, null, Map.of(), CueMemoriesJob.DEDUPE_KEY);
+    }
 }

@@ -155,7 +155,7 @@ public class RecallService {
         if (model.isEmpty() || lately.isBlank()) {
             return List.of();
         }
-        SemanticIndex.Scores scores = semantic.scores(model.get().modelId(), project, model.get().embedQuery(lately));
+        SemanticIndex.Scores scores = semantic.scores(model.get(), project, model.get().embedQuery(lately));
         return rows.stream().filter(m -> scores.of("memory", m.id()).isPresent())
                 .sorted(Comparator.comparingDouble(m -> -scores.of("memory", m.id()).orElse(0f))).map(MemoryRow::id).toList();
     }
@@ -235,7 +235,7 @@ public class RecallService {
                 return byWords;
             }
             float cut = threshold != null ? threshold : model.get().threshold();
-            SemanticIndex.Scores scores = semantic.scores(model.get().modelId(), a.project(), meaning.get());
+            SemanticIndex.Scores scores = semantic.scores(model.get(), a.project(), meaning.get());
             List<SearchRow> byMeaning = new ArrayList<>();
             for (String kind : List.of("memory", "summary")) {
                 List<Long> ids = scores.top(SEMANTIC_CANDIDATES).stream()

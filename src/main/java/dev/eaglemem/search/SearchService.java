@@ -174,7 +174,7 @@ public class SearchService {
     /** Semantic: the closest records above the model's threshold. Hybrid: those fused with the word matches. */
     private List<SearchRow> byMeaning(Embedder model, String text, Target target, SearchRequest r, List<SearchRow> lexical,
             SearchMode mode) {
-        SemanticIndex.Scores scores = semantic.scores(model.modelId(), r.project(), model.embedQuery(text));
+        SemanticIndex.Scores scores = semantic.scores(model, r.project(), model.embedQuery(text));
         List<SearchRow> close = new ArrayList<>();
         db.read(tx -> {
             for (String kind : List.of("memory", "summary")) {

@@ -13,31 +13,45 @@ import dev.eaglemem.config.LogFile;
 import dev.eaglemem.embed.Embedder;
 import dev.eaglemem.embed.SemanticIndex;
 import dev.eaglemem.jobs.JobQueue;
+import dev.eaglemem.store.CueStore;
 import dev.eaglemem.store.Db;
 import dev.eaglemem.store.VectorStore;
 
 /**
  * serve's side of semantic recall: loads the model once serve listens (hooks are answered lexically meanwhile),
  * then notices new or edited memories and summaries, whoever wrote them (a hook through serve or the JVM, the CLI,
- * the API), and queues the embed job. Noticing costs two stats every few seconds: the database and its WAL change
- * on every commit; only then does it ask SQLite whether any record lacks a vector.
+ * the API), and queues the embed job; with a model provider configured, it also queues the cue-memories job for
+ * memories without search cues (at most every {@link #CUES_EVERY}). Noticing costs two stats every few seconds: the
+ * database and its WAL change on every commit; only then does it ask SQLite whether any record lacks a vector.
  */
 final class EmbedWatcher implements AutoCloseable {
 
     static final Duration EVERY = Duration.ofSeconds(3);
+    /**
+     * Cues cost model calls: a new memory waits up to this long for its cue-memories run, which then goes on by itself
+     * while memories wait; a provider that keeps failing leaves one dead job per period, not one per commit.
+     */
+    static final Duration CUES_EVERY = Duration.ofMinutes(5);
 
     private final SemanticIndex index;
     private final Db db;
     private final VectorStore vectors;
+    private final CueStore cues = new CueStore();
     private final JobQueue queue;
     private final BooleanSupplier embedding;
+    private final BooleanSupplier cuesWanted;
     private final LogFile log;
     private volatile boolean closing;
     private volatile String state = "loading";
     private Thread thread;
 
-    /** @param embedding whether an embed run is going on now (it queues its successor itself) */
-    EmbedWatcher(SemanticIndex index, Db db, VectorStore vectors, JobQueue queue, BooleanSupplier embedding, LogFile log) {
+    /**
+     * @param embedding whether an embed run is going on now (it queues its successor itself)
+     * @param cuesWanted whether memories wait for search cues a model provider can write (CueMemoriesJob#wanted)
+     */
+    EmbedWatcher(SemanticIndex index, Db db, VectorStore vectors, JobQueue queue, BooleanSupplier embedding,
+            BooleanSupplier cuesWanted, LogFile log) {
+        this.cuesWanted = cuesWanted;
         this.index = index;
         this.db = db;
         this.vectors = vectors;
@@ -66,14 +80,22 @@ final class EmbedWatcher implements AutoCloseable {
         }
         state = model.get().modelId();
         String seen = "";
+        long cuesQueuedAt = 0;
         while (!closing) {
             try {
                 String now = stamp(db.file());
                 if (!now.equals(seen) && !embedding.getAsBoolean()) {
                     seen = now;
                     String id = model.get().modelId();
-                    if (!db.read(tx -> vectors.pending(tx, id, 1)).isEmpty()) {
+                    if (!db.read(tx -> vectors.pending(tx, id, 1)).isEmpty()
+                            || db.read(tx -> cues.unembeddedCount(tx, id)) > 0) {
                         queue.embed();
+                    }
+                    if (System.nanoTime() - cuesQueuedAt > CUES_EVERY.toNanos() || cuesQueuedAt == 0) {
+                        if (cuesWanted.getAsBoolean()) {
+                            queue.cueMemories();
+                            cuesQueuedAt = System.nanoTime();
+                        }
                     }
                 }
                 Thread.sleep(EVERY);

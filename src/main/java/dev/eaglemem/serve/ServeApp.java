@@ -15,6 +15,7 @@ import dev.eaglemem.embed.SemanticIndex;
 import dev.eaglemem.hook.EventIntake;
 import dev.eaglemem.jobs.JobEngine;
 import dev.eaglemem.jobs.JobOutcome;
+import dev.eaglemem.jobs.CueMemoriesJob;
 import dev.eaglemem.jobs.EmbedJob;
 import dev.eaglemem.jobs.JobPump;
 import dev.eaglemem.jobs.JobQueue;
@@ -43,12 +44,14 @@ public class ServeApp {
     private final VectorStore vectors;
     private final JobQueue queue;
     private final EmbedJob embedJob;
+    private final CueMemoriesJob cueJob;
     private final ViewerApi viewer;
 
     public ServeApp(ServeDaemon daemon, ServeApi api, Settings settings, Db db, HealthStore healthStore, JobEngine jobs,
             EventIntake intake, LogFile log, Clock clock, SemanticIndex semantic, VectorStore vectors, JobQueue queue,
-            EmbedJob embedJob, ViewerApi viewer) {
+            EmbedJob embedJob, CueMemoriesJob cueJob, ViewerApi viewer) {
         this.viewer = viewer;
+        this.cueJob = cueJob;
         this.embedJob = embedJob;
         this.semantic = semantic;
         this.vectors = vectors;
@@ -84,7 +87,7 @@ public class ServeApp {
                 .with("event_streams", api::openEventStreams)
                 .with("spool_pending", () -> intake.spool().pendingLines());
         SpoolDrain spool = new SpoolDrain(intake, log::warn);
-        EmbedWatcher embeddings = new EmbedWatcher(semantic, db, vectors, queue, embedJob::busy, log);
+        EmbedWatcher embeddings = new EmbedWatcher(semantic, db, vectors, queue, embedJob::busy, cueJob::wanted, log);
         health.with("semantic", embeddings::state);
         return daemon.run(options, settings.servePort(), api.routes(health).andThen(viewer.routes()), new Background(pump, spool, embeddings, api, log), r -> {
             running.set(r);

@@ -94,7 +94,10 @@ public final class VectorStore {
         });
     }
 
-    /** How many live records have no current vector for the model (status, doctor, the job's result). */
+    /**
+     * How many live records have no current vector for the model (status, doctor, the job's result); memories whose
+     * cues await their vectors count too.
+     */
     public long pendingCount(Tx tx, String model) {
         return tx.call("""
                 SELECT (SELECT count(*) FROM memories m LEFT JOIN embeddings e
@@ -110,7 +113,7 @@ public final class VectorStore {
             try (ResultSet rs = ps.executeQuery()) {
                 return rs.next() ? rs.getLong(1) : 0L;
             }
-        });
+        }) + new CueStore().unembeddedCount(tx, model);
     }
 
     public void put(Tx tx, Pending record, String model, float[] vector, Instant now) {
@@ -169,6 +172,25 @@ public final class VectorStore {
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
                     out.add(new Stored(rs.getString(1), rs.getLong(2), rs.getString(3), fromBytes(rs.getBytes(4))));
+                }
+            }
+        });
+        // a memory's cues (memory_cues) are more vectors of the memory: recall takes the best of them
+        tx.run("""
+                SELECT m.id, m.project, c.dimensions, c.vectors FROM memory_cues c JOIN memories m ON m.id = c.memory_id
+                WHERE c.vector_model = ?1 AND c.source_at = m.updated_at AND m.deleted_at IS NULL
+                  AND (?2 IS NULL OR m.project = ?2 OR m.scope = 'personal')
+                """, ps -> {
+            ps.setString(1, model);
+            ps.setString(2, project);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    float[] all = fromBytes(rs.getBytes(4));
+                    int dim = rs.getInt(3);
+                    for (int from = 0; from + dim <= all.length; from += dim) {
+                        out.add(new Stored("memory", rs.getLong(1), rs.getString(2), java.util.Arrays.copyOfRange(all, from,
+                                from + dim)));
+                    }
                 }
             }
         });

@@ -26,6 +26,7 @@ import dev.eaglemem.store.GraphStore;
 import dev.eaglemem.store.LlmUsageStore;
 import dev.eaglemem.store.GuardRuleStore;
 import dev.eaglemem.store.CurationStore;
+import dev.eaglemem.store.CueStore;
 import dev.eaglemem.store.EnrichmentStore;
 import dev.eaglemem.store.FileHintStore;
 import dev.eaglemem.store.HealthStore;
@@ -275,5 +276,11 @@ public class Producers {
     @Singleton
     EnrichmentStore enrichmentStore() {
         return new EnrichmentStore();
+    }
+
+    @Produces
+    @Singleton
+    CueStore cueStore() {
+        return new CueStore();
     }
 }

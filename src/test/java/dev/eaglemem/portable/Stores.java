@@ -20,7 +20,9 @@ final class Stores {
             "jobs", "applied_events", "embeddings", "code_files", "code_chunks", "code_symbols", "code_edges",
             "llm_usage", "file_hints",
             // they name this store's row and job ids (docs/export-format.md)
-            "curation_proposals", "summary_enrichments");
+            "curation_proposals", "summary_enrichments",
+            // model-written search cues: derived, rewritten by the cue-memories job (and they name job ids)
+            "memory_cues");
 
     /** Columns an export leaves out on purpose: this store's job and curation bookkeeping. */
     static final Set<String> NOT_EXPORTED_COLUMNS = Set.of("job_id", "proposal_id");

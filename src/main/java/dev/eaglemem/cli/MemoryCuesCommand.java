@@ -1,0 +1,103 @@
+package dev.eaglemem.cli;
+
+import java.io.PrintWriter;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import dev.eaglemem.error.EagleException;
+import dev.eaglemem.memory.CueService;
+import dev.eaglemem.store.CueStore;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+@Command(name = "cues", header = "Show or take back a memory's search cues.",
+        description = "With a model provider configured (eagle-mem llm init) and recall.cues on, serve asks the model for"
+                + " the requests a person who runs into each memory would type; recall compares prompts with those too."
+                + " --clear empties them and keeps the model from writing them again until the memory is edited.",
+        footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem memories cues mem-12",
+                "  eagle-mem memories cues 12 --clear", "  eagle-mem memories cues --clear --all --json" })
+public class MemoryCuesCommand implements java.util.concurrent.Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    OutputMixin output;
+
+    @Parameters(paramLabel = "ID", arity = "0..1", description = MemoryRender.ID_HELP)
+    String id;
+
+    @Option(names = "--clear", description = "Take the cues back.")
+    boolean clear;
+
+    @Option(names = { "-a", "--all" }, description = "With --clear: every memory's cues.")
+    boolean all;
+
+    private final CueService cues;
+
+    public MemoryCuesCommand(CueService cues) {
+        this.cues = cues;
+    }
+
+    @Override
+    public Integer call() {
+        if (id == null && !(clear && all)) {
+            throw EagleException.invalidInput("name a memory, or use --clear --all", "eagle-mem memories cues mem-12");
+        }
+        if (id != null && all) {
+            throw EagleException.invalidInput("give either a memory id or --all, not both", "eagle-mem memories cues --clear --all");
+        }
+        Long memory = id == null ? null : MemoryRender.parseId(id);
+        if (clear) {
+            int cleared = cues.clear(memory);
+            if (output.json) {
+                Console.json(spec, Console.fields("memory_id", memory, "cleared", cleared));
+            } else {
+                Console.out(spec).println(cleared == 0 ? "No cues to take back." : "Took back the cues of " + cleared
+                        + (cleared == 1 ? " memory" : " memories") + "; the model does not write them again until the memory"
+                        + " is edited.");
+            }
+            return 0;
+        }
+        CueService.Shown shown = cues.show(memory);
+        if (output.json) {
+            Map<String, Object> out = new LinkedHashMap<>();
+            out.put("memory_id", memory);
+            out.put("cues", shown.cues().map(CueStore.Cues::cues).orElse(java.util.List.of()));
+            out.put("written", shown.cues().map(MemoryCuesCommand::written).orElse(null));
+            Console.json(spec, out);
+            return 0;
+        }
+        PrintWriter out = Console.out(spec);
+        if (shown.cues().isEmpty()) {
+            long waiting = cues.waiting();
+            out.println("mem-" + memory + " has no search cues yet (" + waiting + (waiting == 1 ? " memory waits" : " memories wait")
+                    + " for them; serve writes them when a model provider is configured: eagle-mem llm status).");
+            return 0;
+        }
+        CueStore.Cues c = shown.cues().get();
+        out.println("Search cues of mem-" + memory + " (" + ("person".equals(c.provider()) ? "taken back" : "by " + c.provider()
+                + " " + c.model() + (c.jobId() == null ? "" : ", job " + c.jobId())) + ", " + c.createdAt()
+                + (c.current() ? "" : "; written for an older text of the memory, not used") + "):");
+        c.cues().forEach(cue -> out.println("  - " + cue));
+        if (c.cues().isEmpty()) {
+            out.println("  (none)");
+        }
+        return 0;
+    }
+
+    private static Map<String, Object> written(CueStore.Cues c) {
+        Map<String, Object> w = new LinkedHashMap<>();
+        w.put("provider", c.provider());
+        w.put("model", c.model());
+        w.put("job_id", c.jobId());
+        w.put("created_at", c.createdAt());
+        w.put("current", c.current());
+        w.put("embedded_with", c.vectorModel());
+        return w;
+    }
+}

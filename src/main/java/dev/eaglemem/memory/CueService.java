@@ -1,0 +1,61 @@
+package dev.eaglemem.memory;
+
+import java.time.Clock;
+import java.util.Optional;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import dev.eaglemem.store.CueStore;
+import dev.eaglemem.store.Db;
+import dev.eaglemem.store.MemoryStore;
+
+/**
+ * A memory's search cues as people see them: which model wrote them, by which job, for which text of the memory, and
+ * the way to take them back ({@code memories cues --clear}). The cue-memories job writes them; recall reads them.
+ */
+@ApplicationScoped
+public class CueService {
+
+    /** One memory's cues, or empty when none were written. */
+    public record Shown(long memoryId, Optional<CueStore.Cues> cues) {
+    }
+
+    private final Db db;
+    private final CueStore cues;
+    private final MemoryStore memories;
+    private final Clock clock;
+
+    public CueService(Db db, CueStore cues, MemoryStore memories, Clock clock) {
+        this.clock = clock;
+        this.db = db;
+        this.cues = cues;
+        this.memories = memories;
+    }
+
+    public Shown show(long memoryId) {
+        return db.read(tx -> {
+            if (memories.find(tx, memoryId).isEmpty()) {
+                throw MemoryService.notFound(memoryId);
+            }
+            return new Shown(memoryId, cues.find(tx, memoryId));
+        });
+    }
+
+    /**
+     * Takes one memory's cues back (null: every memory's); the model does not write them again until the memory is
+     * edited. Returns how many memories had cues.
+     */
+    public int clear(Long memoryId) {
+        return db.write(tx -> {
+            if (memoryId != null && memories.find(tx, memoryId).isEmpty()) {
+                throw MemoryService.notFound(memoryId);
+            }
+            return cues.clear(tx, memoryId, clock.instant());
+        });
+    }
+
+    /** Live memories whose current text has no cues yet. */
+    public long waiting() {
+        return db.read(cues::uncuedCount);
+    }
+}
