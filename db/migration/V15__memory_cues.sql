@@ -21,3 +21,6 @@ CREATE TABLE memory_cues (
     vectors       BLOB CHECK (vectors IS NULL OR length(vectors) % (4 * dimensions) = 0)
 );
 CREATE INDEX idx_memory_cues_vector_model ON memory_cues(vector_model);
+-- serve's vector cache asks for the newest created_at before each prompt: cues written or taken back by another
+-- process (the CLI) are seen at once
+CREATE INDEX idx_memory_cues_created ON memory_cues(created_at);

@@ -25,7 +25,7 @@ public class SemanticIndex {
     public record Hit(String kind, long id, float similarity) {
     }
 
-    private record Cached(long generation, Matrix matrix) {
+    private record Cached(long generation, String cues, Matrix matrix) {
     }
 
     private static final int PROJECTS_CACHED = 8;
@@ -245,15 +245,18 @@ public class SemanticIndex {
     private Matrix vectors(String model, String project) {
         String key = model + "\u0000" + (project == null ? "" : project);
         long now = generation.get();
+        // cues taken back or written by another process (the CLI) reach no job of this one: their time is part of
+        // what makes the cache current
+        String cues = db.read(store::cuesChangedAt);
         synchronized (cache) {
             Cached c = cache.get(key);
-            if (c != null && c.generation() == now) {
+            if (c != null && c.generation() == now && java.util.Objects.equals(c.cues(), cues)) {
                 return c.matrix();
             }
         }
         Matrix read = Matrix.of(db.read(tx -> store.forProject(tx, model, project)));
         synchronized (cache) {
-            cache.put(key, new Cached(now, read));
+            cache.put(key, new Cached(now, cues, read));
         }
         return read;
     }

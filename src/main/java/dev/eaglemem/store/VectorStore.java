@@ -197,6 +197,18 @@ public final class VectorStore {
         return out;
     }
 
+    /**
+     * When memories' cues last changed (written or taken back, by any process), or null: a cache of vectors read before
+     * that is stale. One index lookup.
+     */
+    public String cuesChangedAt(Tx tx) {
+        return tx.call("SELECT max(created_at) FROM memory_cues", ps -> {
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? rs.getString(1) : null;
+            }
+        });
+    }
+
     /** Whether any record has a vector (of any model): search then defaults to hybrid. */
     public boolean any(Tx tx) {
         return tx.call("SELECT EXISTS (SELECT 1 FROM embeddings)", ps -> {
