@@ -7,6 +7,7 @@ import dev.eaglemem.error.EagleException;
 import dev.eaglemem.error.ExitCode;
 import dev.eaglemem.memory.AddOutcome;
 import dev.eaglemem.memory.AddResult;
+import dev.eaglemem.memory.CueService;
 import dev.eaglemem.memory.MemoryDraft;
 import dev.eaglemem.memory.MemoryKind;
 import dev.eaglemem.memory.MemoryScope;
@@ -61,6 +62,10 @@ public class MemoryAddCommand implements Callable<Integer> {
     @Option(names = "--session-id", paramLabel = "ID", description = "The session this came from.")
     String sessionId;
 
+    @Option(names = "--cue", paramLabel = "TEXT", description = "How someone who runs into this would put it — the symptom,"
+            + " not the cause (repeatable, up to 8): recall finds the memory by these too.")
+    List<String> cues;
+
     @ArgGroup(exclusive = true)
     Resolution resolution;
 
@@ -73,10 +78,12 @@ public class MemoryAddCommand implements Callable<Integer> {
     }
 
     private final MemoryService memories;
+    private final CueService cueService;
     private final CurrentContext context;
 
-    public MemoryAddCommand(MemoryService memories, CurrentContext context) {
+    public MemoryAddCommand(MemoryService memories, CueService cueService, CurrentContext context) {
         this.memories = memories;
+        this.cueService = cueService;
         this.context = context;
     }
 
@@ -89,13 +96,19 @@ public class MemoryAddCommand implements Callable<Integer> {
         String content = given != null ? given : words == null ? null : String.join(" ", words);
         String key = s == MemoryScope.PERSONAL ? context.project(project.key).orElse(null) : context.requireProject(project.key);
         Long supersedes = resolution == null || resolution.supersedes == null ? null : MemoryRender.parseId(resolution.supersedes);
+        String writer = context.agent(agent).id();
         AddResult result = memories.add(new MemoryDraft(k, s, memory.title, content, memory.details(), memory.topic,
-                files, key, context.agent(agent).id(), sessionId, supersedes,
-                resolution != null && resolution.keepBoth));
+                files, key, writer, sessionId, supersedes, resolution != null && resolution.keepBoth));
+        List<String> stored = cues == null || cues.isEmpty() || result.outcome() == AddOutcome.CONTRADICTION ? List.of()
+                : cueService.write(result.memory().id(), cues, writer);
         if (output.json) {
-            Console.json(spec, result);
+            Console.json(spec, stored.isEmpty() ? result : Console.fields("outcome", result.outcome(), "memory", result.memory(),
+                    "conflicts", result.conflicts(), "superseded", result.superseded(), "cues", stored));
         } else {
             MemoryRender.added(Console.out(spec), result);
+            if (!stored.isEmpty()) {
+                Console.out(spec).println("  with " + Console.count(stored.size(), "search cue"));
+            }
         }
         return result.outcome() == AddOutcome.CONTRADICTION ? ExitCode.CONFLICT.code() : 0;
     }

@@ -6,6 +6,7 @@ import java.util.Map;
 
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.memory.CueService;
+import dev.eaglemem.project.CurrentContext;
 import dev.eaglemem.store.CueStore;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -15,10 +16,12 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 @Command(name = "cues", header = "Show or take back a memory's search cues.",
-        description = "With a model provider configured (eagle-mem llm init) and recall.cues on, serve asks the model for"
-                + " the requests a person who runs into each memory would type; recall compares prompts with those too."
+        description = "Cues are the requests a person who runs into a memory would type; recall compares prompts with those"
+                + " too. The agent or you can write them (--cue, also on memories add); with a model provider configured"
+                + " (eagle-mem llm init) and recall.cues on, serve asks the model for the memories that have none."
                 + " --clear empties them and keeps the model from writing them again until the memory is edited.",
         footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem memories cues mem-12",
+                "  eagle-mem memories cues 12 --cue 'the weekly email went out twice'",
                 "  eagle-mem memories cues 12 --clear", "  eagle-mem memories cues --clear --all --json" })
 public class MemoryCuesCommand implements java.util.concurrent.Callable<Integer> {
 
@@ -37,10 +40,19 @@ public class MemoryCuesCommand implements java.util.concurrent.Callable<Integer>
     @Option(names = { "-a", "--all" }, description = "With --clear: every memory's cues.")
     boolean all;
 
-    private final CueService cues;
+    @Option(names = "--cue", paramLabel = "TEXT", description = "Set the memory's cues to these (repeatable, up to 8): how"
+            + " someone who runs into it would put it.")
+    java.util.List<String> set;
 
-    public MemoryCuesCommand(CueService cues) {
+    @Option(names = "--agent", paramLabel = "AGENT", description = "Who writes the cues (default: detected).")
+    String agent;
+
+    private final CueService cues;
+    private final CurrentContext context;
+
+    public MemoryCuesCommand(CueService cues, CurrentContext context) {
         this.cues = cues;
+        this.context = context;
     }
 
     @Override
@@ -52,6 +64,19 @@ public class MemoryCuesCommand implements java.util.concurrent.Callable<Integer>
             throw EagleException.invalidInput("give either a memory id or --all, not both", "eagle-mem memories cues --clear --all");
         }
         Long memory = id == null ? null : MemoryRender.parseId(id);
+        if (set != null && !set.isEmpty()) {
+            if (clear || memory == null) {
+                throw EagleException.invalidInput("--cue sets one memory's cues: name the memory, without --clear",
+                        "eagle-mem memories cues mem-12 --cue \"the weekly email went out twice\"");
+            }
+            java.util.List<String> stored = cues.write(memory, set, context.agent(agent).id());
+            if (output.json) {
+                Console.json(spec, Console.fields("memory_id", memory, "cues", stored));
+            } else {
+                Console.out(spec).println("Set " + Console.count(stored.size(), "search cue") + " of mem-" + memory + ".");
+            }
+            return 0;
+        }
         if (clear) {
             int cleared = cues.clear(memory);
             if (output.json) {
@@ -80,8 +105,9 @@ public class MemoryCuesCommand implements java.util.concurrent.Callable<Integer>
             return 0;
         }
         CueStore.Cues c = shown.cues().get();
-        out.println("Search cues of mem-" + memory + " (" + ("person".equals(c.provider()) ? "taken back" : "by " + c.provider()
-                + " " + c.model() + (c.jobId() == null ? "" : ", job " + c.jobId())) + ", " + c.createdAt()
+        String who = "person".equals(c.provider()) ? "taken back" : "written".equals(c.model()) ? "written by " + c.provider()
+                : "by " + c.provider() + " " + c.model() + (c.jobId() == null ? "" : ", job " + c.jobId());
+        out.println("Search cues of mem-" + memory + " (" + who + ", " + c.createdAt()
                 + (c.current() ? "" : "; written for an older text of the memory, not used") + "):");
         c.cues().forEach(cue -> out.println("  - " + cue));
         if (c.cues().isEmpty()) {

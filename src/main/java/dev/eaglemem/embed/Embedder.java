@@ -22,9 +22,9 @@ public interface Embedder {
     float threshold();
 
     /**
-     * The least similarity of a memory that has search cues (memory_cues), taken as the best of its own vector and its
-     * cues'. Cues are written like prompts, so a prompt sits closer to them than to any memory text, the unrelated
-     * ones too: the bar is higher. Measured for MiniLM on bench/recall/ (results.md); other models add the same.
+     * The least similarity of a memory that has search cues (memory_cues), taken as the better of its own vector and
+     * the mean of its cues'. Cues are written like prompts, so a prompt sits closer to them than to any memory text, the
+     * unrelated ones too: the bar is higher. Measured for MiniLM on bench/recall/ (results.md); other models add the same.
      */
     default float cuedThreshold() {
         return threshold() + 0.10f;

@@ -6,6 +6,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.Executor;
+import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 
@@ -29,6 +31,9 @@ public class SemanticIndex {
     }
 
     private static final int PROJECTS_CACHED = 8;
+    /** Compares the second half of a large project's vectors with a prompt while the caller does the first. */
+    private static final Executor HALF = Executors.newSingleThreadExecutor(r -> Thread.ofPlatform().daemon()
+            .name("eagle-mem-similarity").unstarted(r));
 
     private final Db db;
     private final VectorStore store;
@@ -96,101 +101,16 @@ public class SemanticIndex {
 
     private Scores scores(String model, String project, float[] query, float cueMargin) {
         Matrix m = vectors(model, project);
-        int dim = m.dimensions();
-        if (dim != query.length) {
+        if (m.dimensions() != query.length) {
             return new Scores(m, new float[0]);
         }
-        float[] similarity = new float[m.size()];
-        java.util.Arrays.fill(similarity, -1f);
-        float[] data = m.data();
-        int[] recordOf = m.recordOfRow();
-        for (int row = 0, base = 0; row < recordOf.length; row++, base += dim) {
-            // four sums the CPU can run side by side: a third of the time of one running sum over 10k+ rows
-            float s0 = 0;
-            float s1 = 0;
-            float s2 = 0;
-            float s3 = 0;
-            int i = 0;
-            for (; i + 3 < dim; i += 4) {
-                s0 += query[i] * data[base + i];
-                s1 += query[i + 1] * data[base + i + 1];
-                s2 += query[i + 2] * data[base + i + 2];
-                s3 += query[i + 3] * data[base + i + 3];
-            }
-            for (; i < dim; i++) {
-                s0 += query[i] * data[base + i];
-            }
-            float sum = s0 + s1 + s2 + s3;
-            int r = recordOf[row];
-            // a memory with cues has several rows: its similarity is the best of them
-            if (sum > similarity[r]) {
-                similarity[r] = sum;
-            }
-        }
+        float[] similarity = m.similarities(query, HALF);
         if (cueMargin != 0f) {
-            boolean[] cued = m.cued();
             for (int r = 0; r < similarity.length; r++) {
-                similarity[r] -= cued[r] ? cueMargin : 0f;
+                similarity[r] -= m.cued(r) ? cueMargin : 0f;
             }
         }
         return new Scores(m, similarity);
-    }
-
-    /**
-     * One project's vectors in one array (row at row × dimensions), the record each row belongs to (a memory's own
-     * vector and its cues' are rows of one record), the records' kinds and ids, and where each record is: a prompt is
-     * compared with all of them at every recall, so they are laid out for that.
-     */
-    record Matrix(int dimensions, float[] data, int[] recordOfRow, boolean[] isMemory, boolean[] cued, long[] ids,
-            Map<Long, Integer> memoryRows, Map<Long, Integer> summaryRows) {
-
-        /** Records (not rows). */
-        int size() {
-            return ids.length;
-        }
-
-        static Matrix of(List<VectorStore.Stored> stored) {
-            int dim = stored.isEmpty() ? 0 : stored.getFirst().vector().length;
-            List<VectorStore.Stored> rows = stored.stream().filter(v -> v.vector().length == dim).toList();
-            float[] data = new float[rows.size() * dim];
-            int[] recordOf = new int[rows.size()];
-            List<Boolean> isMemory = new ArrayList<>();
-            List<Long> ids = new ArrayList<>();
-            Map<Long, Integer> memories = new HashMap<>();
-            Map<Long, Integer> summaries = new HashMap<>();
-            for (int r = 0; r < rows.size(); r++) {
-                VectorStore.Stored v = rows.get(r);
-                System.arraycopy(v.vector(), 0, data, r * dim, dim);
-                boolean memory = v.kind().equals("memory");
-                Map<Long, Integer> records = memory ? memories : summaries;
-                Integer record = records.get(v.id());
-                if (record == null) {
-                    record = ids.size();
-                    records.put(v.id(), record);
-                    ids.add(v.id());
-                    isMemory.add(memory);
-                }
-                recordOf[r] = record;
-            }
-            // a record with more than one row is a memory with cues
-            boolean[] cued = new boolean[ids.size()];
-            int[] rowsOf = new int[ids.size()];
-            for (int record : recordOf) {
-                cued[record] = ++rowsOf[record] > 1;
-            }
-            boolean[] memory = new boolean[ids.size()];
-            long[] id = new long[ids.size()];
-            for (int i = 0; i < id.length; i++) {
-                memory[i] = isMemory.get(i);
-                id[i] = ids.get(i);
-            }
-            return new Matrix(dim, data, recordOf, memory, cued, id, memories, summaries);
-        }
-
-        int row(String kind, long id) {
-            Integer r = ("memory".equals(kind) ? memoryRows : summaryRows).get(id);
-            return r == null ? -1 : r;
-        }
     }
 
     /** Every record's similarity to one query. */
@@ -227,7 +147,7 @@ public class SemanticIndex {
                 List<Hit> out = new ArrayList<>(n);
                 for (int i = 0; i < n; i++) {
                     int r = best[i];
-                    out.add(new Hit(matrix.isMemory()[r] ? "memory" : "summary", matrix.ids()[r], similarity[r]));
+                    out.add(new Hit(matrix.isMemory(r) ? "memory" : "summary", matrix.id(r), similarity[r]));
                 }
                 ranked = out;
                 rankedLimit = limit;
@@ -237,7 +157,7 @@ public class SemanticIndex {
 
         /** Empty when the record has no vector yet (written since the embed job last ran). */
         public Optional<Float> of(String kind, long id) {
-            int r = similarity.length == 0 ? -1 : matrix.row(kind, id);
+            int r = similarity.length == 0 ? -1 : matrix.record(kind, id);
             return r < 0 ? Optional.empty() : Optional.of(similarity[r]);
         }
     }
@@ -254,7 +174,12 @@ public class SemanticIndex {
                 return c.matrix();
             }
         }
-        Matrix read = Matrix.of(db.read(tx -> store.forProject(tx, model, project)));
+        Matrix read = db.read(tx -> {
+            // counted first, so the int8 rows are written into one array of the right size: no copy at the end
+            Matrix.Builder rows = new Matrix.Builder(store.rowCount(tx, model, project));
+            store.scan(tx, model, project, rows::add);
+            return rows.build();
+        });
         synchronized (cache) {
             cache.put(key, new Cached(now, cues, read));
         }

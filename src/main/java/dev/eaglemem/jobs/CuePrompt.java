@@ -1,13 +1,11 @@
 package dev.eaglemem.jobs;
 
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
-import java.util.Set;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.eaglemem.memory.Cues;
 import dev.eaglemem.store.CueStore;
 
 /**
@@ -25,9 +23,6 @@ final class CuePrompt {
             {"type":"object","properties":{"cues":{"type":"array","items":{"type":"string"},"minItems":1,"maxItems":8}},\
             "required":["cues"],"additionalProperties":false}""";
     static final int MAX_TOKENS = 400;
-    /** Cues kept from one answer, and the length of one. */
-    static final int MAX_CUES = 8;
-    static final int MAX_CUE_CHARS = 300;
     /** A memory's text as the model reads it: what it is about sits at its start. */
     static final int MAX_MEMORY_CHARS = 2_000;
 
@@ -80,17 +75,9 @@ final class CuePrompt {
         if (!list.isArray()) {
             return new Parsed(List.of(), "the answer has no \"cues\" list");
         }
-        Set<String> seen = new LinkedHashSet<>();
-        List<String> out = new ArrayList<>();
-        for (JsonNode item : list) {
-            String cue = item.isTextual() ? item.asText().strip().replaceAll("\\s+", " ") : "";
-            if (cue.length() > MAX_CUE_CHARS) {
-                cue = cue.substring(0, MAX_CUE_CHARS);
-            }
-            if (!cue.isEmpty() && seen.add(cue.toLowerCase(Locale.ROOT)) && out.size() < MAX_CUES) {
-                out.add(cue);
-            }
-        }
+        List<String> texts = new ArrayList<>();
+        list.forEach(item -> texts.add(item.isTextual() ? item.asText() : ""));
+        List<String> out = Cues.tidy(texts);
         return out.isEmpty() ? new Parsed(List.of(), "the answer's \"cues\" list is empty") : new Parsed(out, null);
     }
 }

@@ -14,6 +14,7 @@ import dev.eaglemem.feature.PendingCheck;
 import dev.eaglemem.feature.VerificationService;
 import dev.eaglemem.format.JsonOutput;
 import dev.eaglemem.memory.AddOutcome;
+import dev.eaglemem.memory.CueService;
 import dev.eaglemem.memory.AddResult;
 import dev.eaglemem.memory.MemoryChange;
 import dev.eaglemem.memory.MemoryDraft;
@@ -62,9 +63,12 @@ public class McpTools {
     private final VerificationService verifications;
     private final CurrentContext context;
     private final Settings settings;
+    private final CueService cues;
 
     public McpTools(SearchService search, TimelineService timelines, RecordService records, MemoryService memories,
-            SessionService sessions, VerificationService verifications, CurrentContext context, Settings settings) {
+            CueService cues, SessionService sessions, VerificationService verifications, CurrentContext context,
+            Settings settings) {
+        this.cues = cues;
         this.search = search;
         this.timelines = timelines;
         this.records = records;
@@ -167,8 +171,18 @@ public class McpTools {
                         a.text("subject"), a.text("predicate"), a.text("object")),
                 a.text("topic"), a.texts("files"), project, context.agent(null).id(), a.text("session_id"),
                 supersedes == null ? null : memoryId(supersedes), a.flag("keep_both")));
+        List<String> cueTexts = a.texts("cues");
         if (result.outcome() != AddOutcome.CONTRADICTION) {
-            return result;
+            if (cueTexts == null || cueTexts.isEmpty()) {
+                return result;
+            }
+            Map<String, Object> out = new LinkedHashMap<>();
+            out.put("outcome", result.outcome());
+            out.put("memory", result.memory());
+            out.put("conflicts", result.conflicts());
+            out.put("superseded", result.superseded());
+            out.put("cues", cues.write(result.memory().id(), cueTexts, context.agent(null).id()));
+            return out;
         }
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("result", result);

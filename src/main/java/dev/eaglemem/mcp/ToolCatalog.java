@@ -79,6 +79,9 @@ final class ToolCatalog {
                                 "title", text("One-line title (default: the content's first line)."),
                                 "topic", text("A topic key (e.g. api/errors): a later memory with the same topic updates this one."),
                                 "files", Map.of("type", "array", "items", Map.of("type", "string"), "description", "Files it is about."),
+                                "cues", Map.of("type", "array", "items", Map.of("type", "string"), "maxItems", 8, "description",
+                                        "2-5 requests someone who runs into this would type, in their words: the symptom"
+                                                + " or task, not the cause (recall finds the memory by these too)."),
                                 "scope", Map.of("type", "string", "enum", List.of("project", "personal"),
                                         "description", "project (default) or personal (every project)."),
                                 "supersedes", text("The id of a memory this one replaces (it is forgotten)."),

@@ -1,12 +1,16 @@
 package dev.eaglemem.memory;
 
 import java.time.Clock;
+import java.util.List;
 import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import dev.eaglemem.error.EagleException;
+import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.store.CueStore;
 import dev.eaglemem.store.Db;
+import dev.eaglemem.store.MemoryRow;
 import dev.eaglemem.store.MemoryStore;
 
 /**
@@ -25,7 +29,10 @@ public class CueService {
     private final MemoryStore memories;
     private final Clock clock;
 
-    public CueService(Db db, CueStore cues, MemoryStore memories, Clock clock) {
+    private final Redactor redactor;
+
+    public CueService(Db db, CueStore cues, MemoryStore memories, Redactor redactor, Clock clock) {
+        this.redactor = redactor;
         this.clock = clock;
         this.db = db;
         this.cues = cues;
@@ -51,6 +58,28 @@ public class CueService {
                 throw MemoryService.notFound(memoryId);
             }
             return cues.clear(tx, memoryId, clock.instant());
+        });
+    }
+
+    /**
+     * Sets a memory's cues as {@code writer} (the agent, or a person at the CLI) wrote them, for its current text:
+     * tidied, redacted like the memory. They replace a model's; a later edit of the memory makes them stale. Returns
+     * the cues stored.
+     */
+    public List<String> write(long memoryId, List<String> given, String writer) {
+        List<String> tidy = Cues.tidy(given.stream().map(redactor::redact).toList());
+        if (tidy.isEmpty()) {
+            throw EagleException.invalidInput("no cue to store: every --cue was empty",
+                    "eagle-mem memories cues " + memoryId + " --cue \"how someone who hits this would put it\"");
+        }
+        return db.write(tx -> {
+            MemoryRow m = memories.find(tx, memoryId).orElseThrow(() -> MemoryService.notFound(memoryId));
+            if (m.deletedAt() != null) {
+                throw EagleException.conflict("memory_forgotten", "mem-" + memoryId + " is forgotten; its cues would never"
+                        + " be read", "eagle-mem memories restore " + memoryId);
+            }
+            cues.save(tx, memoryId, m.updatedAt(), tidy, null, writer, "written", clock.instant());
+            return tidy;
         });
     }
 

@@ -26,7 +26,7 @@ class SemanticIndexTest {
             stored.add(new VectorStore.Stored(i % 3 == 0 ? "summary" : "memory", i, "code/app", Vectors.normalized(v)));
         }
         float[] query = stored.get(42).vector();
-        SemanticIndex.Scores scores = new SemanticIndex.Scores(SemanticIndex.Matrix.of(stored), scoresOf(stored, query));
+        SemanticIndex.Scores scores = new SemanticIndex.Scores(Matrix.of(stored), scoresOf(stored, query));
 
         List<VectorStore.Stored> sorted = stored.stream()
                 .sorted(Comparator.comparingDouble((VectorStore.Stored v) -> Vectors.dot(query, v.vector())).reversed()).toList();
@@ -39,6 +39,57 @@ class SemanticIndexTest {
         assertThat(scores.of(tenth.kind(), tenth.id())).contains(Vectors.dot(query, tenth.vector()));
         assertThat(scores.of("memory", 9_999)).isEmpty();
         assertThat(scores.of("summary", 1)).as("record 1 is a memory").isEmpty();
+    }
+
+    @Test
+    void int8RowsKeepTheSimilarityWithinAHundredthAndAMemoryWithCuesScoresItsBestRow() {
+        Random random = new Random(11);
+        List<VectorStore.Stored> stored = new ArrayList<>();
+        for (int i = 0; i < 300; i++) {
+            float[] v = new float[384];
+            for (int d = 0; d < v.length; d++) {
+                v[d] = (float) random.nextGaussian();
+            }
+            // records 0..99 get two rows each (a memory and one cue), the rest one
+            stored.add(new VectorStore.Stored("memory", i % 200, "code/app", Vectors.normalized(v)));
+        }
+        float[] query = Vectors.normalized(stored.get(7).vector().clone());
+        Matrix m = Matrix.of(stored);
+        assertThat(m.size()).isEqualTo(200);
+        float[] sims = m.similarities(query);
+
+        for (int r = 0; r < m.size(); r++) {
+            long id = m.id(r);
+            float best = (float) stored.stream().filter(v -> v.id() == id).mapToDouble(v -> Vectors.dot(query, v.vector()))
+                    .max().orElseThrow();
+            assertThat(sims[r]).as("record %d", id).isCloseTo(best, org.assertj.core.data.Offset.offset(0.01f));
+            assertThat(m.cued(r)).isEqualTo(id < 100);
+        }
+    }
+
+    @Test
+    void aLargeMatrixComparedInTwoHalvesGivesWhatOneThreadGives() {
+        Random random = new Random(3);
+        List<VectorStore.Stored> stored = new ArrayList<>();
+        int rows = Matrix.SPLIT_FROM + 1000;
+        for (int i = 0; i < rows; i++) {
+            float[] v = new float[16];
+            for (int d = 0; d < v.length; d++) {
+                v[d] = (float) random.nextGaussian();
+            }
+            // a record's rows in both halves: its best must come from whichever half holds it
+            stored.add(new VectorStore.Stored("memory", i % 5000, "code/app", Vectors.normalized(v)));
+        }
+        Matrix m = Matrix.of(stored);
+        float[] query = Vectors.normalized(stored.get(rows - 1).vector().clone());
+        java.util.concurrent.ExecutorService other = java.util.concurrent.Executors.newSingleThreadExecutor();
+        try {
+            assertThat(m.similarities(query, other)).containsExactly(m.similarities(query));
+        } finally {
+            other.shutdown();
+        }
+        assertThat(m.similarities(query)[m.record("memory", (rows - 1) % 5000)]).isCloseTo(1f,
+                org.assertj.core.data.Offset.offset(0.01f));
     }
 
     private static float[] scoresOf(List<VectorStore.Stored> stored, float[] query) {

@@ -22,6 +22,7 @@ import dev.eaglemem.hook.MutableClock;
 import dev.eaglemem.llm.FakeLlm;
 import dev.eaglemem.llm.LlmDeferred;
 import dev.eaglemem.llm.LlmFailure;
+import dev.eaglemem.memory.CueService;
 import dev.eaglemem.memory.MemoryDraft;
 import dev.eaglemem.memory.MemoryKind;
 import dev.eaglemem.memory.MemoryScope;
@@ -154,6 +155,23 @@ class CueMemoriesJobTest {
         assertThat(cuesOf(m).provider()).isEqualTo("person");
         assertThat(uncued()).isEmpty();
         assertThat(clear(null)).as("already taken back").isZero();
+    }
+
+    @Test
+    void cuesTheAgentWroteAreKeptAndTheModelIsNotAskedAboutThatMemory() throws Exception {
+        long m = memory("Cron runs in local time", "The DST switch fires jobs twice.");
+        CueService service = new CueService(t.db, cues, new MemoryStore(), Redactor.defaults(), clock);
+
+        assertThat(service.write(m, List.of(" the weekly email went out twice ", "token " + GHP), "claude-code"))
+                .containsExactly("the weekly email went out twice", "token [REDACTED]");
+        FakeLlm llm = FakeLlm.answering();
+        assertThat(job(llm).run(queued())).startsWith("wrote search cues for 0");
+        assertThat(llm.requests).isEmpty();
+        assertThat(cuesOf(m).provider()).isEqualTo("claude-code");
+
+        assertThatThrownBy(() -> service.write(m, List.of(" ", ""), "claude-code")).hasMessageContaining("every --cue was empty");
+        memories.forget(m, "test");
+        assertThatThrownBy(() -> service.write(m, List.of("x"), "claude-code")).hasMessageContaining("is forgotten");
     }
 
     @Test

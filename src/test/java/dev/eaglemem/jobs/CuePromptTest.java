@@ -24,7 +24,7 @@ class CuePromptTest {
     @Test
     void atMostEightCuesOfAtMost300CharactersAreKept() {
         String many = IntStream.range(0, 12).mapToObj(i -> "\"cue " + i + "\"").collect(Collectors.joining(","));
-        assertThat(CuePrompt.parse("{\"cues\": [" + many + "]}").cues()).hasSize(CuePrompt.MAX_CUES).startsWith("cue 0");
+        assertThat(CuePrompt.parse("{\"cues\": [" + many + "]}").cues()).hasSize(dev.eaglemem.memory.Cues.MAX).startsWith("cue 0");
         assertThat(CuePrompt.parse("{\"cues\": [\"" + "x".repeat(500) + "\"]}").cues().getFirst()).hasSize(300);
     }
 

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -29,6 +30,7 @@ import dev.eaglemem.search.SearchResult;
 import dev.eaglemem.search.Timeline;
 import dev.eaglemem.session.SaveResult;
 import dev.eaglemem.store.CodeStore;
+import dev.eaglemem.store.CueStore;
 import dev.eaglemem.store.MemoryRow;
 import dev.eaglemem.store.ProjectStore;
 import io.modelcontextprotocol.spec.McpSchema.Tool;
@@ -187,6 +189,24 @@ class McpToolsTest {
         MemoryRow restored = rig.memories.restore(old).memory();
         assertThat(restored.isDeleted()).as("a superseded memory comes back with restore").isFalse();
         assertThat(restored.content()).isEqualTo("Vacuum needs twice the disk");
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void memoryAddTakesTheAgentsCuesRedactedAndTidied() {
+        Map<String, Object> added = (Map<String, Object>) call(ToolCatalog.MEMORY_ADD, "kind", "gotcha", "content",
+                "Cron runs in local time: the DST switch fires jobs twice", "cues", List.of("the weekly email went out twice",
+                        " the weekly  email went out TWICE ", "token ghp_0123456789abcdefghijklmnopqrstuvwxyz in the log"));
+        assertThat(added.get("outcome")).isEqualTo(AddOutcome.CREATED);
+        assertThat((List<String>) added.get("cues")).containsExactly("the weekly email went out twice",
+                "token [REDACTED] in the log");
+        long id = ((MemoryRow) added.get("memory")).id();
+        assertThat(rig.t.db.<Optional<CueStore.Cues>>read(tx -> new CueStore().find(tx, id))).hasValueSatisfying(c -> {
+            assertThat(c.cues()).hasSize(2);
+            assertThat(c.provider()).as("written by the agent, not a model provider").isEqualTo("claude-code");
+            assertThat(c.current()).isTrue();
+        });
+        assertThat(call(ToolCatalog.MEMORY_ADD, "kind", "gotcha", "content", "No cues given")).isInstanceOf(AddResult.class);
     }
 
     @Test
