@@ -37,7 +37,7 @@ public class MemoryCuesCommand implements java.util.concurrent.Callable<Integer>
     @Option(names = "--clear", description = "Take the cues back.")
     boolean clear;
 
-    @Option(names = { "-a", "--all" }, description = "With --clear: every memory's cues.")
+    @Option(names = "--all", description = "With --clear: every memory's cues, in every project.")
     boolean all;
 
     @Option(names = "--cue", paramLabel = "TEXT", description = "Set the memory's cues to these (repeatable, up to 8): how"

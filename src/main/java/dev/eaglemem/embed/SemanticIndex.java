@@ -177,7 +177,7 @@ public class SemanticIndex {
         Matrix read = db.read(tx -> {
             // counted first, so the int8 rows are written into one array of the right size: no copy at the end
             Matrix.Builder rows = new Matrix.Builder(store.rowCount(tx, model, project));
-            store.scan(tx, model, project, rows::add);
+            store.scan(tx, model, project, (kind, id, owner, vector) -> rows.add(kind, id, vector));
             return rows.build();
         });
         synchronized (cache) {

@@ -88,7 +88,7 @@ final class EmbedWatcher implements AutoCloseable {
                     seen = now;
                     String id = model.get().modelId();
                     if (!db.read(tx -> vectors.pending(tx, id, 1)).isEmpty()
-                            || db.read(tx -> cues.unembeddedCount(tx, id)) > 0) {
+                            || !db.read(tx -> cues.unembedded(tx, id, 1)).isEmpty()) {
                         queue.embed();
                     }
                     if (System.nanoTime() - cuesQueuedAt > CUES_EVERY.toNanos() || cuesQueuedAt == 0) {

@@ -27,6 +27,12 @@ public final class CueStore {
     public record Unembedded(long memoryId, String sourceAt, List<String> cues) {
     }
 
+    /** Current, non-empty cues whose vectors for model ?1 are missing. */
+    private static final String UNEMBEDDED = """
+            FROM memory_cues c JOIN memories m ON m.id = c.memory_id
+            WHERE m.deleted_at IS NULL AND c.source_at = m.updated_at AND json_array_length(c.cues) > 0
+              AND (c.vector_model IS NULL OR c.vector_model <> ?1)""";
+
     /** Live memories with no cues for their current text, newest first. */
     public List<Uncued> uncued(Tx tx, int limit) {
         return tx.call("""
@@ -117,12 +123,7 @@ public final class CueStore {
 
     /** Current cues with no vectors for {@code model}, newest memory first. */
     public List<Unembedded> unembedded(Tx tx, String model, int limit) {
-        return tx.call("""
-                SELECT c.memory_id, c.source_at, c.cues FROM memory_cues c JOIN memories m ON m.id = c.memory_id
-                WHERE m.deleted_at IS NULL AND c.source_at = m.updated_at AND json_array_length(c.cues) > 0
-                  AND (c.vector_model IS NULL OR c.vector_model <> ?1)
-                ORDER BY c.memory_id DESC LIMIT ?2
-                """, ps -> {
+        return tx.call("SELECT c.memory_id, c.source_at, c.cues " + UNEMBEDDED + " ORDER BY c.memory_id DESC LIMIT ?2", ps -> {
             ps.setString(1, model);
             ps.setInt(2, limit);
             List<Unembedded> out = new ArrayList<>();
@@ -136,11 +137,7 @@ public final class CueStore {
     }
 
     public long unembeddedCount(Tx tx, String model) {
-        return tx.call("""
-                SELECT count(*) FROM memory_cues c JOIN memories m ON m.id = c.memory_id
-                WHERE m.deleted_at IS NULL AND c.source_at = m.updated_at AND json_array_length(c.cues) > 0
-                  AND (c.vector_model IS NULL OR c.vector_model <> ?1)
-                """, ps -> {
+        return tx.call("SELECT count(*) " + UNEMBEDDED, ps -> {
             ps.setString(1, model);
             try (ResultSet rs = ps.executeQuery()) {
                 return rs.next() ? rs.getLong(1) : 0L;

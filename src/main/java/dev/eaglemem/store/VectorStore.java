@@ -5,9 +5,7 @@ import java.nio.ByteOrder;
 import java.sql.ResultSet;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Embeddings of memories and summaries (table {@code embeddings}, V7). The text a record is embedded from is
@@ -155,25 +153,25 @@ public final class VectorStore {
         });
     }
 
-    /** What {@link #scan} hands over, row by row: a record's kind and id, and one of its vectors. */
+    /** What {@link #scan} hands over, row by row: a record's kind, id and project (null: personal), one of its vectors. */
     @FunctionalInterface
     public interface Sink {
-        void accept(String kind, long id, float[] vector);
+        void accept(String kind, long id, String project, float[] vector);
     }
 
     private static final String RECORD_VECTORS = """
-            SELECT 'memory', m.id, e.vector FROM embeddings e JOIN memories m ON m.id = e.record_id
+            SELECT 'memory', m.id, m.project, e.vector FROM embeddings e JOIN memories m ON m.id = e.record_id
             WHERE e.record_kind = 'memory' AND e.model = ?1 AND m.deleted_at IS NULL
               AND (?2 IS NULL OR m.project = ?2 OR m.scope = 'personal')
             UNION ALL
-            SELECT 'summary', s.id, e.vector FROM embeddings e JOIN summaries s ON s.id = e.record_id
+            SELECT 'summary', s.id, s.project, e.vector FROM embeddings e JOIN summaries s ON s.id = e.record_id
             WHERE e.record_kind = 'summary' AND e.model = ?1 AND (?2 IS NULL OR s.project = ?2)
             """;
     // a memory's cues (memory_cues) give it a second vector, their normalised mean: recall takes the better of the two.
     // On bench/recall/ the mean does as well as comparing every cue (42 of 60 paraphrases at 2 of 25 unrelated prompts
     // injecting, both) at a third of the rows, which is what a prompt's recall spends its time on at 10k memories.
     private static final String CUE_VECTORS = """
-            SELECT m.id, c.dimensions, c.vectors FROM memory_cues c JOIN memories m ON m.id = c.memory_id
+            SELECT m.id, m.project, c.dimensions, c.vectors FROM memory_cues c JOIN memories m ON m.id = c.memory_id
             WHERE c.vector_model = ?1 AND c.source_at = m.updated_at AND m.deleted_at IS NULL
               AND (?2 IS NULL OR m.project = ?2 OR m.scope = 'personal')
             """;
@@ -201,7 +199,7 @@ public final class VectorStore {
             ps.setString(2, project);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    sink.accept(rs.getString(1), rs.getLong(2), fromBytes(rs.getBytes(3)));
+                    sink.accept(rs.getString(1), rs.getLong(2), rs.getString(3), fromBytes(rs.getBytes(4)));
                 }
             }
         });
@@ -210,28 +208,19 @@ public final class VectorStore {
             ps.setString(2, project);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    float[] centroid = centroid(fromBytes(rs.getBytes(3)), rs.getInt(2));
+                    float[] centroid = centroid(fromBytes(rs.getBytes(4)), rs.getInt(3));
                     if (centroid != null) {
-                        sink.accept("memory", rs.getLong(1), centroid);
+                        sink.accept("memory", rs.getLong(1), rs.getString(2), centroid);
                     }
                 }
             }
         });
     }
 
-    /** {@link #scan} as a list (tests, small stores); the project is the record's own, null for a personal memory. */
+    /** {@link #scan} as a list (tests, small stores). */
     public List<Stored> forProject(Tx tx, String model, String project) {
         List<Stored> out = new ArrayList<>();
-        Map<Long, String> projects = new HashMap<>();
-        tx.run("SELECT id, project FROM memories UNION ALL SELECT -id, project FROM summaries", ps -> {
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    projects.put(rs.getLong(1), rs.getString(2));
-                }
-            }
-        });
-        scan(tx, model, project, (kind, id, vector) -> out.add(new Stored(kind, id,
-                projects.get("memory".equals(kind) ? id : -id), vector)));
+        scan(tx, model, project, (kind, id, owner, vector) -> out.add(new Stored(kind, id, owner, vector)));
         return out;
     }
 

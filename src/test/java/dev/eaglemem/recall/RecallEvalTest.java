@@ -27,6 +27,8 @@ import dev.eaglemem.embed.Embedder;
 import dev.eaglemem.embed.MiniLmEmbedder;
 import dev.eaglemem.embed.NoModel;
 import dev.eaglemem.embed.SemanticIndex;
+import dev.eaglemem.jobs.EmbedJob;
+import dev.eaglemem.jobs.JobQueue;
 import dev.eaglemem.memory.MemoryDraft;
 import dev.eaglemem.memory.MemoryKind;
 import dev.eaglemem.memory.MemoryScope;
@@ -35,7 +37,10 @@ import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.search.FtsQuery;
 import dev.eaglemem.store.CueStore;
 import dev.eaglemem.store.EventStore;
+import dev.eaglemem.store.JobRow;
+import dev.eaglemem.store.JobStore;
 import dev.eaglemem.store.MemoryStore;
+import dev.eaglemem.store.NewJob;
 import dev.eaglemem.store.ObservationStore;
 import dev.eaglemem.store.OverviewStore;
 import dev.eaglemem.store.ProjectStore;
@@ -300,31 +305,17 @@ class RecallEvalTest {
         }
     }
 
+    /** What serve's embed job does, run until nothing is pending: the records' vectors, then the cues'. */
     private static void embedAll(TestDb t, Embedder model) {
-        CueStore cues = new CueStore();
-        List<CueStore.Unembedded> cueBatch;
-        while (!(cueBatch = t.db.read(tx -> cues.unembedded(tx, model.modelId(), 32))).isEmpty()) {
-            List<CueStore.Unembedded> done = cueBatch;
-            List<List<float[]>> computed = done.stream().map(c -> model.embedRecords(c.cues())).toList();
-            t.db.write(tx -> {
-                for (int i = 0; i < done.size(); i++) {
-                    cues.putVectors(tx, done.get(i), model.modelId(), computed.get(i));
-                }
-                return null;
-            });
-        }
         VectorStore vectors = new VectorStore();
-        List<VectorStore.Pending> batch;
-        while (!(batch = t.db.read(tx -> vectors.pending(tx, model.modelId(), 32))).isEmpty()) {
-            List<VectorStore.Pending> done = batch;
-            List<float[]> computed = model.embedRecords(done.stream().map(VectorStore.Pending::text).toList());
-            t.db.write(tx -> {
-                for (int i = 0; i < done.size(); i++) {
-                    vectors.put(tx, done.get(i), model.modelId(), computed.get(i), CLOCK.instant());
-                }
-                return null;
-            });
-        }
+        JobStore jobs = new JobStore();
+        EmbedJob embed = new EmbedJob(t.db, vectors, new SemanticIndex(t.db, vectors, () -> model),
+                new JobQueue(t.db, jobs, CLOCK), CLOCK);
+        JobRow row = t.db.write(tx -> jobs.enqueue(tx, new NewJob(EmbedJob.KIND, null, Map.of(), EmbedJob.DEDUPE_KEY),
+                CLOCK.instant())).job();
+        do {
+            embed.run(row);
+        } while (t.db.<Long>read(tx -> vectors.pendingCount(tx, model.modelId())) > 0);
     }
 
     private static List<Prompt> prompts(Path file) throws IOException {
