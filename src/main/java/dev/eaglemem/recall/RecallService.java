@@ -8,14 +8,17 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Executors;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -28,6 +31,8 @@ import dev.eaglemem.memory.MemoryKind;
 import dev.eaglemem.search.FtsQuery;
 import dev.eaglemem.search.HybridRanking;
 import dev.eaglemem.search.LexicalExtras;
+import dev.eaglemem.search.SubstringQuery;
+import dev.eaglemem.search.WordCoverage;
 import dev.eaglemem.store.CodeHit;
 import dev.eaglemem.store.CodeStore;
 import dev.eaglemem.store.Db;
@@ -43,6 +48,7 @@ import dev.eaglemem.store.SearchStore;
 import dev.eaglemem.store.StatsStore;
 import dev.eaglemem.store.SummaryRow;
 import dev.eaglemem.store.SummaryStore;
+import dev.eaglemem.store.TermDocs;
 import dev.eaglemem.store.Tx;
 
 /**
@@ -205,6 +211,11 @@ public class RecallService {
 
     /** {@link #promptRanking(Audience, FtsQuery, String)} at another threshold (the evaluation sweeps it). */
     List<SearchRow> promptRanking(Audience a, FtsQuery query, String prompt, Float threshold) {
+        return promptRanking(a, query, prompt, threshold, WordCoverage.MIN_SHARE);
+    }
+
+    /** ... and another bar for records found by words alone ({@link WordCoverage}; the evaluation sweeps it too). */
+    List<SearchRow> promptRanking(Audience a, FtsQuery query, String prompt, Float threshold, double minShare) {
         String any = query.any();
         String all = query.terms().size() > 1 ? query.all() : null;
         Optional<Embedder> model = settings.semanticRecall() ? semantic.loaded() : Optional.empty();
@@ -224,15 +235,17 @@ public class RecallService {
                             : List.of())
                     .stream().filter(h -> !seen.summaryIds().contains(h.id())).forEach(lexical::add);
             // what the word index alone misses: CJK words, identifier fragments, words spelled apart (LexicalExtras)
+            List<SearchRow> bySubstring = new ArrayList<>();
             extras.promptMemories(tx, prompt, a.project(), PROMPT_HITS).stream()
-                    .filter(h -> !seen.memoryIds().contains(h.id())).forEach(lexical::add);
+                    .filter(h -> !seen.memoryIds().contains(h.id())).forEach(bySubstring::add);
             extras.promptSummaries(tx, prompt, a.project(), a.sessionId(), PROMPT_HITS).stream()
-                    .filter(h -> !seen.summaryIds().contains(h.id())).forEach(lexical::add);
-            List<SearchRow> byWords = PromptRecall.rank(LexicalExtras.union(lexical), clock.instant());
+                    .filter(h -> !seen.summaryIds().contains(h.id())).forEach(bySubstring::add);
+            List<SearchRow> byWords = PromptRecall.rank(LexicalExtras.union(Stream.concat(lexical.stream(),
+                    bySubstring.stream()).toList()), clock.instant());
             // a model failing on this prompt fails the recall like any other error: logged by the hook, fail-open
             Optional<float[]> meaning = embedding.map(CompletableFuture::join);
             if (meaning.isEmpty()) {
-                return byWords;
+                return covered(tx, query, byWords, bySubstring, row -> true, minShare);
             }
             float cut = threshold != null ? threshold : model.get().threshold();
             SemanticIndex.Scores scores = semantic.scores(model.get(), a.project(), meaning.get());
@@ -247,12 +260,41 @@ public class RecallService {
             // a model blind to the prompt's script can neither veto its word matches nor add records: its neighbours
             // of a CJK prompt are noise (now that CJK prompts are recalled, the substring index finds their words)
             if (!model.get().understands(prompt)) {
-                return byWords.stream().limit(PROMPT_HITS).toList();
+                return covered(tx, query, byWords, bySubstring, row -> true, minShare).stream().limit(PROMPT_HITS).toList();
             }
+            // a record with a vector is judged by its meaning; one written since the embed job last ran, by its words
+            byWords = covered(tx, query, byWords, bySubstring, row -> scores.of(row.kind(), row.id()).isEmpty(), minShare);
             return HybridRanking.fuse(byWords, byMeaning, row -> scores.of(row.kind(), row.id()), cut, PROMPT_HITS);
         });
     }
 
+
+    /**
+     * {@code ranked} without the records found by words alone that hold too little of the prompt
+     * ({@link WordCoverage}), of those {@code judged} asks about: a substring match (an identifier, a CJK word) is
+     * specific enough as it is.
+     */
+    private List<SearchRow> covered(Tx tx, FtsQuery query, List<SearchRow> ranked, List<SearchRow> bySubstring,
+            Predicate<SearchRow> judged, double minShare) {
+        Set<String> specific = bySubstring.stream().map(r -> r.kind() + ":" + r.id()).collect(Collectors.toSet());
+        List<SearchRow> open = ranked.stream().filter(r -> !specific.contains(r.kind() + ":" + r.id()) && judged.test(r))
+                .toList();
+        if (open.isEmpty()) {
+            return ranked;
+        }
+        // CJK words are the substring index's: the word index holds none of them, so they would only dilute the share
+        List<String> words = query.terms().stream().filter(t -> t.codePoints().noneMatch(SubstringQuery::isCjk)).toList();
+        Set<String> thin = new HashSet<>();
+        for (String kind : List.of("memory", "summary")) {
+            List<Long> ids = open.stream().filter(r -> r.kind().equals(kind)).map(SearchRow::id).toList();
+            if (!ids.isEmpty()) {
+                TermDocs docs = search.termDocs(tx, kind, words, ids);
+                ids.stream().filter(id -> WordCoverage.share(docs, words, id) < minShare)
+                        .forEach(id -> thin.add(kind + ":" + id));
+            }
+        }
+        return ranked.stream().filter(r -> !thin.contains(r.kind() + ":" + r.id())).toList();
+    }
 
     /** The best {@code PROMPT_HITS} of two rankings of one kind (BM25 over the same index, so comparable). */
     private static List<SearchRow> best(List<SearchRow> newest, List<SearchRow> allWords) {

