@@ -31,6 +31,15 @@ public interface Embedder {
     }
 
     /**
+     * The least similarity between a prompt and a code chunk it recalls by meaning alone (when its words find none):
+     * prose and code sit further apart than prose and prose, and an unrelated chunk in the agent's context costs more
+     * than a missed one, which the agent can still search for. Measured for MiniLM on bench/recall/ (code-results.md).
+     */
+    default float codeThreshold() {
+        return threshold() + 0.15f;
+    }
+
+    /**
      * Whether the model's similarity means anything for this text: an English model compares Chinese or Japanese
      * text by its unknown-word pieces, so recall must not drop a word match on its advice.
      */

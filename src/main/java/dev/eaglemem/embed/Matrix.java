@@ -22,11 +22,13 @@ final class Matrix {
     private final byte[] data;
     private final float[] scale;
     private final int[] recordOfRow;
-    private final boolean[] isMemory;
+    /** The kinds a row may belong to; a record's kind is its index here. */
+    private static final List<String> KINDS = List.of("memory", "summary", "code");
+
+    private final byte[] kinds;
     private final boolean[] cued;
     private final long[] ids;
-    private final Map<Long, Integer> memoryRecords;
-    private final Map<Long, Integer> summaryRecords;
+    private final List<Map<Long, Integer>> recordsByKind;
 
     private Matrix(Builder b) {
         this.dimensions = b.dimensions;
@@ -34,15 +36,14 @@ final class Matrix {
         this.scale = Arrays.copyOf(b.scale, b.rows);
         this.recordOfRow = Arrays.copyOf(b.recordOfRow, b.rows);
         this.ids = Arrays.copyOf(b.ids, b.records);
-        this.isMemory = Arrays.copyOf(b.isMemory, b.records);
+        this.kinds = Arrays.copyOf(b.kinds, b.records);
         // a record with more than one row is a memory with cues
         this.cued = new boolean[b.records];
         int[] rowsOf = new int[b.records];
         for (int record : recordOfRow) {
             cued[record] = ++rowsOf[record] > 1;
         }
-        this.memoryRecords = b.memoryRecords;
-        this.summaryRecords = b.summaryRecords;
+        this.recordsByKind = b.recordsByKind;
     }
 
     static Matrix of(List<VectorStore.Stored> stored) {
@@ -60,8 +61,9 @@ final class Matrix {
         return ids.length;
     }
 
-    boolean isMemory(int record) {
-        return isMemory[record];
+    /** "memory", "summary" or "code". */
+    String kind(int record) {
+        return KINDS.get(kinds[record]);
     }
 
     long id(int record) {
@@ -73,7 +75,8 @@ final class Matrix {
     }
 
     int record(String kind, long id) {
-        Integer r = ("memory".equals(kind) ? memoryRecords : summaryRecords).get(id);
+        int k = KINDS.indexOf(kind);
+        Integer r = k < 0 ? null : recordsByKind.get(k).get(id);
         return r == null ? -1 : r;
     }
 
@@ -149,16 +152,15 @@ final class Matrix {
         private float[] scale;
         private int[] recordOfRow;
         private long[] ids;
-        private boolean[] isMemory;
-        private final Map<Long, Integer> memoryRecords = new HashMap<>();
-        private final Map<Long, Integer> summaryRecords = new HashMap<>();
+        private byte[] kinds;
+        private final List<Map<Long, Integer>> recordsByKind = List.of(new HashMap<>(), new HashMap<>(), new HashMap<>());
 
         Builder(int expectedRows) {
             capacity = Math.max(16, expectedRows);
             scale = new float[capacity];
             recordOfRow = new int[capacity];
             ids = new long[capacity];
-            isMemory = new boolean[capacity];
+            kinds = new byte[capacity];
         }
 
         /** A row of a record; rows of another dimension than the first (a half-switched model) are left out. */
@@ -186,18 +188,21 @@ final class Matrix {
                 data[base + i] = s == 0 ? 0 : (byte) Math.round(vector[i] / s);
             }
             scale[rows] = s;
-            boolean memory = "memory".equals(kind);
-            Map<Long, Integer> byId = memory ? memoryRecords : summaryRecords;
+            int k = KINDS.indexOf(kind);
+            if (k < 0) {
+                throw new IllegalArgumentException("no such record kind: " + kind);
+            }
+            Map<Long, Integer> byId = recordsByKind.get(k);
             Integer record = byId.get(id);
             if (record == null) {
                 if (records == ids.length) {
                     ids = Arrays.copyOf(ids, ids.length + (ids.length >> 1) + 16);
-                    isMemory = Arrays.copyOf(isMemory, ids.length);
+                    kinds = Arrays.copyOf(kinds, ids.length);
                 }
                 record = records++;
                 byId.put(id, record);
                 ids[record] = id;
-                isMemory[record] = memory;
+                kinds[record] = (byte) k;
             }
             recordOfRow[rows++] = record;
         }

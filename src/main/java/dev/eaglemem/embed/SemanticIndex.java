@@ -12,6 +12,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 
 import dev.eaglemem.store.Db;
+import dev.eaglemem.store.SqlWork;
 import dev.eaglemem.store.VectorStore;
 
 /**
@@ -39,6 +40,8 @@ public class SemanticIndex {
     private final VectorStore store;
     private final Supplier<Embedder> factory;
     private final AtomicLong generation = new AtomicLong();
+    /** Code vectors change apart from the records': a new memory must not make serve read 12k chunks' vectors again. */
+    private final AtomicLong codeGeneration = new AtomicLong();
     private final Map<String, Cached> cache = new LinkedHashMap<>(16, 0.75f, true) {
         @Override
         protected boolean removeEldestEntry(Map.Entry<String, Cached> eldest) {
@@ -83,6 +86,11 @@ public class SemanticIndex {
         generation.incrementAndGet();
     }
 
+    /** Stored code vectors changed: the next code comparison reads them again. */
+    public void codeChanged() {
+        codeGeneration.incrementAndGet();
+    }
+
     /**
      * The similarity of every record of {@code project} (null: all) that has a vector, to the normalised query:
      * the ranked list recall fuses with BM25, and the lookup that tells a lexical hit's meaning.
@@ -111,6 +119,22 @@ public class SemanticIndex {
             }
         }
         return new Scores(m, similarity);
+    }
+
+    /**
+     * The similarity of the project's code chunks (those with a vector) to the normalised query: a matrix of their own,
+     * so a code base of 12k chunks neither slows the memories' comparison nor crowds memories out of their candidates.
+     */
+    public Scores codeScores(Embedder model, String project, float[] query) {
+        Matrix m = vectors(model.modelId() + "\u0000code", project, codeGeneration.get(), false, tx -> {
+            Matrix.Builder rows = new Matrix.Builder(store.codeRowCount(tx, model.modelId(), project));
+            store.scanCode(tx, model.modelId(), project, (kind, id, owner, vector) -> rows.add(kind, id, vector));
+            return rows.build();
+        });
+        if (m.dimensions() != query.length) {
+            return new Scores(m, new float[0]);
+        }
+        return new Scores(m, m.similarities(query, HALF));
     }
 
     /** Every record's similarity to one query. */
@@ -147,7 +171,7 @@ public class SemanticIndex {
                 List<Hit> out = new ArrayList<>(n);
                 for (int i = 0; i < n; i++) {
                     int r = best[i];
-                    out.add(new Hit(matrix.isMemory(r) ? "memory" : "summary", matrix.id(r), similarity[r]));
+                    out.add(new Hit(matrix.kind(r), matrix.id(r), similarity[r]));
                 }
                 ranked = out;
                 rankedLimit = limit;
@@ -163,26 +187,29 @@ public class SemanticIndex {
     }
 
     private Matrix vectors(String model, String project) {
-        String key = model + "\u0000" + (project == null ? "" : project);
-        long now = generation.get();
+        return vectors(model, project, generation.get(), true, tx -> {
+            // counted first, so the int8 rows are written into one array of the right size: no copy at the end
+            Matrix.Builder rows = new Matrix.Builder(store.rowCount(tx, model, project));
+            store.scan(tx, model, project, (kind, id, owner, vector) -> rows.add(kind, id, vector));
+            return rows.build();
+        });
+    }
+
+    private Matrix vectors(String cacheAs, String project, long now, boolean withCues, SqlWork<Matrix> read) {
+        String key = cacheAs + "\u0000" + (project == null ? "" : project);
         // cues taken back or written by another process (the CLI) reach no job of this one: their time is part of
         // what makes the cache current
-        String cues = db.read(store::cuesChangedAt);
+        String cues = withCues ? db.read(store::cuesChangedAt) : null;
         synchronized (cache) {
             Cached c = cache.get(key);
             if (c != null && c.generation() == now && java.util.Objects.equals(c.cues(), cues)) {
                 return c.matrix();
             }
         }
-        Matrix read = db.read(tx -> {
-            // counted first, so the int8 rows are written into one array of the right size: no copy at the end
-            Matrix.Builder rows = new Matrix.Builder(store.rowCount(tx, model, project));
-            store.scan(tx, model, project, (kind, id, owner, vector) -> rows.add(kind, id, vector));
-            return rows.build();
-        });
+        Matrix fresh = db.read(read);
         synchronized (cache) {
-            cache.put(key, new Cached(now, cues, read));
+            cache.put(key, new Cached(now, cues, fresh));
         }
-        return read;
+        return fresh;
     }
 }

@@ -16,7 +16,7 @@ import dev.eaglemem.store.VectorStore;
 
 /**
  * Embeds the memories and summaries that have no vector for the current model yet (or were edited since), newest
- * first, then memories' search cues (CueMemoriesJob) that have none, in small batches: one short write per batch, so hooks keep the write lock flowing. A run stops after
+ * first, then memories' search cues (CueMemoriesJob) that have none, then the code index's chunks, in small batches: one short write per batch, so hooks keep the write lock flowing. A run stops after
  * {@link #RUN_BUDGET} and queues the next run, so a big backlog (a first start on a large database, a new model)
  * never holds a job slot for minutes. Safe to run twice: a vector is written for a record's current text only.
  */
@@ -82,17 +82,10 @@ public class EmbedJob implements JobKind {
             if (batch.isEmpty()) {
                 break;
             }
-            List<float[]> computed = model.embedRecords(batch.stream().map(VectorStore.Pending::text).toList());
-            List<VectorStore.Pending> done = batch;
-            db.write(tx -> {
-                for (int i = 0; i < done.size(); i++) {
-                    vectors.put(tx, done.get(i), model.modelId(), computed.get(i), clock.instant());
-                }
-                return null;
-            });
+            write(model, batch);
+            index.changed();
             embedded += batch.size();
             cursor = cursor.after(batch);
-            index.changed();
         } while (System.nanoTime() < deadline);
         List<CueStore.Unembedded> cueBatch = List.of();
         while (batch.isEmpty() && System.nanoTime() < deadline) {
@@ -111,8 +104,23 @@ public class EmbedJob implements JobKind {
             cued += cueBatch.size();
             index.changed();
         }
-        String cuesDone = cued == 0 ? "" : " and the cues of " + cued + " memories";
-        if (!batch.isEmpty() || !cueBatch.isEmpty()) {
+        List<VectorStore.Pending> codeBatch = List.of();
+        int coded = 0;
+        long codeBelow = Long.MAX_VALUE;
+        while (batch.isEmpty() && cueBatch.isEmpty() && System.nanoTime() < deadline) {
+            long below = codeBelow;
+            codeBatch = db.read(tx -> vectors.pendingCode(tx, model.modelId(), BATCH, below));
+            if (codeBatch.isEmpty()) {
+                break;
+            }
+            write(model, codeBatch);
+            index.codeChanged();
+            coded += codeBatch.size();
+            codeBelow = codeBatch.stream().mapToLong(VectorStore.Pending::id).min().orElse(codeBelow);
+        }
+        String cuesDone = (cued == 0 ? "" : " and the cues of " + cued + " memories")
+                + (coded == 0 ? "" : " and " + coded + " code chunks");
+        if (!batch.isEmpty() || !cueBatch.isEmpty() || !codeBatch.isEmpty()) {
             // more to do: the next run comes after the other queued jobs had their turn
             queue.embed();
             return "embedded " + embedded + " records" + cuesDone + " with " + model.modelId()
@@ -121,8 +129,20 @@ public class EmbedJob implements JobKind {
         int swept = db.write(tx -> vectors.sweep(tx, model.modelId()));
         if (swept > 0) {
             index.changed();
+            index.codeChanged();
         }
         return "embedded " + embedded + " records" + cuesDone + " with " + model.modelId() + (swept > 0 ? "; removed " + swept
                 + " vectors of deleted records or other models" : "");
+    }
+
+    /** Embeds a batch of records or chunks and stores their vectors in one short write. */
+    private void write(Embedder model, List<VectorStore.Pending> batch) {
+        List<float[]> computed = model.embedRecords(batch.stream().map(VectorStore.Pending::text).toList());
+        db.write(tx -> {
+            for (int i = 0; i < batch.size(); i++) {
+                vectors.put(tx, batch.get(i), model.modelId(), computed.get(i), clock.instant());
+            }
+            return null;
+        });
     }
 }

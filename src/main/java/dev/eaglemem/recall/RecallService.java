@@ -189,9 +189,10 @@ public class RecallService {
                     null, status.id()));
             return Optional.empty();
         }
-        List<SearchRow> ranked = promptRanking(a, query.get(), prompt);
-        List<CodeHit> code = CodeRecall.pick(db.read(tx -> this.code.candidates(tx, query.get().atLeastTwo(), a.project(),
-                CodeRecall.CANDIDATES)), query.get(), CODE_HITS);
+        Optional<Embedder> model = settings.semanticRecall() ? semantic.loaded() : Optional.empty();
+        Optional<CompletableFuture<float[]>> embedding = embed(model, prompt);
+        List<SearchRow> ranked = promptRanking(a, query.get(), prompt, null, WordCoverage.MIN_SHARE, model, embedding);
+        List<CodeHit> code = code(a, query.get(), prompt, model, embedding);
         PromptRecall.Rendered r = PromptRecall.render(ranked, code, a.compact(),
                 settings.promptChars(), settings.times());
         RecallStatus status = r.text().isEmpty() ? RecallStatus.NO_MATCH : RecallStatus.INJECTED;
@@ -216,12 +217,19 @@ public class RecallService {
 
     /** ... and another bar for records found by words alone ({@link WordCoverage}; the evaluation sweeps it too). */
     List<SearchRow> promptRanking(Audience a, FtsQuery query, String prompt, Float threshold, double minShare) {
+        Optional<Embedder> model = settings.semanticRecall() ? semantic.loaded() : Optional.empty();
+        return promptRanking(a, query, prompt, threshold, minShare, model, embed(model, prompt));
+    }
+
+    /** The prompt's vector, computed on another core while the word queries run (serve has two; both take ~5-10 ms). */
+    private static Optional<CompletableFuture<float[]>> embed(Optional<Embedder> model, String prompt) {
+        return model.map(m -> CompletableFuture.supplyAsync(() -> m.embedQuery(prompt), EMBEDDER));
+    }
+
+    private List<SearchRow> promptRanking(Audience a, FtsQuery query, String prompt, Float threshold, double minShare,
+            Optional<Embedder> model, Optional<CompletableFuture<float[]>> embedding) {
         String any = query.any();
         String all = query.terms().size() > 1 ? query.all() : null;
-        Optional<Embedder> model = settings.semanticRecall() ? semantic.loaded() : Optional.empty();
-        // the prompt is embedded on another core while the word queries run (serve has two, and both take ~5-10 ms)
-        Optional<CompletableFuture<float[]>> embedding = model.map(m -> CompletableFuture.supplyAsync(() -> m.embedQuery(prompt),
-                EMBEDDER));
         return db.read(tx -> {
             RecallStore.InjectedRefs seen = recalls.injectedSince(tx, a.sessionId(), recalls.lastReset(tx, a.sessionId()));
             List<SearchRow> lexical = new ArrayList<>();
@@ -268,6 +276,31 @@ public class RecallService {
         });
     }
 
+
+    /**
+     * The code chunks a prompt brings: those its words find (CodeRecall), then, through serve with code vectors, those
+     * closest in meaning above the model's bar for code, up to {@link #CODE_HITS}.
+     */
+    private List<CodeHit> code(Audience a, FtsQuery query, String prompt, Optional<Embedder> model,
+            Optional<CompletableFuture<float[]>> embedding) {
+        List<CodeHit> byWords = CodeRecall.pick(db.read(tx -> code.candidates(tx, query.atLeastTwo(), a.project(),
+                CodeRecall.CANDIDATES)), query, CODE_HITS);
+        if (byWords.size() >= CODE_HITS || embedding.isEmpty() || !model.get().understands(prompt)) {
+            return byWords;
+        }
+        Embedder m = model.get();
+        SemanticIndex.Scores scores = semantic.codeScores(m, a.project(), embedding.get().join());
+        Set<Long> shown = byWords.stream().map(CodeHit::id).collect(Collectors.toSet());
+        List<Long> close = scores.top(CODE_HITS + shown.size()).stream()
+                .filter(h -> h.similarity() >= m.codeThreshold() && !shown.contains(h.id())).map(SemanticIndex.Hit::id)
+                .limit(CODE_HITS - byWords.size()).toList();
+        if (close.isEmpty()) {
+            return byWords;
+        }
+        List<CodeHit> out = new ArrayList<>(byWords);
+        out.addAll(db.read(tx -> code.hits(tx, close, a.project())));
+        return out;
+    }
 
     /**
      * {@code ranked} without the records found by words alone that hold too little of the prompt

@@ -19,7 +19,7 @@ import dev.eaglemem.store.VectorStore;
 
 /**
  * serve's side of semantic recall: loads the model once serve listens (hooks are answered lexically meanwhile),
- * then notices new or edited memories and summaries, whoever wrote them (a hook through serve or the JVM, the CLI,
+ * then notices new or edited memories, summaries and code chunks, whoever wrote them (a hook through serve or the JVM, the CLI,
  * the API), and queues the embed job; with a model provider configured, it also queues the cue-memories job for
  * memories without search cues (at most every {@link #CUES_EVERY}). Noticing costs two stats every few seconds: the
  * database and its WAL change on every commit; only then does it ask SQLite whether any record lacks a vector.
@@ -88,7 +88,8 @@ final class EmbedWatcher implements AutoCloseable {
                     seen = now;
                     String id = model.get().modelId();
                     if (!db.read(tx -> vectors.pending(tx, id, 1)).isEmpty()
-                            || !db.read(tx -> cues.unembedded(tx, id, 1)).isEmpty()) {
+                            || !db.read(tx -> cues.unembedded(tx, id, 1)).isEmpty()
+                            || !db.read(tx -> vectors.pendingCode(tx, id, 1, Long.MAX_VALUE)).isEmpty()) {
                         queue.embed();
                     }
                     if (System.nanoTime() - cuesQueuedAt > CUES_EVERY.toNanos() || cuesQueuedAt == 0) {

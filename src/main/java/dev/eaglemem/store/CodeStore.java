@@ -6,6 +6,7 @@ import java.sql.SQLException;
 import java.sql.Types;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -199,6 +200,32 @@ public final class CodeStore {
             }
             return out;
         });
+    }
+
+    /**
+     * Chunks by id, shaped like word hits (for the chunks the meaning side found), in the order asked for: only the
+     * project's, and only those still indexed.
+     */
+    public List<CodeHit> hits(Tx tx, List<Long> ids, String project) {
+        if (ids.isEmpty()) {
+            return List.of();
+        }
+        Map<Long, CodeHit> found = new HashMap<>();
+        tx.run("""
+                SELECT c.id, c.project, c.path, c.start_line, c.end_line, c.kind, c.name, substr(c.text, 1, 400), f.language
+                FROM code_chunks c JOIN code_files f ON f.id = c.file_id
+                WHERE c.project = ?1 AND c.id IN (SELECT value FROM json_each(?2))
+                """, ps -> {
+            ps.setString(1, project);
+            ps.setString(2, ids.toString());
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    found.put(rs.getLong(1), new CodeHit(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getInt(4),
+                            rs.getInt(5), rs.getString(6), rs.getString(7), rs.getString(8), 0.0, rs.getString(9)));
+                }
+            }
+        });
+        return ids.stream().filter(found::containsKey).map(found::get).toList();
     }
 
     /** A stored chunk (text redacted). */

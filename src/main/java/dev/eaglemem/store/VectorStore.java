@@ -8,7 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Embeddings of memories and summaries (table {@code embeddings}, V7). The text a record is embedded from is
+ * Embeddings of memories, summaries (table {@code embeddings}, V7) and code chunks (V16). The text a record is embedded from is
  * chosen here, next to the columns it reads, so the job and the pending count agree on what "changed" means.
  */
 public final class VectorStore {
@@ -42,6 +42,22 @@ public final class VectorStore {
               AND s.id < ?3 AND length(""" + SUMMARY_TEXT + """
             ) > 0
             ORDER BY s.id DESC LIMIT ?2
+            """;
+
+    // A chunk as a person would look for it: where it is and what it is called (with the words its identifiers are made
+    // of), then the head of its code. Its version is its file's content hash and its first line: a re-indexed file's
+    // chunks are new rows, and a reused id must not keep another chunk's vector.
+    private static final String CODE_TEXT = """
+            c.path || char(10) || c.kind || COALESCE(' ' || c.name, '') || char(10) || substr(c.words, 1, 600) || char(10)
+              || substr(c.text, 1, 1200)""";
+    private static final String CODE_VERSION = "f.content_hash || ':' || c.start_line";
+    private static final String PENDING_CODE = "SELECT 'code', c.id, " + CODE_VERSION + ", " + CODE_TEXT + """
+
+            FROM code_chunks c JOIN code_files f ON f.id = c.file_id
+            LEFT JOIN embeddings e ON e.record_kind = 'code' AND e.record_id = c.id AND e.model = ?1
+            WHERE (e.record_id IS NULL OR e.source_at <> """ + CODE_VERSION + """
+            ) AND c.id < ?3
+            ORDER BY c.id DESC LIMIT ?2
             """;
 
     public List<Pending> pending(Tx tx, String model, int limit) {
@@ -79,6 +95,14 @@ public final class VectorStore {
         return out;
     }
 
+    /**
+     * Up to {@code limit} code chunks below {@code below} (an id) without a current vector, newest first: embedded after
+     * the memories, summaries and cues, which recall needs more.
+     */
+    public List<Pending> pendingCode(Tx tx, String model, int limit, long below) {
+        return pendingOf(tx, PENDING_CODE, model, limit, below);
+    }
+
     private static List<Pending> pendingOf(Tx tx, String sql, String model, int limit, long below) {
         return tx.call(sql, ps -> {
             ps.setString(1, model);
@@ -108,6 +132,10 @@ public final class VectorStore {
                         WHERE (e.record_id IS NULL OR e.source_at <> s.updated_at)
                           AND length(""" + SUMMARY_TEXT + """
                 ) > 0)
+                     + (SELECT count(*) FROM code_chunks c JOIN code_files f ON f.id = c.file_id LEFT JOIN embeddings e
+                          ON e.record_kind = 'code' AND e.record_id = c.id AND e.model = ?1
+                        WHERE e.record_id IS NULL OR e.source_at <> """ + CODE_VERSION + """
+                )
                 """, ps -> {
             ps.setString(1, model);
             try (ResultSet rs = ps.executeQuery()) {
@@ -143,6 +171,7 @@ public final class VectorStore {
                 DELETE FROM embeddings WHERE (record_kind = 'memory' AND record_id NOT IN
                         (SELECT id FROM memories WHERE deleted_at IS NULL))
                     OR (record_kind = 'summary' AND record_id NOT IN (SELECT id FROM summaries))
+                    OR (record_kind = 'code' AND record_id NOT IN (SELECT id FROM code_chunks))
                 """, ps -> ps.executeUpdate());
         if (pendingCount(tx, model) > 0) {
             return gone;
@@ -212,6 +241,38 @@ public final class VectorStore {
                     if (centroid != null) {
                         sink.accept("memory", rs.getLong(1), rs.getString(2), centroid);
                     }
+                }
+            }
+        });
+    }
+
+    private static final String CODE_VECTORS = """
+            SELECT c.id, e.vector FROM embeddings e JOIN code_chunks c ON c.id = e.record_id
+            WHERE e.record_kind = 'code' AND e.model = ?1 AND c.project = ?2
+            """;
+
+    /** How many code vectors {@link #scanCode} will hand over now. */
+    public int codeRowCount(Tx tx, String model, String project) {
+        return tx.call("SELECT count(*) FROM (" + CODE_VECTORS + ")", ps -> {
+            ps.setString(1, model);
+            ps.setString(2, project);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? rs.getInt(1) : 0;
+            }
+        });
+    }
+
+    /**
+     * The vectors of the project's code chunks, one row at a time: kept apart from {@link #scan}, so a large code base
+     * neither slows a prompt's recall of memories nor crowds them out of its candidates.
+     */
+    public void scanCode(Tx tx, String model, String project, Sink sink) {
+        tx.run(CODE_VECTORS, ps -> {
+            ps.setString(1, model);
+            ps.setString(2, project);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    sink.accept("code", rs.getLong(1), project, fromBytes(rs.getBytes(2)));
                 }
             }
         });

@@ -15,6 +15,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.eaglemem.code.CodeIndexer;
+import dev.eaglemem.config.LogFile;
 import dev.eaglemem.embed.Embedder;
 import dev.eaglemem.embed.SemanticIndex;
 import dev.eaglemem.embed.Vectors;
@@ -25,6 +27,7 @@ import dev.eaglemem.memory.MemoryPatch;
 import dev.eaglemem.memory.MemoryScope;
 import dev.eaglemem.memory.MemoryService;
 import dev.eaglemem.redact.Redactor;
+import dev.eaglemem.store.CodeStore;
 import dev.eaglemem.store.EventStore;
 import dev.eaglemem.store.JobRow;
 import dev.eaglemem.store.JobStore;
@@ -131,6 +134,44 @@ class EmbedJobTest {
         String result = job(new LetterModel("letters-2")).run(queued());
         assertThat(result).startsWith("embedded 40 records with letters-2").contains("removed 40 vectors");
         assertThat(t.db.<Boolean>read(tx -> vectors.anyFor(tx, "letters-1"))).isFalse();
+    }
+
+    @Test
+    void codeChunksAreEmbeddedAfterTheRecordsAndARewrittenFileLeavesNoStaleVector() throws Exception {
+        Path repo = java.nio.file.Files.createDirectories(dir.resolve("repo/src"));
+        java.nio.file.Files.writeString(repo.resolve("cart.ts"), """
+                /** Adds the line's price to the cart total. */
+                export function addLine(cart: Cart, line: Line): void { cart.total += line.price; }
+                export function clearCart(cart: Cart): void { cart.total = 0; }
+                """);
+        CodeIndexer indexer = new CodeIndexer(t.db, new CodeStore(), new ProjectStore(), Redactor.defaults(), clock,
+                new LogFile(dir.resolve("eagle-mem.log"), clock));
+        indexer.index("code/app", dir.resolve("repo"), false, CodeIndexer.Progress.NONE);
+        long chunks = t.db.read(tx -> new CodeStore().totals(tx, "code/app").chunks());
+        assertThat(chunks).isPositive();
+
+        LetterModel model = new LetterModel("letters-1");
+        assertThat(job(model).run(queued())).startsWith("embedded 40 records and " + chunks + " code chunks with letters-1");
+        assertThat(model.embedded.subList(0, 40)).as("records first").allMatch(text -> text.startsWith("Decision number"));
+        assertThat(model.embedded.getLast()).startsWith("src/cart.ts\n");
+        assertThat(t.db.<Integer>read(tx -> vectors.codeRowCount(tx, "letters-1", "code/app"))).isEqualTo((int) chunks);
+        assertThat(t.db.<Long>read(tx -> vectors.pendingCount(tx, "letters-1"))).isZero();
+
+        java.nio.file.Files.writeString(repo.resolve("cart.ts"), """
+                export function emptyCart(cart: Cart): void { cart.total = 0; }
+                """);
+        clock.advance(Duration.ofMinutes(1));
+        indexer.index("code/app", dir.resolve("repo"), false, CodeIndexer.Progress.NONE);
+        assertThat(t.db.<Long>read(tx -> vectors.pendingCount(tx, "letters-1"))).isPositive();
+        job(model).run(queued());
+        long now = t.db.read(tx -> new CodeStore().totals(tx, "code/app").chunks());
+        assertThat(t.db.<Integer>read(tx -> vectors.codeRowCount(tx, "letters-1", "code/app"))).isEqualTo((int) now);
+        try (var c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("memory.db"));
+                var rs = c.createStatement().executeQuery("SELECT count(*) FROM embeddings WHERE record_kind = 'code'")) {
+            rs.next();
+            assertThat(rs.getLong(1)).as("the old chunks' vectors are swept").isEqualTo(now);
+        }
+        assertThat(model.embedded.getLast()).contains("emptyCart");
     }
 
     @Test

@@ -20,7 +20,9 @@ import dev.eaglemem.code.CodeIndexer;
 import dev.eaglemem.config.EagleConfig;
 import dev.eaglemem.config.LogFile;
 import dev.eaglemem.config.Settings;
+import dev.eaglemem.embed.Embedder;
 import dev.eaglemem.embed.NoModel;
+import dev.eaglemem.embed.SemanticIndex;
 import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.store.CodeStore;
 import dev.eaglemem.store.MemoryStore;
@@ -34,6 +36,7 @@ import dev.eaglemem.store.SearchStore;
 import dev.eaglemem.store.StatsStore;
 import dev.eaglemem.store.SummaryStore;
 import dev.eaglemem.store.TestDb;
+import dev.eaglemem.store.VectorStore;
 
 /**
  * UserPromptSubmit with a code index: a prompt in plain words finds the function whose name glues them together,
@@ -121,6 +124,33 @@ class PromptRecallCodeTest {
         });
         String text = prompt("where do we retry the checkout after a timeout?").orElseThrow();
         assertThat(text.indexOf("Checkout retries once")).isNotNegative().isLessThan(text.indexOf("[code"));
+    }
+
+    @Test
+    void throughServeAChunkCloseInMeaningComesWhenTheWordsFindNone() {
+        Embedder model = new PromptRecallCoverageTest.TopicModel("charg", "retry", "weather");
+        VectorStore vectors = new VectorStore();
+        t.db.write(tx -> {
+            for (VectorStore.Pending p : vectors.pendingCode(tx, model.modelId(), 100, Long.MAX_VALUE)) {
+                vectors.put(tx, p, model.modelId(), model.embedRecords(List.of(p.text())).getFirst(), CLOCK.instant());
+            }
+            return null;
+        });
+        SemanticIndex index = new SemanticIndex(t.db, vectors, () -> model);
+        index.load();
+        RecallService hybrid = new RecallService(t.db, new StatsStore(), new OverviewStore(), new MemoryStore(),
+                new SummaryStore(), new ObservationStore(), new RecallStore(), new SearchStore(),
+                new Settings(EagleConfig.defaults(dir.resolve("config.toml"))), CLOCK, index);
+
+        String asked = "the card gets charged a second time when the bank is slow";
+        assertThat(prompt(asked)).as("its words find no chunk").isEmpty();
+        String text = hybrid.prompt(new RecallService.Audience("m1", PROJECT, "claude-code", false), asked).orElseThrow();
+        assertThat(text).contains("src/cart/checkout.ts:", "src/cart/gateway.ts:");
+        RecallEventRow event = t.db.read(tx -> new RecallStore().list(tx, "m1", null, 1)).getFirst();
+        assertThat(event.codeIds()).hasSize(2);
+
+        assertThat(hybrid.prompt(new RecallService.Audience("m2", PROJECT, "claude-code", false),
+                "what will the weather be like for the bike race tomorrow")).as("nothing close enough").isEmpty();
     }
 
     @Test

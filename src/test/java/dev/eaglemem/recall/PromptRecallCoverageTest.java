@@ -47,7 +47,11 @@ class PromptRecallCoverageTest {
 
     /** Counts a few topic words: deterministic, and close enough to a model for one judgement by meaning. */
     static final class TopicModel implements Embedder {
-        private static final List<String> TOPICS = List.of("lock", "deploy", "cat", "invoice");
+        private final List<String> topics;
+
+        TopicModel(String... topics) {
+            this.topics = List.of(topics);
+        }
 
         @Override
         public String modelId() {
@@ -56,12 +60,12 @@ class PromptRecallCoverageTest {
 
         @Override
         public float[] embedQuery(String text) {
-            float[] v = new float[TOPICS.size() + 1];
+            float[] v = new float[topics.size() + 1];
             String lower = text.toLowerCase(java.util.Locale.ROOT);
-            for (int i = 0; i < TOPICS.size(); i++) {
-                v[i] = lower.split(TOPICS.get(i), -1).length - 1;
+            for (int i = 0; i < topics.size(); i++) {
+                v[i] = lower.split(topics.get(i), -1).length - 1;
             }
-            v[TOPICS.size()] = 0.1f;
+            v[topics.size()] = 0.1f;
             return Vectors.normalized(v);
         }
 
@@ -108,7 +112,7 @@ class PromptRecallCoverageTest {
 
     @Test
     void withAModelARecordWithoutAVectorYetIsHeldToTheSameBar() {
-        TopicModel model = new TopicModel();
+        TopicModel model = new TopicModel("lock", "deploy", "cat", "invoice");
         embedAll(model);
         insert(FREEZE, "No deploys between December 20 and January 5; hotfixes need the on-call lead.");
         RecallService hybrid = recall(loaded(model));

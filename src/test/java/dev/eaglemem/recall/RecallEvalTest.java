@@ -125,7 +125,7 @@ class RecallEvalTest {
 
     private static List<Path> sets() throws IOException {
         try (var s = Files.list(SETS)) {
-            return s.filter(p -> Files.isRegularFile(p.resolve("prompts.jsonl"))).sorted().toList();
+            return s.filter(p -> Files.isRegularFile(p.resolve("memories.jsonl"))).sorted().toList();
         }
     }
 
