@@ -15,7 +15,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 /**
  * Semantic recall end to end through the packaged launcher: memories added with the CLI, serve started, its embed
  * job embedding them with the shipped model, then prompts through the hook shim — a paraphrase that shares no word
- * with its memory recalls it, an unrelated prompt recalls nothing — and search --mode by meaning from the CLI.
+ * with its memory recalls it, an unrelated prompt recalls nothing — and search --mode by meaning from the CLI; and the
+ * code index's chunks, embedded by serve after the memories, brought by meaning when the prompt's words find none.
  */
 class SemanticRecallIT {
 
@@ -76,5 +77,38 @@ class SemanticRecallIT {
         assertThat(search.path("hits").get(0).path("title").asText()).startsWith("Stripe redelivers webhooks");
         assertThat(cli.run("search", "money", "back", "--json").ok().json().path("mode").asText())
                 .as("hybrid by default once vectors exist").isEqualTo("hybrid");
+    }
+
+    @Test
+    void aChunkCloseInMeaningIsRecalledThroughServeWhenTheWordsFindNone() throws Exception {
+        Path display = Files.createDirectories(cli.repo.resolve("src/display"));
+        Files.writeString(display.resolve("clock.ts"), """
+                /** Shows an instant in the user's own time zone, with its offset from UTC. */
+                export function toLocalLabel(at: Date, zone: string): string {
+                  return format(at, zone) + ' ' + offset(zone);
+                }
+                """);
+        Files.writeString(display.resolve("totals.ts"), """
+                /** Adds up the lines of an invoice in integer cents. */
+                export function invoiceTotal(lines: Line[]): number {
+                  return lines.reduce((sum, l) => sum + l.cents, 0);
+                }
+                """);
+        assertThat(cli.run("index", cli.repo.toString(), "--json").ok().json().path("chunks").asInt()).isPositive();
+        String asked = "how are dates shown in the person's own time zone?";
+        assertThat(cli.runWithInput(prompt("c-0", asked), "hook", "UserPromptSubmit", "--agent", "claude-code").ok().out())
+                .as("by words alone (a hook in its own JVM): no chunk is called after what the prompt asks")
+                .doesNotContain("[code");
+
+        cli.start("serve", "serve", "--port", "0", "--idle-minutes", "0");
+        String recalled = "";
+        // the model loads, then the embed job embeds the chunks (after any memories and summaries)
+        for (int i = 0; i < 240 && !recalled.contains("src/display/clock.ts"); i++) {
+            Thread.sleep(250);
+            recalled = cli.shim(prompt("c-" + (i + 1), asked), "UserPromptSubmit", "--agent", "claude-code").ok().out();
+        }
+        assertThat(recalled).contains("[code", "src/display/clock.ts:", "toLocalLabel").doesNotContain("totals.ts");
+        assertThat(cli.shim(prompt("c-x", "suggest a good name for my sourdough starter"), "UserPromptSubmit", "--agent",
+                "claude-code").ok().out()).as("nothing close enough").isEmpty();
     }
 }
