@@ -207,8 +207,12 @@ public final class VectorStore {
 
     /** How many rows {@link #scan} will hand over now: records' vectors plus one per memory with cues. */
     public int rowCount(Tx tx, String model, String project) {
-        return tx.call("SELECT (SELECT count(*) FROM (" + RECORD_VECTORS + ")) + (SELECT count(*) FROM (" + CUE_VECTORS + "))",
-                ps -> {
+        return count(tx, "SELECT (SELECT count(*) FROM (" + RECORD_VECTORS + ")) + (SELECT count(*) FROM (" + CUE_VECTORS + "))",
+                model, project);
+    }
+
+    private static int count(Tx tx, String sql, String model, String project) {
+        return tx.call(sql, ps -> {
             ps.setString(1, model);
             ps.setString(2, project);
             try (ResultSet rs = ps.executeQuery()) {
@@ -253,13 +257,7 @@ public final class VectorStore {
 
     /** How many code vectors {@link #scanCode} will hand over now. */
     public int codeRowCount(Tx tx, String model, String project) {
-        return tx.call("SELECT count(*) FROM (" + CODE_VECTORS + ")", ps -> {
-            ps.setString(1, model);
-            ps.setString(2, project);
-            try (ResultSet rs = ps.executeQuery()) {
-                return rs.next() ? rs.getInt(1) : 0;
-            }
-        });
+        return count(tx, "SELECT count(*) FROM (" + CODE_VECTORS + ")", model, project);
     }
 
     /**
