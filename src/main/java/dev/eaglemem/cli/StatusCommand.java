@@ -13,8 +13,9 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 @Command(name = "status", header = "Show where the database is and what it holds.",
-        description = "The data directory, the database file and its size, the schema version, and how many sessions,"
-                + " memories and prompts it holds for this project and overall.",
+        description = "The data directory, the database file and its size, the schema version, how many sessions,"
+                + " memories and prompts it holds for this project and overall, and how far serve has got computing the"
+                + " vectors recall by meaning compares prompts with.",
         footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem status", "  eagle-mem status -p code/shop --json" })
 public class StatusCommand implements Callable<Integer> {
 
@@ -57,7 +58,18 @@ public class StatusCommand implements Callable<Integer> {
         out.println("  all projects: " + report.totals().projects() + " projects, " + report.totals().sessions()
                 + " sessions, " + report.totals().memories() + " memories, " + report.totals().personalMemories()
                 + " personal memories");
+        out.println("  semantic:  " + semantic(report.semantic()));
         return 0;
+    }
+
+    /** Recall by meaning in one line: whether it is on, and how far serve's embed job has got. */
+    static String semantic(StatusReport.Semantic s) {
+        if (!s.on()) {
+            return "off (recall.semantic = false): recall and search go by words alone";
+        }
+        return s.model() + ", vectors for " + s.memories() + " memories, " + s.summaries() + " summaries, "
+                + s.codeChunks() + " code chunks; " + (s.waiting() == 0 ? "nothing waits"
+                        : s.waiting() + " wait for serve's embed job (eagle-mem serve)");
     }
 
     private static void counts(PrintWriter out, TableCounts c) {

@@ -11,8 +11,17 @@ import dev.eaglemem.store.TableCounts;
  * @param projectCounts counts for {@code project} (null when there is none)
  * @param totals counts across every project
  * @param migrationsApplied migrations this run applied (0 on an up-to-date database)
+ * @param semantic recall by meaning: on or off, the model, the vectors serve has computed and what still waits
  */
 public record StatusReport(String version, Path dataDir, Path dbFile, long dbBytes, int schemaVersion,
         int expectedSchemaVersion, int migrationsApplied, String project, TableCounts projectCounts, TableCounts totals,
-        Path configFile) {
+        Path configFile, Semantic semantic) {
+
+    /**
+     * @param on {@code recall.semantic}
+     * @param model the model whose vectors are counted (the shipped one)
+     * @param waiting memories, summaries, cues and code chunks serve's embed job has yet to embed
+     */
+    public record Semantic(boolean on, String model, long memories, long summaries, long codeChunks, long waiting) {
+    }
 }

@@ -144,6 +144,27 @@ public final class VectorStore {
         }) + new CueStore().unembeddedCount(tx, model);
     }
 
+    /** The vectors stored for the model, by what they belong to, and the records, cues and chunks still waiting for one. */
+    public record Counts(long memories, long summaries, long codeChunks, long waiting) {
+    }
+
+    /** What {@code eagle-mem status} says of semantic recall: what has a vector for the model and what waits. */
+    public Counts counts(Tx tx, String model) {
+        long[] stored = new long[3];
+        tx.run("SELECT record_kind, count(*) FROM embeddings WHERE model = ?1 GROUP BY 1", ps -> {
+            ps.setString(1, model);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    int i = List.of("memory", "summary", "code").indexOf(rs.getString(1));
+                    if (i >= 0) {
+                        stored[i] = rs.getLong(2);
+                    }
+                }
+            }
+        });
+        return new Counts(stored[0], stored[1], stored[2], pendingCount(tx, model));
+    }
+
     public void put(Tx tx, Pending record, String model, float[] vector, Instant now) {
         tx.run("""
                 INSERT INTO embeddings(record_kind, record_id, model, source_at, dimensions, vector, created_at)

@@ -61,6 +61,7 @@ import dev.eaglemem.store.EnrichmentStore;
 import dev.eaglemem.store.EventStore;
 import dev.eaglemem.store.FeatureStore;
 import dev.eaglemem.store.GraphStore;
+import dev.eaglemem.store.VectorStore;
 import dev.eaglemem.store.VerificationStore;
 import dev.eaglemem.store.HealthStore;
 import dev.eaglemem.store.JobStore;
@@ -130,7 +131,8 @@ final class ApiRig implements AutoCloseable {
         HookHandlers handlers = new HookHandlers(capture, new EventIntake(t.db, capture, new Spool(dir.resolve("spool")),
                 memories, jobQueue, recall, guard, log), recall, guard, new ProjectSwitch(dir));
         HookRunner hooks = new HookRunner(env, () -> log, () -> handlers);
-        api = new ServeApi(new StatusService(t.db, new StatsStore(), new HealthStore(), new ProjectStore(), new DataDir(dir, dir.resolve("config.toml"))),
+        api = new ServeApi(new StatusService(t.db, new StatsStore(), new HealthStore(), new ProjectStore(),
+                new DataDir(dir, dir.resolve("config.toml")), new VectorStore(), settings),
                 NoModel.search(t.db), new TimelineService(t.db, new TimelineStore()),
                 new RecordService(t.db, new MemoryStore(), new SummaryStore(), new SessionStore(), new PromptStore(),
                         new ObservationStore(), new CodeStore()),
