@@ -103,7 +103,7 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
  * print an enum's lower-cased name, or an install step's fields, instead of the text it always printed.
  */
 @RegisterForReflection(targets = { HealthReport.class, HealthReport.Part.class, HealthReport.Grade.class,
-        StatusReport.class, TableCounts.class, DoctorReport.class, Check.class,
+        StatusReport.class, StatusReport.Semantic.class, TableCounts.class, DoctorReport.class, Check.class,
         MemoryRow.class, MemoryDetails.class, AddResult.class, SearchResult.class, SearchHit.class, SessionRow.class,
         SessionOverview.class, SummaryRow.class, SummaryFields.class, PromptRow.class, ConfigService.Entry.class,
         InstallReport.class, InstallReport.Action.class, InstallManifest.class, ServeState.class,
