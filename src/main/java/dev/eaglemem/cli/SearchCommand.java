@@ -43,7 +43,7 @@ public class SearchCommand implements Callable<Integer> {
     String kind;
 
     @Option(names = "--mode", paramLabel = "MODE", description = "lexical (words, BM25), semantic (meaning) or hybrid"
-            + " (both; the default once serve has embedded the records).")
+            + " (both; the default once serve has embedded the records, or with --type code the project's chunks).")
     String mode;
 
     @Mixin

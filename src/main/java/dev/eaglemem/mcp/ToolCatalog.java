@@ -118,7 +118,9 @@ final class ToolCatalog {
                         schema(List.of()),
                         new ToolAnnotations("Pending feature checks", false, false, true, false, null)),
                 tool(CODE_SEARCH, "Search code", "Search the project's code index (built by eagle-mem index) by words:"
-                        + " declarations, identifiers, paths. Hits are code-N ids; get shows a chunk's text. Pages like"
+                        + " declarations, identifiers, paths; and by meaning once serve has embedded the chunks (a"
+                        + " question in plain words finds the function that does it). Hits are code-N ids; get shows a"
+                        + " chunk's text. Pages like"
                         + " search (offset, next_offset). Before the project is indexed the answer has no hits and a hint"
                         + " saying to run eagle-mem index.",
                         schema(List.of("query"), "query", text("Words to look for."), "project", text(PROJECT),

@@ -33,8 +33,8 @@ import dev.eaglemem.store.VectorStore;
 @ApplicationScoped
 public class SearchService {
 
-    private static final int TITLE_MAX = 100;
-    private static final int SNIPPET_MAX = 200;
+    static final int TITLE_MAX = 100;
+    static final int SNIPPET_MAX = 200;
     // Scores from different FTS tables are compared at this precision so near-equal hits fall back to recency.
     private static final double SCORE_BUCKET = 100.0;
     private static final int CANDIDATES = 50;
@@ -46,6 +46,7 @@ public class SearchService {
     private final Settings settings;
     private final LexicalExtras extras;
     private final CodeStore code;
+    private final CodeSearch codeSearch;
 
     public SearchService(Db db, SearchStore store, SemanticIndex semantic, VectorStore vectors, Settings settings) {
         this.db = db;
@@ -55,6 +56,7 @@ public class SearchService {
         this.settings = settings;
         this.extras = new LexicalExtras(store);
         this.code = new CodeStore();
+        this.codeSearch = new CodeSearch(db, code, semantic, vectors, settings);
     }
 
     /**
@@ -125,10 +127,10 @@ public class SearchService {
                 "the search query '" + request.query() + "' has no searchable words (letters or digits)",
                 "eagle-mem search \"release gate\""));
         Target target = Target.of(request.type(), request.kind());
-        if (target.code()) {
-            return searchCode(request, query);
-        }
         Optional<SearchMode> asked = SearchMode.parse(request.mode());
+        if (target.code()) {
+            return codeSearch.search(request, query, asked);
+        }
         Optional<Embedder> model = asked.orElse(SearchMode.HYBRID) == SearchMode.LEXICAL || !settings.semanticRecall()
                 ? Optional.empty() : modelIfVectors(asked.isPresent());
         SearchMode mode = model.isEmpty() ? SearchMode.LEXICAL : asked.orElse(SearchMode.HYBRID);
@@ -221,34 +223,9 @@ public class SearchService {
         return LexicalExtras.union(rows);
     }
 
-    /**
-     * The code index, by words: a chunk's names, the words its identifiers are made of, its path and its text.
-     * All words first; when nothing has them all, any of them.
-     */
-    private SearchResult searchCode(SearchRequest r, FtsQuery query) {
-        SearchMode.parse(r.mode()).filter(m -> m == SearchMode.SEMANTIC).ifPresent(m -> {
-            throw EagleException.invalidInput("code is searched by words only: chunks have no embeddings yet",
-                    "eagle-mem search --type code <words>");
-        });
-        String matchMode = "all";
-        List<CodeHit> hits = codeHits(query.all(), r);
-        if (hits.isEmpty() && query.terms().size() > 1) {
-            hits = codeHits(query.any(), r);
-            matchMode = "any";
-        }
-        List<SearchHit> out = hits.stream().map(h -> new SearchHit(new RecordId(RecordId.Kind.CODE, h.id()).toString(),
-                "code", null, h.project(), Snippets.oneLine(codeTitle(h), TITLE_MAX),
-                Snippets.oneLine(Snippets.readable(h.snippet()), SNIPPET_MAX), null, h.score())).toList();
-        return new SearchResult(r.query(), query.terms(), matchMode, SearchMode.LEXICAL.id(), r.project(), out);
-    }
-
     /** Whether {@code eagle-mem index} has indexed any file of the project (code search has nothing to look in before). */
     public boolean hasCodeIndex(String project) {
         return project != null && db.read(tx -> code.status(tx, project)).isPresent();
-    }
-
-    private List<CodeHit> codeHits(String match, SearchRequest r) {
-        return db.read(tx -> code.candidates(tx, match, r.project(), r.limit())).stream().map(CodeStore.Candidate::hit).toList();
     }
 
     /** {@code src/cart/checkout.ts:12-30 function retryCheckout}: where to open it and what it is. */

@@ -276,6 +276,19 @@ public final class VectorStore {
             WHERE e.record_kind = 'code' AND e.model = ?1 AND c.project = ?2
             """;
 
+    /** Whether any chunk of the project's code index has a vector (for any model). */
+    public boolean anyCode(Tx tx, String project) {
+        return tx.call("""
+                SELECT EXISTS (SELECT 1 FROM embeddings e JOIN code_chunks c ON c.id = e.record_id
+                               WHERE e.record_kind = 'code' AND c.project = ?1)
+                """, ps -> {
+            ps.setString(1, project);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() && rs.getInt(1) == 1;
+            }
+        });
+    }
+
     /** How many code vectors {@link #scanCode} will hand over now. */
     public int codeRowCount(Tx tx, String model, String project) {
         return count(tx, "SELECT count(*) FROM (" + CODE_VECTORS + ")", model, project);
