@@ -16,7 +16,8 @@ import com.fasterxml.jackson.databind.JsonNode;
  * Semantic recall end to end through the packaged launcher: memories added with the CLI, serve started, its embed
  * job embedding them with the shipped model, then prompts through the hook shim — a paraphrase that shares no word
  * with its memory recalls it, an unrelated prompt recalls nothing — and search --mode by meaning from the CLI; and the
- * code index's chunks, embedded by serve after the memories, brought by meaning when the prompt's words find none.
+ * code index's chunks, embedded by serve after the memories, brought by meaning when the prompt's words find none and
+ * found by search --type code --mode semantic.
  */
 class SemanticRecallIT {
 
@@ -108,6 +109,11 @@ class SemanticRecallIT {
             recalled = cli.shim(prompt("c-" + (i + 1), asked), "UserPromptSubmit", "--agent", "claude-code").ok().out();
         }
         assertThat(recalled).contains("[code", "src/display/clock.ts:", "toLocalLabel").doesNotContain("totals.ts");
+        JsonNode found = cli.run("search", "--type", "code", "--mode", "semantic", asked, "--json").ok().json();
+        assertThat(found.path("mode").asText()).isEqualTo("semantic");
+        assertThat(found.path("hits").get(0).path("title").asText()).startsWith("src/display/clock.ts:");
+        assertThat(cli.run("search", "--type", "code", "invoice", "total", "--json").ok().json().path("mode").asText())
+                .as("hybrid by default once the chunks have vectors").isEqualTo("hybrid");
         assertThat(cli.shim(prompt("c-x", "suggest a good name for my sourdough starter"), "UserPromptSubmit", "--agent",
                 "claude-code").ok().out()).as("nothing close enough").isEmpty();
     }
