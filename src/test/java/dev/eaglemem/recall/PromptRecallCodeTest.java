@@ -23,6 +23,7 @@ import dev.eaglemem.config.Settings;
 import dev.eaglemem.embed.Embedder;
 import dev.eaglemem.embed.NoModel;
 import dev.eaglemem.embed.SemanticIndex;
+import dev.eaglemem.embed.TopicModel;
 import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.store.CodeStore;
 import dev.eaglemem.store.MemoryStore;
@@ -128,7 +129,7 @@ class PromptRecallCodeTest {
 
     @Test
     void throughServeAChunkCloseInMeaningComesWhenTheWordsFindNone() {
-        Embedder model = new PromptRecallCoverageTest.TopicModel("charg", "retry", "weather");
+        Embedder model = new TopicModel("charg", "retry", "weather");
         VectorStore vectors = new VectorStore();
         t.db.write(tx -> {
             for (VectorStore.Pending p : vectors.pendingCode(tx, model.modelId(), 100, Long.MAX_VALUE)) {

@@ -19,7 +19,7 @@ import dev.eaglemem.config.Settings;
 import dev.eaglemem.embed.Embedder;
 import dev.eaglemem.embed.NoModel;
 import dev.eaglemem.embed.SemanticIndex;
-import dev.eaglemem.embed.Vectors;
+import dev.eaglemem.embed.TopicModel;
 import dev.eaglemem.store.MemoryStore;
 import dev.eaglemem.store.NewMemoryRow;
 import dev.eaglemem.store.ObservationStore;
@@ -44,41 +44,6 @@ class PromptRecallCoverageTest {
     private static final String TUESDAYS = "Deploys go out on Tuesdays";
     private static final String FREEZE = "Deploy freeze in December";
     private static final String OFF_TOPIC = "suggest a name for my grey cat who likes to sleep on the keyboard during deploys";
-
-    /** Counts a few topic words: deterministic, and close enough to a model for one judgement by meaning. */
-    static final class TopicModel implements Embedder {
-        private final List<String> topics;
-
-        TopicModel(String... topics) {
-            this.topics = List.of(topics);
-        }
-
-        @Override
-        public String modelId() {
-            return "topics";
-        }
-
-        @Override
-        public float[] embedQuery(String text) {
-            float[] v = new float[topics.size() + 1];
-            String lower = text.toLowerCase(java.util.Locale.ROOT);
-            for (int i = 0; i < topics.size(); i++) {
-                v[i] = lower.split(topics.get(i), -1).length - 1;
-            }
-            v[topics.size()] = 0.1f;
-            return Vectors.normalized(v);
-        }
-
-        @Override
-        public List<float[]> embedRecords(List<String> texts) {
-            return texts.stream().map(this::embedQuery).toList();
-        }
-
-        @Override
-        public float threshold() {
-            return 0.5f;
-        }
-    }
 
     @TempDir
     Path dir;

@@ -10,7 +10,6 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 import org.junit.jupiter.api.AfterEach;
@@ -22,9 +21,8 @@ import dev.eaglemem.code.CodeIndexer;
 import dev.eaglemem.config.EagleConfig;
 import dev.eaglemem.config.LogFile;
 import dev.eaglemem.config.Settings;
-import dev.eaglemem.embed.Embedder;
 import dev.eaglemem.embed.SemanticIndex;
-import dev.eaglemem.embed.Vectors;
+import dev.eaglemem.embed.TopicModel;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.store.CodeStore;
@@ -35,43 +33,18 @@ import dev.eaglemem.store.VectorStore;
 
 /**
  * {@code search --type code} by words and, once the project's chunks have vectors, by meaning, on a real database with
- * a real code index; the model is a deterministic stand-in that counts topic words.
+ * a real code index; the model is a stand-in that counts topic words (TopicModel).
  */
 class CodeSearchTest {
 
     private static final String PROJECT = "code/shop";
     private static final Clock CLOCK = Clock.fixed(Instant.parse("2026-11-28T10:00:00Z"), ZoneOffset.UTC);
 
-    /** Counts "zone" and "cent" (and a little of everything): enough for one judgement by meaning. */
-    static final class TopicModel implements Embedder {
-        @Override
-        public String modelId() {
-            return "topics";
-        }
-
-        @Override
-        public float[] embedQuery(String text) {
-            String lower = text.toLowerCase(Locale.ROOT);
-            return Vectors.normalized(new float[] { lower.split("zone", -1).length - 1, lower.split("cent", -1).length - 1,
-                    0.1f });
-        }
-
-        @Override
-        public List<float[]> embedRecords(List<String> texts) {
-            return texts.stream().map(this::embedQuery).toList();
-        }
-
-        @Override
-        public float threshold() {
-            return 0.5f;
-        }
-    }
-
     @TempDir
     Path dir;
 
     private TestDb t;
-    private final TopicModel model = new TopicModel();
+    private final TopicModel model = new TopicModel("zone", "cent");
 
     @BeforeEach
     void index() throws IOException {
