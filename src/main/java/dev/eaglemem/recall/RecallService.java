@@ -316,7 +316,8 @@ public class RecallService {
             return ranked;
         }
         // CJK words are the substring index's: the word index holds none of them, so they would only dilute the share
-        List<String> words = query.terms().stream().filter(t -> t.codePoints().noneMatch(SubstringQuery::isCjk)).toList();
+        List<String> words = query.terms().stream().filter(t -> t.codePoints().noneMatch(SubstringQuery::isCjk))
+                .map(t -> new FtsQuery(List.of(t)).all()).toList();
         Set<String> thin = new HashSet<>();
         for (String kind : List.of("memory", "summary")) {
             List<Long> ids = open.stream().filter(r -> r.kind().equals(kind)).map(SearchRow::id).toList();

@@ -217,7 +217,7 @@ public final class CodeStore {
                 WHERE c.project = ?1 AND c.id IN (SELECT value FROM json_each(?2))
                 """, ps -> {
             ps.setString(1, project);
-            ps.setString(2, ids.toString());
+            ps.setString(2, StoreJson.encode(ids));
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
                     found.put(rs.getLong(1), new CodeHit(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getInt(4),

@@ -4,11 +4,9 @@ import java.sql.ResultSet;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
 /**
@@ -193,8 +191,8 @@ public final class SearchStore {
     }
 
     /**
-     * For each word (a term of {@code search.FtsQuery}, quoted here), how many memories or summaries ({@code kind})
-     * hold it in the word index, and which of {@code ids} do: one pass over the word's matches each.
+     * For each word (a one-word match expression, as {@code search.FtsQuery} builds them), how many memories or
+     * summaries ({@code kind}) hold it in the word index, and which of {@code ids} do: one pass over its matches each.
      */
     public TermDocs termDocs(Tx tx, String kind, List<String> words, Collection<Long> ids) {
         boolean memory = "memory".equals(kind);
@@ -205,24 +203,17 @@ public final class SearchStore {
                 return rs.next() ? rs.getLong(1) : 0L;
             }
         });
-        String among = ids.stream().map(String::valueOf).collect(Collectors.joining(",", "[", "]"));
+        String among = StoreJson.encode(List.copyOf(ids));
         Map<String, Long> docs = new HashMap<>();
         Map<String, Set<Long>> holders = new HashMap<>();
         for (String word : words) {
             tx.call(memory ? MEMORY_TERM_DOCS : SUMMARY_TERM_DOCS, ps -> {
-                ps.setString(1, "\"" + word.replace("\"", "") + "\"");
+                ps.setString(1, word);
                 ps.setString(2, among);
                 try (ResultSet rs = ps.executeQuery()) {
                     rs.next();
                     docs.put(word, rs.getLong(1));
-                    Set<Long> held = new HashSet<>();
-                    String list = rs.getString(2);
-                    if (list != null && list.length() > 2) {
-                        for (String id : list.substring(1, list.length() - 1).split(",")) {
-                            held.add(Long.parseLong(id.strip()));
-                        }
-                    }
-                    holders.put(word, held);
+                    holders.put(word, Set.copyOf(StoreJson.decodeNumbers(rs.getString(2))));
                 }
                 return null;
             });

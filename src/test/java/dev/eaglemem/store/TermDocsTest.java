@@ -44,20 +44,20 @@ class TermDocsTest {
     @Test
     void countsEachWordsRecordsAndTellsWhichOfTheAskedOnesHoldIt() {
         TermDocs d = t.db.read(tx -> new SearchStore().termDocs(tx, "memory",
-                List.of("checkout", "rounding", "break", "brisket"), List.of(1L, 2L, 999L)));
+                List.of("\"checkout\"", "\"rounding\"", "\"break\"", "\"brisket\""), List.of(1L, 2L, 999L)));
         assertThat(d.rows()).as("the highest rowid").isEqualTo(41);
-        assertThat(d.docs()).containsEntry("checkout", 41L).containsEntry("rounding", 1L).containsEntry("brisket", 0L)
-                .as("the word index stems: break finds breaks").containsEntry("break", 1L);
-        assertThat(d.holders().get("checkout")).containsExactlyInAnyOrder(1L, 2L);
-        assertThat(d.holders().get("rounding")).containsExactly(1L);
-        assertThat(d.holders().get("brisket")).isEmpty();
+        assertThat(d.docs()).containsEntry("\"checkout\"", 41L).containsEntry("\"rounding\"", 1L)
+                .containsEntry("\"brisket\"", 0L).as("the word index stems: break finds breaks").containsEntry("\"break\"", 1L);
+        assertThat(d.holders().get("\"checkout\"")).containsExactlyInAnyOrder(1L, 2L);
+        assertThat(d.holders().get("\"rounding\"")).containsExactly(1L);
+        assertThat(d.holders().get("\"brisket\"")).isEmpty();
     }
 
     @Test
     void summariesHaveTheirOwnCounts() {
-        TermDocs d = t.db.read(tx -> new SearchStore().termDocs(tx, "summary", List.of("checkout"), List.of(1L)));
+        TermDocs d = t.db.read(tx -> new SearchStore().termDocs(tx, "summary", List.of("\"checkout\""), List.of(1L)));
         assertThat(d.rows()).isZero();
-        assertThat(d.docs()).containsEntry("checkout", 0L);
-        assertThat(d.holders().get("checkout")).isEmpty();
+        assertThat(d.docs()).containsEntry("\"checkout\"", 0L);
+        assertThat(d.holders().get("\"checkout\"")).isEmpty();
     }
 }
