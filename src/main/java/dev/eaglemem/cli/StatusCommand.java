@@ -68,7 +68,7 @@ public class StatusCommand implements Callable<Integer> {
             return "off (recall.semantic = false): recall and search go by words alone";
         }
         return s.model() + ", vectors for " + s.memories() + " memories, " + s.summaries() + " summaries, "
-                + s.codeChunks() + " code chunks; " + (s.waiting() == 0 ? "nothing waits"
+                + s.chunks() + " code chunks; " + (s.waiting() == 0 ? "nothing waits"
                         : s.waiting() + " wait for serve's embed job (eagle-mem serve)");
     }
 

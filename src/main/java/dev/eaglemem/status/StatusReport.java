@@ -22,6 +22,6 @@ public record StatusReport(String version, Path dataDir, Path dbFile, long dbByt
      * @param model the model whose vectors are counted (the shipped one)
      * @param waiting memories, summaries, cues and code chunks serve's embed job has yet to embed
      */
-    public record Semantic(boolean on, String model, long memories, long summaries, long codeChunks, long waiting) {
+    public record Semantic(boolean on, String model, long memories, long summaries, long chunks, long waiting) {
     }
 }

@@ -64,7 +64,7 @@ public class StatusService {
         return new StatusReport(version, dataDir.root(), db.file(), size(), read.schema(), Migrations.LATEST,
                 db.migrationsApplied(), project, read.projectCounts(), read.totals(), dataDir.configFile(),
                 new StatusReport.Semantic(settings.semanticRecall(), MiniLmEmbedder.MODEL_ID, read.vectors().memories(),
-                        read.vectors().summaries(), read.vectors().codeChunks(), read.vectors().waiting()));
+                        read.vectors().summaries(), read.vectors().chunks(), read.vectors().waiting()));
     }
 
     private long size() {

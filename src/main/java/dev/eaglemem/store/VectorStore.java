@@ -145,7 +145,7 @@ public final class VectorStore {
     }
 
     /** The vectors stored for the model, by what they belong to, and the records, cues and chunks still waiting for one. */
-    public record Counts(long memories, long summaries, long codeChunks, long waiting) {
+    public record Counts(long memories, long summaries, long chunks, long waiting) {
     }
 
     /** What {@code eagle-mem status} says of semantic recall: what has a vector for the model and what waits. */

@@ -78,7 +78,7 @@ class StatusServiceTest {
             assertThat(s.model()).isEqualTo(MiniLmEmbedder.MODEL_ID);
             assertThat(s.memories()).isEqualTo(1);
             assertThat(s.summaries()).isZero();
-            assertThat(s.codeChunks()).isZero();
+            assertThat(s.chunks()).isZero();
             assertThat(s.waiting()).isEqualTo(2);
         }
     }
