@@ -56,7 +56,7 @@ public class MemoryAddCommand implements Callable<Integer> {
     @Mixin
     ProjectOption project;
 
-    @Option(names = "--agent", paramLabel = "AGENT", description = "Who is remembering (default: detected).")
+    @Option(names = "--agent", paramLabel = "AGENT", description = "Who is remembering (default: the agent running it, else cli: you).")
     String agent;
 
     @Option(names = "--session-id", paramLabel = "ID", description = "The session this came from.")

@@ -44,7 +44,7 @@ public class MemoryCuesCommand implements java.util.concurrent.Callable<Integer>
             + " someone who runs into it would put it.")
     java.util.List<String> set;
 
-    @Option(names = "--agent", paramLabel = "AGENT", description = "Who writes the cues (default: detected).")
+    @Option(names = "--agent", paramLabel = "AGENT", description = "Who writes the cues (default: the agent running it, else cli: you).")
     String agent;
 
     private final CueService cues;

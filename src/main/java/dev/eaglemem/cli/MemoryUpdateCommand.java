@@ -49,7 +49,7 @@ public class MemoryUpdateCommand implements Callable<Integer> {
     @Option(names = "--remove-file", paramLabel = "PATH", description = "Remove a file (repeatable).")
     List<String> removeFiles;
 
-    @Option(names = "--agent", paramLabel = "AGENT", description = "Who is changing it (default: detected).")
+    @Option(names = "--agent", paramLabel = "AGENT", description = "Who is changing it (default: the agent running it, else cli: you).")
     String agent;
 
     private final MemoryService memories;

@@ -69,7 +69,7 @@ public class SessionSaveCommand implements Callable<Integer> {
     @Mixin
     ProjectOption project;
 
-    @Option(names = "--agent", paramLabel = "AGENT", description = "claude-code, codex, opencode, antigravity or grok (default: detected).")
+    @Option(names = "--agent", paramLabel = "AGENT", description = "claude-code, codex, opencode, antigravity, grok or cli (a person); default: the agent running it, else cli.")
     String agent;
 
     private final SessionService sessions;

@@ -169,7 +169,7 @@ public class McpTools {
         AddResult result = memories.add(new MemoryDraft(kind, scope, a.text("title"), a.text("content"),
                 new MemoryDetails(a.text("situation"), a.text("behavior"), a.text("impact"), a.text("action"),
                         a.text("subject"), a.text("predicate"), a.text("object")),
-                a.text("topic"), a.texts("files"), project, context.agent(null).id(), a.text("session_id"),
+                a.text("topic"), a.texts("files"), project, context.callingAgent().id(), a.text("session_id"),
                 supersedes == null ? null : memoryId(supersedes), a.flag("keep_both")));
         List<String> cueTexts = a.texts("cues");
         if (result.outcome() != AddOutcome.CONTRADICTION) {
@@ -181,7 +181,7 @@ public class McpTools {
             out.put("memory", result.memory());
             out.put("conflicts", result.conflicts());
             out.put("superseded", result.superseded());
-            out.put("cues", cues.write(result.memory().id(), cueTexts, context.agent(null).id()));
+            out.put("cues", cues.write(result.memory().id(), cueTexts, context.callingAgent().id()));
             return out;
         }
         Map<String, Object> out = new LinkedHashMap<>();
@@ -196,7 +196,7 @@ public class McpTools {
         String kind = a.text("kind");
         MemoryPatch patch = new MemoryPatch(kind == null ? null : MemoryKind.require(kind), a.text("title"), a.text("content"),
                 null, null, null, null, null, null, null, a.text("topic"), a.texts("files"), a.texts("add_files"),
-                a.texts("remove_files"), context.agent(null).id());
+                a.texts("remove_files"), context.callingAgent().id());
         if (patch.isEmpty()) {
             throw EagleException.invalidInput("nothing to update for mem-" + id + ": give what changes",
                     "memory_update with title, content, kind, topic, files, add_files or remove_files");
@@ -223,7 +223,7 @@ public class McpTools {
         String explicit = a.text("project") == null ? null : context.project(a.text("project")).orElseThrow();
         String fromCwd = explicit != null ? null : context.project(null).orElse(null);
         return sessions.save(new SessionSave(a.text("session_id"), explicit, fromCwd, context.env().cwd().toString(), null,
-                context.agent(null).id(), fields));
+                context.callingAgent().id(), fields));
     }
 
     /** As {@code eagle-mem feature pending}: the working directory's project, re-checked against its working tree. */

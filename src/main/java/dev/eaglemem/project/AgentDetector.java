@@ -9,8 +9,9 @@ import dev.eaglemem.config.EagleEnv;
 /**
  * Works out which agent is calling. An explicit {@code EAGLE_AGENT_SOURCE} / {@code EAGLE_AGENT} always
  * wins (the OpenCode and Antigravity integrations set it); unknown values there are ignored rather than
- * rejected, because a hook must never fail on a typo. Claude Code is the default: it is the agent whose
- * hooks carry no marker of their own.
+ * rejected, because a hook must never fail on a typo. For a hook or an MCP call Claude Code is the default: it is
+ * the agent whose hooks carry no marker of their own. A command with no agent's marker in its environment was
+ * typed by a person: {@link AgentSource#CLI}.
  */
 public final class AgentDetector {
 
@@ -22,8 +23,13 @@ public final class AgentDetector {
     private AgentDetector() {
     }
 
-    /** Detection when no hook payload is available (CLI, MCP). */
+    /** Who runs a command (CLI, HTTP API): an agent when its marker is in the environment, else a person. */
     public static AgentSource fromEnv(EagleEnv env) {
+        return override(env).or(() -> envMarkers(env)).orElse(AgentSource.CLI);
+    }
+
+    /** Who makes an MCP call: only agents start the MCP server, so no marker means Claude Code, as for a hook. */
+    public static AgentSource agentFromEnv(EagleEnv env) {
         return override(env).or(() -> envMarkers(env)).orElse(AgentSource.CLAUDE_CODE);
     }
 

@@ -9,7 +9,9 @@ public enum AgentSource {
     CODEX("codex", "Codex"),
     OPENCODE("opencode", "OpenCode"),
     ANTIGRAVITY("antigravity", "Antigravity"),
-    GROK("grok", "Grok");
+    GROK("grok", "Grok"),
+    /** A person at a terminal (or in the viewer): what a command writes when no agent runs it. */
+    CLI("cli", "a person at a terminal");
 
     private final String id;
     private final String label;
@@ -33,7 +35,8 @@ public enum AgentSource {
      * Parses an agent name as users and integrations spell it, case-insensitively: {@code codex},
      * {@code openai-codex}; {@code claude}, {@code claude-code}, {@code cloud-code} (a common slip);
      * {@code antigravity*}, {@code google-antigravity*}, {@code google_antigravity*}; {@code opencode*};
-     * {@code grok}, {@code grok-cli}. Anything else, including null, is empty.
+     * {@code grok}, {@code grok-cli}; a person: {@code cli}, {@code terminal}, {@code human}, {@code user}, {@code me}.
+     * Anything else, including null, is empty.
      */
     public static Optional<AgentSource> parse(String value) {
         if (value == null) {
@@ -44,6 +47,7 @@ public enum AgentSource {
             case "codex", "openai-codex" -> Optional.of(CODEX);
             case "claude", "claude-code", "cloud-code" -> Optional.of(CLAUDE_CODE);
             case "grok", "grok-cli" -> Optional.of(GROK);
+            case "cli", "terminal", "human", "user", "me" -> Optional.of(CLI);
             default -> byPrefix(name);
         };
     }

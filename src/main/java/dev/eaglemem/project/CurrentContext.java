@@ -59,11 +59,17 @@ public class CurrentContext {
                 "run it inside a project, or pass --project KEY"));
     }
 
+    /** The agent named by {@code --agent}, else the one whose marker is in the environment, else a person ({@code cli}). */
     public AgentSource agent(String explicit) {
         if (explicit == null) {
             return AgentDetector.fromEnv(env);
         }
         return AgentSource.parse(explicit).orElseThrow(() -> EagleException.invalidInput(
-                "unknown agent '" + explicit + "'", "--agent claude-code|codex|opencode|antigravity|grok"));
+                "unknown agent '" + explicit + "'", "--agent claude-code|codex|opencode|antigravity|grok|cli"));
+    }
+
+    /** The agent making an MCP call: MCP servers are started by agents only (see AgentDetector#agentFromEnv). */
+    public AgentSource callingAgent() {
+        return AgentDetector.agentFromEnv(env);
     }
 }

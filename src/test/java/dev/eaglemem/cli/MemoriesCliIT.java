@@ -45,6 +45,25 @@ class MemoriesCliIT {
         assertThat(updated.get("memory").get("revision_count").asInt()).isEqualTo(2);
     }
 
+    /** Issue 24: a person at a terminal is not an agent; an agent that runs the same command is credited by name. */
+    @Test
+    void aMemoryTypedAtATerminalIsCreditedToCliAndOneAnAgentRanToThatAgent() {
+        JsonNode typed = cli.run("memories", "add", "--kind", "gotcha", "-c", "CartTest fails when TZ is not UTC", "--json")
+                .ok().json();
+        assertThat(typed.get("memory").get("source_agent").asText()).isEqualTo("cli");
+        assertThat(cli.run("memories", "show", "1").ok().out()).contains("agent:     cli");
+
+        cli.env.put("CLAUDECODE", "1");
+        JsonNode byAgent = cli.run("memories", "add", "--kind", "gotcha", "-c", "the seed script needs a clean schema",
+                "--json").ok().json();
+        assertThat(byAgent.get("memory").get("source_agent").asText()).isEqualTo("claude-code");
+        cli.env.remove("CLAUDECODE");
+
+        assertThat(cli.run("memories", "add", "--kind", "pattern", "--agent", "terminal", "-c", "staging runs on Fly.io", "--json")
+                .ok().json().get("memory").get("source_agent").asText()).isEqualTo("cli");
+        assertThat(cli.run("export").ok().out()).contains("\"source_agent\":\"cli\"");
+    }
+
     @Test
     void listShowUpdateForgetRestore() {
         cli.run("memories", "add", "--kind", "gotcha", "--title", "Flaky cart test", "--content", "CartTest fails on CI").ok();

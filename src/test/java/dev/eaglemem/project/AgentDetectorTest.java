@@ -30,29 +30,37 @@ class AgentDetectorTest {
 
     @ParameterizedTest(name = "[{index}] {0} -> {1}")
     @CsvSource(nullValues = "-", value = {
-        "-, CLAUDE_CODE",
+        "-, CLI",
         "EAGLE_AGENT_SOURCE=codex, CODEX",
         "EAGLE_AGENT_SOURCE=OpenCode, OPENCODE",
         "EAGLE_AGENT=grok-cli, GROK",
         "EAGLE_AGENT_SOURCE=google-antigravity;EAGLE_AGENT=codex, ANTIGRAVITY",
         "EAGLE_AGENT_SOURCE=nonsense;EAGLE_AGENT=codex, CODEX",
-        "EAGLE_AGENT_SOURCE=nonsense, CLAUDE_CODE",
+        "EAGLE_AGENT_SOURCE=nonsense, CLI",
         "EAGLE_AGENT_SOURCE=nonsense;CODEX_CI=1, CODEX",
         "EAGLE_AGENT_SOURCE=claude;CODEX_THREAD_ID=t1, CLAUDE_CODE",
         "CODEX_THREAD_ID=019a, CODEX",
         "CODEX_CI=1, CODEX",
         "CODEX_MANAGED_BY_NPM=1, CODEX",
-        "CODEX_CI= , CLAUDE_CODE",
+        "CODEX_CI= , CLI",
         "OPENCODE=1, OPENCODE",
         "OPENCODE=true, OPENCODE",
-        "OPENCODE=0, CLAUDE_CODE",
+        "OPENCODE=0, CLI",
         "CODEX_CI=1;OPENCODE=1, CODEX",
         "OPENCODE=1;CLAUDECODE=1, OPENCODE",
         "CLAUDECODE=1, CLAUDE_CODE",
         "CLAUDE_CODE_ENTRYPOINT=cli, CLAUDE_CODE",
+        "EAGLE_AGENT=terminal, CLI",
     })
     void fromEnv(String vars, AgentSource expected) {
         assertThat(AgentDetector.fromEnv(env(vars))).isEqualTo(expected);
+    }
+
+    /** An MCP server is only ever started by an agent: without a marker it is Claude Code, never a person. */
+    @ParameterizedTest
+    @CsvSource(nullValues = "-", value = {"-, CLAUDE_CODE", "CODEX_THREAD_ID=019a, CODEX", "EAGLE_AGENT=cli, CLI"})
+    void agentFromEnv(String vars, AgentSource expected) {
+        assertThat(AgentDetector.agentFromEnv(env(vars))).isEqualTo(expected);
     }
 
     @ParameterizedTest(name = "[{index}] env={0} agent={1} transcript={2} turn={3} tool={4} -> {5}")

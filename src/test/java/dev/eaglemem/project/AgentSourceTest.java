@@ -27,6 +27,9 @@ class AgentSourceTest {
         "opencode-desktop, OPENCODE",
         "grok, GROK",
         "GROK-CLI, GROK",
+        "cli, CLI",
+        "Terminal, CLI",
+        "human, CLI",
     })
     void parsesAliasesCaseInsensitively(String value, AgentSource expected) {
         assertThat(AgentSource.parse(value)).contains(expected);
@@ -42,9 +45,9 @@ class AgentSourceTest {
     @Test
     void idsAndLabelsMatchTheStoredValues() {
         assertThat(AgentSource.values()).extracting(AgentSource::id)
-                .containsExactly("claude-code", "codex", "opencode", "antigravity", "grok");
+                .containsExactly("claude-code", "codex", "opencode", "antigravity", "grok", "cli");
         assertThat(AgentSource.values()).extracting(AgentSource::label)
-                .containsExactly("Claude Code", "Codex", "OpenCode", "Antigravity", "Grok");
+                .containsExactly("Claude Code", "Codex", "OpenCode", "Antigravity", "Grok", "a person at a terminal");
     }
 
     @Test

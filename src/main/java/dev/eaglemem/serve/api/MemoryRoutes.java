@@ -125,7 +125,7 @@ final class MemoryRoutes {
             return AgentDetector.fromEnv(env);
         }
         return AgentSource.parse(given).orElseThrow(() -> EagleException.invalidInput("unknown agent '" + given + "'",
-                "\"agent\": one of claude-code, codex, opencode, antigravity, grok"));
+                "\"agent\": one of claude-code, codex, opencode, antigravity, grok, cli"));
     }
 
     /** A memory may name its session only if it exists (the column is a foreign key). */
