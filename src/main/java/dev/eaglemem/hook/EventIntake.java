@@ -81,12 +81,24 @@ public class EventIntake {
     }
 
     /**
-     * Records a live event: empty when it went to the spool instead. Older spooled events go first, so that
+     * A recorded event: its rows, and what its follow-ups recorded ({@link Recorded#NONE} for an event that was
+     * already applied, whose follow-ups ran then).
+     */
+    record Ingested(Captured captured, Recorded followUps) {
+
+        Optional<String> projectKey() {
+            return captured.projectKey();
+        }
+    }
+
+    /**
+     * Records a live event and runs its follow-ups (the one way in for every event kind, shared with the spool's
+     * replay): empty when it went to the spool instead, whose replay runs them later. Older spooled events go first, so that
      * events land in the order they happened: a replay that starts no event after half the budget and
      * waits for the database for at most three quarters of it (the last event's follow-ups get the
      * difference); while some still wait, this one waits behind them in the spool, at once.
      */
-    Optional<Captured> ingest(CaptureEvent event) {
+    Optional<Ingested> ingest(CaptureEvent event) {
         if (spool.pending()) {
             Duration budget = event instanceof CaptureEvent.ToolUsed ? toolBudget : turnBudget;
             try {
@@ -99,7 +111,7 @@ public class EventIntake {
             }
         }
         try {
-            return Optional.of(capture.record(event, Via.HOOK));
+            return Optional.of(recordAndFollowUp(event, Via.HOOK));
         } catch (RuntimeException e) {
             if (!Db.unavailable(e)) {
                 throw e;
@@ -108,7 +120,7 @@ public class EventIntake {
         }
     }
 
-    private Optional<Captured> spooled(CaptureEvent event, String why) {
+    private Optional<Ingested> spooled(CaptureEvent event, String why) {
         try {
             spool.append(event);
         } catch (RuntimeException e) {
@@ -148,11 +160,16 @@ public class EventIntake {
     }
 
     private boolean replayOne(CaptureEvent event) {
-        Captured c = capture.record(event, Via.SPOOL);
-        if (c.fresh()) {
-            followUp(event, c);
-        }
-        return c.fresh();
+        return recordAndFollowUp(event, Via.SPOOL).captured().fresh();
+    }
+
+    /**
+     * Records an event and, when it is new, runs its follow-ups: a hook's live event and a replayed one alike, so no
+     * event kind can miss them on one of the two ways in.
+     */
+    private Ingested recordAndFollowUp(CaptureEvent event, Via via) {
+        Captured c = capture.record(event, via);
+        return new Ingested(c, c.fresh() ? followUp(event, c) : Recorded.NONE);
     }
 
     /**
@@ -161,7 +178,7 @@ public class EventIntake {
      * recall reset, a session end's retention job (and, every curate.every_sessions ended sessions, a curate job). A failure here is logged, not spooled: the event itself
      * is recorded, and the release gate re-checks changed files at push time.
      */
-    Recorded followUp(CaptureEvent event, Captured c) {
+    private Recorded followUp(CaptureEvent event, Captured c) {
         try {
             return switch (event) {
                 case CaptureEvent.ToolUsed t -> {

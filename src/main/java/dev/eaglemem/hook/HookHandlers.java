@@ -7,10 +7,9 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.eaglemem.capture.CaptureEvent;
 import dev.eaglemem.capture.CaptureService;
-import dev.eaglemem.capture.CaptureService.Captured;
+import dev.eaglemem.hook.EventIntake.Ingested;
 import dev.eaglemem.capture.CaptureService.Origin;
 import dev.eaglemem.capture.ToolUse;
-import dev.eaglemem.feature.Recorded;
 import dev.eaglemem.project.AgentSource;
 import dev.eaglemem.project.ProjectSwitch;
 import dev.eaglemem.recall.RecallService;
@@ -64,13 +63,13 @@ public class HookHandlers {
         });
     }
 
-    // Each handler records its event (or spools it: then the hook answers nothing, fail-open within its budget),
-    // runs the follow-ups of a newly recorded one, and answers.
+    // Each handler records its event with its follow-ups (EventIntake.ingest; or spools it: then the hook answers
+    // nothing, fail-open within its budget, and the replay runs them), and answers.
 
     private HookResponse sessionStart(HookEvent.SessionStart e) {
         HookContext c = e.context();
         Optional<String> project = intake.ingest(capture.sessionStart(c.eventId(), origin(c), e.source()))
-                .flatMap(Captured::projectKey);
+                .flatMap(Ingested::projectKey);
         return project.flatMap(p -> recall.sessionStart(audience(c, p), e.source()))
                 .<HookResponse>map(HookResponse.Context::new).orElse(HookResponse.SILENT);
     }
@@ -78,7 +77,7 @@ public class HookHandlers {
     private HookResponse userPromptSubmit(HookEvent.UserPromptSubmit e) {
         HookContext c = e.context();
         CaptureEvent.PromptSubmitted prompt = capture.prompt(c.eventId(), origin(c), e.prompt());
-        Optional<String> project = intake.ingest(prompt).flatMap(Captured::projectKey);
+        Optional<String> project = intake.ingest(prompt).flatMap(Ingested::projectKey);
         return project.flatMap(p -> recall.prompt(audience(c, p), prompt.text()))
                 .<HookResponse>map(HookResponse.Context::new).orElse(HookResponse.SILENT);
     }
@@ -89,12 +88,11 @@ public class HookHandlers {
         CaptureEvent.ToolUsed used = capture.toolUse(c.eventId(), origin(c), new ToolUse(call.toolName(),
                 call.kind() == ToolCall.Kind.SHELL, call.command(), call.filesRead(), call.filesModified(),
                 e.result().exitStatus(), e.result().outputBytes(), e.result().outputLines(), call.toolUseId()));
-        Optional<Captured> captured = intake.ingest(used);
-        if (captured.isEmpty()) {
+        Optional<Ingested> ingested = intake.ingest(used);
+        if (ingested.isEmpty()) {
             return HookResponse.SILENT;
         }
-        Recorded recorded = captured.get().fresh() ? intake.followUp(used, captured.get()) : Recorded.NONE;
-        List<String> notes = guard.after(e, recorded);
+        List<String> notes = guard.after(e, ingested.get().followUps());
         return notes.isEmpty() ? HookResponse.SILENT : new HookResponse.Context(String.join("\n", notes));
     }
 
@@ -105,14 +103,14 @@ public class HookHandlers {
      */
     private HookResponse turnEnd(HookContext c, String lastMessage, String compaction) {
         CaptureEvent.TurnEnded turn = capture.turnEnd(c.eventId(), origin(c), lastMessage, compaction);
-        intake.ingest(turn).filter(Captured::fresh).ifPresent(captured -> intake.followUp(turn, captured));
+        intake.ingest(turn);
         return HookResponse.SILENT;
     }
 
     /** Closes the session; retention runs as a background job for its project. */
     private HookResponse sessionEnd(HookEvent.SessionEnd e) {
         CaptureEvent.SessionEnded end = capture.sessionEnd(e.context().eventId(), origin(e.context()));
-        intake.ingest(end).filter(Captured::fresh).ifPresent(captured -> intake.followUp(end, captured));
+        intake.ingest(end);
         return HookResponse.SILENT;
     }
 
