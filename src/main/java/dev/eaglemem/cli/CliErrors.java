@@ -6,10 +6,12 @@ import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Singleton;
 
+import dev.eaglemem.config.EagleConfig;
 import dev.eaglemem.config.LogFile;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.error.ExitCode;
@@ -27,12 +29,21 @@ import picocli.CommandLine.ParseResult;
 @Singleton
 public class CliErrors {
 
+    /**
+     * Commands that run on the defaults when config.toml cannot be read: the ones that fix or inspect it, and the
+     * agents' own entries (a typo must not cost an event; serve is what autostart runs for the hooks).
+     */
+    static final Set<String> WITH_A_BROKEN_CONFIG = Set.of("doctor", "config", "serve", "statusline", "hook", "uninstall",
+            "help", "completion");
+
     private final Instance<LogFile> log;
     private final SpoolCatchUp catchUp;
+    private final Instance<EagleConfig> config;
 
-    public CliErrors(Instance<LogFile> log, SpoolCatchUp catchUp) {
+    public CliErrors(Instance<LogFile> log, SpoolCatchUp catchUp, Instance<EagleConfig> config) {
         this.log = log;
         this.catchUp = catchUp;
+        this.config = config;
     }
 
     /**
@@ -45,9 +56,25 @@ public class CliErrors {
         return HelpLayout.apply(commandLine)
                 .setOut(new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), true))
                 .setErr(new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true))
-                .setExecutionStrategy(catchUp::execute)
+                .setExecutionStrategy(parsed -> {
+                    refuseABrokenConfig(parsed);
+                    return catchUp.execute(parsed);
+                })
                 .setExecutionExceptionHandler(this::onExecutionError)
                 .setParameterExceptionHandler(this::onParameterError);
+    }
+
+    /** A command a person runs says what is wrong with config.toml and stops, rather than ignore the settings in it. */
+    private void refuseABrokenConfig(ParseResult parsed) {
+        ParseResult command = parsed.subcommand();
+        if (command == null || WITH_A_BROKEN_CONFIG.contains(command.commandSpec().name()) || SpoolCatchUp.helpAsked(command)) {
+            return;
+        }
+        EagleConfig settings = config.get();
+        if (settings.isBroken()) {
+            throw new CommandLine.ExecutionException(command.commandSpec().commandLine(), settings.problem().getMessage(),
+                    settings.problem());
+        }
     }
 
     private int onExecutionError(Exception thrown, CommandLine cmd, ParseResult parsed) {

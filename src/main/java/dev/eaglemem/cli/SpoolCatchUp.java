@@ -47,7 +47,7 @@ public class SpoolCatchUp {
         return new CommandLine.RunLast().execute(parsed);
     }
 
-    private static boolean helpAsked(ParseResult command) {
+    static boolean helpAsked(ParseResult command) {
         for (ParseResult p = command; p != null; p = p.subcommand()) {
             if (p.isUsageHelpRequested() || p.isVersionHelpRequested()) {
                 return true;

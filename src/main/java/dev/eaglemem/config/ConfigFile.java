@@ -46,6 +46,15 @@ public final class ConfigFile {
         return fromText(file, text);
     }
 
+    /** As {@link #load}, but a file that cannot be read gives the defaults, with the reason (see EagleConfig#broken). */
+    public static EagleConfig loadOrDefaults(Path file) {
+        try {
+            return load(file);
+        } catch (EagleException e) {
+            return EagleConfig.broken(file, e);
+        }
+    }
+
     static EagleConfig fromText(Path file, String text) {
         Map<String, JsonNode> flat = flatten(parse(file, text));
         Map<String, Object> explicit = new LinkedHashMap<>();

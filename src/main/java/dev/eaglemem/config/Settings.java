@@ -1,6 +1,7 @@
 package dev.eaglemem.config;
 
 import java.time.ZoneId;
+import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -14,6 +15,11 @@ public class Settings {
 
     public Settings(EagleConfig config) {
         this.config = config;
+    }
+
+    /** Why config.toml could not be read, so that every value here is its default; empty when it was read. */
+    public Optional<String> configProblem() {
+        return config.isBroken() ? Optional.of(config.problem().getMessage()) : Optional.empty();
     }
 
     public int searchLimit() {

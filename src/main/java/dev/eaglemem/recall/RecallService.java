@@ -27,6 +27,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import dev.eaglemem.config.Settings;
 import dev.eaglemem.embed.Embedder;
 import dev.eaglemem.embed.SemanticIndex;
+import dev.eaglemem.format.Snippets;
 import dev.eaglemem.memory.MemoryKind;
 import dev.eaglemem.search.FtsQuery;
 import dev.eaglemem.search.HybridRanking;
@@ -132,7 +133,17 @@ public class RecallService {
         record(new RecallEvent(a.sessionId(), a.project(), a.agent(), "SessionStart", source, null, r.memoryIds(),
                 r.summaryIds(), unchanged ? 0 : r.text().length(), r.sectionsTrimmed(), hash, status.id(), List.of(),
                 unchanged ? List.of() : r.trimmed()));
-        return unchanged ? Optional.empty() : Optional.of(r.text());
+        Optional<String> text = unchanged ? Optional.empty() : Optional.of(r.text());
+        return settings.configProblem().map(p -> brokenConfig(p) + text.map(t -> "\n\n" + t).orElse("")).or(() -> text);
+    }
+
+    /**
+     * Said at every SessionStart while config.toml cannot be read: the hooks run on the defaults meanwhile, and the agent
+     * (or the person reading along) can fix it. The reason is cut: it names the file and line, doctor says the rest.
+     */
+    private static String brokenConfig(String problem) {
+        return "eagle-mem's config is broken (" + Snippets.oneLine(problem, 160)
+                + "); hooks use the defaults until it is fixed: run eagle-mem doctor";
     }
 
     private SessionStartRenderer.View view(Tx tx, Audience a, String source) {

@@ -80,8 +80,16 @@ public class Producers {
 
     @Produces
     @Singleton
-    EagleConfig config(DataDir dataDir) {
-        return ConfigFile.load(dataDir.configFile());
+    EagleConfig config(DataDir dataDir, LogFile log) {
+        EagleConfig config = ConfigFile.loadOrDefaults(dataDir.configFile());
+        if (config.isBroken()) {
+            try {
+                log.warn("config: " + config.problem().getMessage() + "; using the defaults until it is fixed (eagle-mem doctor)");
+            } catch (RuntimeException e) {
+                // the log is best effort; doctor and the next SessionStart still say it
+            }
+        }
+        return config;
     }
 
     @Produces

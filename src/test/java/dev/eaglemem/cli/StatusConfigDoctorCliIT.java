@@ -107,6 +107,39 @@ class StatusConfigDoctorCliIT {
         assertThat(doctor.get("overall").asText()).isEqualTo("fail");
     }
 
+    /**
+     * Issue 24: with a typo in config.toml and no serve, hooks used to fail before recording anything — the prompt was
+     * gone once the file was fixed. They run on the defaults instead, and SessionStart tells the agent.
+     */
+    @Test
+    void aTypoInTheConfigLosesNoHookEventAndSessionStartSaysSo() throws Exception {
+        cli.run("status").ok();
+        Path config = cli.data.resolve("config.toml");
+        Files.writeString(config, "[recall\nsemantic = tru\n");
+
+        Cli.Result start = cli.runWithInput(SpoolRig.payload(cli, "s-typo", "SessionStart", ",\"source\":\"startup\""),
+                "hook", "SessionStart", "--agent", "claude-code").ok();
+        assertThat(start.err()).isEmpty();
+        assertThat(start.out().lines()).hasSize(1);
+        assertThat(start.json().get("hookSpecificOutput").get("additionalContext").asText())
+                .startsWith("eagle-mem's config is broken (malformed TOML in " + config + " line 1")
+                .contains("run eagle-mem doctor");
+        Cli.Result prompt = cli.runWithInput(SpoolRig.prompt(cli, "s-typo", "1"), "hook", "UserPromptSubmit", "--agent",
+                "claude-code").ok();
+        assertThat(prompt.err()).isEmpty();
+        assertThat(SpoolRig.rows(cli.data.resolve("memory.db"), "SELECT prompt FROM user_prompts"))
+                .containsExactly("please do prompt-1 now");
+        assertThat(Files.readString(cli.data.resolve("eagle-mem.log"))).contains("using the defaults until it is fixed");
+
+        // a person's command still stops at the typo and names the line; doctor and config still run
+        assertThat(cli.run("status").exits(2).err()).startsWith("eagle-mem: malformed TOML in " + config + " line 1");
+        assertThat(cli.run("doctor").exits(1).out()).contains("FAIL  config").contains("line 1");
+
+        Files.delete(config);
+        assertThat(cli.runWithInput(SpoolRig.payload(cli, "s-typo", "SessionStart", ",\"source\":\"resume\""), "hook",
+                "SessionStart", "--agent", "claude-code").ok().out()).doesNotContain("config is broken");
+    }
+
     @Test
     void aCorruptDatabaseFailsClearlyAndDoctorSaysSo() throws Exception {
         Files.createDirectories(cli.data);
