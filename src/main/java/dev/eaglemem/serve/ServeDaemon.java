@@ -129,6 +129,11 @@ public class ServeDaemon {
                     server.tcpProblem(), Instant.now(clock).toString());
             log.info("serve started: pid " + state.pid() + ", socket " + files.socket() + ", "
                     + (server.tcpPort() > 0 ? "http://" + host + ":" + server.tcpPort() : "no TCP (" + server.tcpProblem() + ")"));
+            if (options.port() == null && configPort != 0 && server.tcpPort() > 0 && server.tcpPort() != configPort) {
+                log.warn("serve: port " + configPort + " on " + host + " is taken (another user's serve, or another program);"
+                        + " the API listens on " + server.tcpPort() + " instead, recorded in " + files.port()
+                        + " for the hooks and eagle-mem open. To keep one port: eagle-mem config set serve.port N");
+            }
             started.accept(new Running(state, server));
             // start-up garbage (migrations, class loading) grew the heap; one collection now returns it for the hours
             // serve then spends mostly idle (the launcher's heap flags shrink it at once)

@@ -38,8 +38,9 @@ public final class ServeServer implements AutoCloseable {
     /**
      * @param host where TCP listens; loopback unless remote access was asked for explicitly
      * @param port the TCP port (0 picks a free one, for tests)
-     * @param portRequired fail when the port is taken; otherwise serve runs on the socket alone (hooks only
-     *        need the socket, and a second user on the machine may hold the default port)
+     * @param portRequired fail when the port is taken (asked for with --port); otherwise serve takes a free port
+     *        instead (a second user on the machine may hold the default one), which serve.port then records for the
+     *        shim, {@code eagle-mem open} and doctor, and runs on the socket alone only when no port can be had
      */
     public record Options(Path socket, String host, int port, boolean portRequired, String token) {
     }
@@ -112,8 +113,7 @@ public final class ServeServer implements AutoCloseable {
                     + e.getMessage(), "check that " + options.socket().getParent() + " is writable", e);
         }
         try {
-            HttpServer tcpServer = await(vertx.createHttpServer(new HttpServerOptions().setHost(options.host())
-                    .setPort(options.port()).setTcpQuickAck(true)).requestHandler(router).listen());
+            HttpServer tcpServer = listenTcp(vertx, router, options.host(), options.port());
             return new ServeServer(vertx, router, socketServer, tcpServer, null, lastRequest, hookRequests);
         } catch (Exception e) {
             String problem = "cannot listen on " + options.host() + ":" + options.port() + " (" + e.getMessage() + ")";
@@ -122,8 +122,18 @@ public final class ServeServer implements AutoCloseable {
                 throw EagleException.failure("serve_listen_failed", "serve " + problem,
                         "pick a free port: eagle-mem serve --port N (or config serve.port)", e);
             }
-            return new ServeServer(vertx, router, socketServer, null, problem, lastRequest, hookRequests);
+            try {
+                HttpServer tcpServer = listenTcp(vertx, router, options.host(), 0);
+                return new ServeServer(vertx, router, socketServer, tcpServer, null, lastRequest, hookRequests);
+            } catch (Exception none) {
+                return new ServeServer(vertx, router, socketServer, null, problem, lastRequest, hookRequests);
+            }
         }
+    }
+
+    private static HttpServer listenTcp(Vertx vertx, Router router, String host, int port) throws Exception {
+        return await(vertx.createHttpServer(new HttpServerOptions().setHost(host).setPort(port).setTcpQuickAck(true))
+                .requestHandler(router).listen());
     }
 
     private static void hook(RoutingContext ctx, HookRunner hooks, EagleEnv env) {

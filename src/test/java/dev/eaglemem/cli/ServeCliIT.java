@@ -179,6 +179,30 @@ class ServeCliIT {
         assertThat(observations()).as("the packaged shim fell back to the binary").isEqualTo(4);
     }
 
+    /**
+     * Issue 24: on a shared machine another user's serve may hold the configured port. serve used to run on the socket
+     * alone without a word, and `open` then failed; it takes a free port instead and records it where the shim and
+     * open look, and says so in the log.
+     */
+    @Test
+    void aTakenPortGivesServeAFreeOneThatTheShimAndOpenFind() throws Exception {
+        try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+            int busy = taken.getLocalPort();
+            cli.run("config", "set", "serve.port", String.valueOf(busy)).ok();
+            cli.start("serve", "serve");
+            JsonNode status = awaitRunning();
+            int port = status.path("health").path("tcp_port").asInt();
+            assertThat(port).isPositive().isNotEqualTo(busy);
+            assertThat(Files.readString(data.resolve("serve.port"))).isEqualTo("127.0.0.1 " + port + "\n");
+            assertThat(log()).contains("port " + busy + " on 127.0.0.1 is taken").contains("the API listens on " + port);
+
+            Cli.Result viaTcp = cli.bashShim(Cli.SHIM, postToolUse("s-port", 1), "PostToolUse", "--agent", "claude-code").ok();
+            assertThat(viaTcp.err()).isEmpty();
+            assertThat(hookRequests()).as("the shim found serve on its new port").isEqualTo(1);
+            assertThat(cli.run("open", "--no-browser").ok().out()).contains("http://127.0.0.1:" + port + "/");
+        }
+    }
+
     @Test
     void oneServePerDataDirectoryStatusAndStop() throws Exception {
         cli.run("serve", "--status").exits(3);
