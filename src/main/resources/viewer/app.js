@@ -1,6 +1,6 @@
 // The viewer's shell: the project picker, the status line and the hash router (#feed, #search, #record/mem-12, …).
 import { api } from './api.js';
-import { clear, el } from './dom.js';
+import { clear, el, showTimesIn } from './dom.js';
 import * as pages from './pages.js';
 
 const PAGES = { feed: pages.feed, search: pages.search, sessions: pages.sessions, memories: pages.memories,
@@ -16,8 +16,10 @@ function say(text, error = false) {
   status.textContent = text || '';
 }
 
+// null until the person picks one (then '' is "all projects"): the first visit opens on the latest project's work
+const chosen = localStorage.getItem('eagle-mem.project');
 const ctx = {
-  project: localStorage.getItem('eagle-mem.project') || '',
+  project: chosen || '',
   /** Runs a call; a failure is shown (message and fix) instead of thrown. Resolves to the result, or null. */
   async run(call, done) {
     try {
@@ -56,7 +58,10 @@ async function show(keepStatus = false) {
 
 async function start() {
   const r = await ctx.run(() => api('/projects'));
-  for (const key of (r && r.projects) || []) picker.append(el('option', { value: key }, key));
+  const projects = (r && r.projects) || [];
+  if (r) showTimesIn(r.timezone);
+  for (const key of projects) picker.append(el('option', { value: key }, key));
+  if (chosen === null && projects.length > 0) ctx.project = projects[0]; // the most recently active
   if (ctx.project && ![...picker.options].some(o => o.value === ctx.project)) ctx.project = '';
   picker.value = ctx.project;
   picker.addEventListener('change', () => {

@@ -61,8 +61,27 @@ export function badge(text, extra = '') {
   return el('span', { class: ('badge ' + extra).trim() }, text);
 }
 
+let zone;
+
+/** The zone times are shown in: serve's display.timezone, so the pages and the CLI print the same times. */
+export function showTimesIn(timezone) {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: timezone });
+    zone = timezone;
+  } catch {
+    zone = undefined; // a zone this browser does not know: its own
+  }
+}
+
+/** A stored time as the CLI prints it: 2026-11-24 18:05 UTC+01:00 (UTC itself: 2026-11-24 17:05 UTC). */
 export function when(iso) {
   if (!iso) return '';
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? String(iso) : d.toLocaleString();
+  if (Number.isNaN(d.getTime())) return String(iso);
+  const parts = {};
+  for (const p of new Intl.DateTimeFormat('en-US', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit',
+    hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'longOffset' }).formatToParts(d)) parts[p.type] = p.value;
+  const always = ['UTC', 'Etc/UTC', 'Z', 'GMT', 'Etc/GMT', 'Universal', 'Zulu'].includes(zone);
+  const offset = parts.timeZoneName === 'GMT' ? (always ? 'UTC' : 'UTC+00:00') : parts.timeZoneName.replace('GMT', 'UTC');
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute} ${offset}`;
 }

@@ -23,12 +23,17 @@ function recordCard(item, extra = []) {
     extra);
 }
 
-/** Live feed: observations, prompts, summaries and memories as serve stores them (Server-Sent Events). */
+/**
+ * Live feed: observations, prompts, summaries and memories as serve stores them (Server-Sent Events), above the
+ * latest sessions, so the first page shows the history the store holds before anything new arrives.
+ */
 export function feed(main, ctx) {
   const state = el('p', { class: 'muted', id: 'feed-state' }, 'Connecting…');
   main.append(el('h2', {}, 'Live feed'), state);
   const list = el('div', { id: 'feed' });
-  main.append(list);
+  const recent = el('div', { id: 'recent' });
+  main.append(list, el('h2', {}, 'Recent sessions'), recent, el('p', {}, el('a', { href: '#sessions' }, 'All sessions and their replays')));
+  recentSessions(recent, ctx, 10);
   const source = new EventSource('/events' + (ctx.project ? '?project=' + encodeURIComponent(ctx.project) : ''));
   source.onopen = () => { state.textContent = 'Live: new records appear here as the hooks store them.'; };
   source.onerror = () => { state.textContent = 'Disconnected; retrying…'; };
@@ -129,7 +134,12 @@ export async function sessions(main, ctx) {
   const list = el('div', { id: 'sessions' });
   const replayBox = el('div', { id: 'replay' });
   main.append(el('div', { class: 'cols' }, list, replayBox));
-  const r = await ctx.run(() => api('/sessions', { params: { limit: 50, ...projectParam(ctx) } }));
+  await recentSessions(list, ctx, 50, replayBox);
+}
+
+/** The latest sessions as cards, newest activity first; with a target, each card can replay its session there. */
+async function recentSessions(list, ctx, limit, replayBox = null) {
+  const r = await ctx.run(() => api('/sessions', { params: { limit, ...projectParam(ctx) } }));
   if (!r) return;
   if (r.sessions.length === 0) list.append(el('p', { class: 'muted' }, 'No sessions yet.'));
   for (const o of r.sessions) {
@@ -139,7 +149,8 @@ export async function sessions(main, ctx) {
         el('span', { class: 'muted' }, when(s.last_activity_at))),
       el('div', { class: 'body' }, o.request || o.completed || '(no summary)'),
       el('div', { class: 'muted' }, `${o.prompts} prompt(s), ${o.observations} tool call(s) · ${s.project}`),
-      el('div', { class: 'actions' }, el('button', { type: 'button', onclick: () => replay(s.id, replayBox, ctx) }, 'Replay'))));
+      replayBox ? el('div', { class: 'actions' }, el('button', { type: 'button', onclick: () => replay(s.id, replayBox, ctx) }, 'Replay'))
+        : null));
   }
 }
 

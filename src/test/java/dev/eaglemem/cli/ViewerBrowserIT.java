@@ -198,6 +198,11 @@ class ViewerBrowserIT {
         JsonNode indexed = cli.run("index", "--json").ok().json();
         assertThat(indexed.path("declarations").asInt()).as(indexed.toString()).isEqualTo(2);
         long[] jobs = deadAndPendingJob();
+        // an earlier session, so the first page has history to show before anything new arrives
+        cli.runWithInput("{\"session_id\":\"s-earlier\",\"cwd\":\"" + cli.repo + "\",\"hook_event_name\":\"UserPromptSubmit\","
+                + "\"prompt_id\":\"p-earlier\",\"prompt\":\"tidy the cart module before the release\"}", "hook", "UserPromptSubmit",
+                "--agent", "claude-code").ok();
+        cli.run("config", "set", "display.timezone", "+05:30").ok();
 
         cli.start("serve", "serve", "--port", "0");
         port = awaitServe().path("health").path("tcp_port").asInt();
@@ -216,6 +221,16 @@ class ViewerBrowserIT {
         assertThat(js("return document.cookie")).as("no script can read the session").isEqualTo("");
         HttpResponse<String> reused = send(HttpRequest.newBuilder(URI.create(url)));
         assertThat(reused.statusCode()).as("the code works once").isEqualTo(401);
+
+        // issue 24: the first page opens on the most recently active project and its latest sessions, with times as the
+        // CLI prints them (display.timezone), not on an empty feed for "all projects"
+        wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#recent .card")));
+        assertThat(new Select(browser.findElement(By.id("project"))).getFirstSelectedOption().getAttribute("value"))
+                .isEqualTo("code/shop");
+        String earlier = browser.findElement(By.cssSelector("#recent .card")).getText();
+        assertThat(earlier).contains("s-earlier").contains("1 prompt(s)");
+        assertThat(earlier).containsPattern("\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} UTC\\+05:30");
+        screenshot("first-page");
 
         // the project picker, then the live feed: a tool call a hook stores now appears without a reload
         wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#project option[value='code/shop']")));

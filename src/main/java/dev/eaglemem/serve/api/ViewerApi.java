@@ -12,6 +12,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import dev.eaglemem.code.GraphService;
 import dev.eaglemem.config.ConfigKeys;
 import dev.eaglemem.config.LogFile;
+import dev.eaglemem.config.Settings;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.feature.FeatureService;
 import dev.eaglemem.feature.RunResult;
@@ -39,21 +40,25 @@ public class ViewerApi {
     private final FeatureService features;
     private final VerificationService verifications;
     private final GraphService graph;
+    private final Settings settings;
     private final LogFile log;
 
     public ViewerApi(InspectService inspect, FeatureService features, VerificationService verifications, GraphService graph,
-            LogFile log) {
+            Settings settings, LogFile log) {
         this.inspect = inspect;
         this.features = features;
         this.verifications = verifications;
         this.graph = graph;
+        this.settings = settings;
         this.log = log;
     }
 
     public Consumer<Router> routes() {
         return router -> {
+            // the zone the CLI prints times in (display.timezone), so that the pages show the same times
             Reply.serve(router.get("/projects"), log, ctx -> Reply.ok(Map.of("projects",
-                    inspect.projects(Params.number(ctx, "limit", 50, 1, ConfigKeys.MAX_LIMIT)))));
+                    inspect.projects(Params.number(ctx, "limit", 50, 1, ConfigKeys.MAX_LIMIT)),
+                    "timezone", settings.times().zone().getId())));
             Reply.serve(router.get("/inspect/recall"), log, ctx -> Reply.ok(inspect.recall(
                     Params.text(ctx, "session").orElse(null), Params.project(ctx), limit(ctx))));
             Reply.serve(router.get("/inspect/events"), log, ctx -> Reply.ok(inspect.events(

@@ -143,7 +143,7 @@ final class ApiRig implements AutoCloseable {
         ViewerApi viewer = new ViewerApi(new InspectService(t.db, new RecallHistory(t.db, new RecallStore()), new RecallStore(),
                 new EventStore(), new SessionStore(), new SummaryStore(), new PromptStore(), new ObservationStore(), new ProjectStore()),
                 features, new VerificationService(t.db, new FeatureStore(), new VerificationStore(), redactor, clock),
-                new GraphService(t.db, new CodeStore(), new GraphStore(), features), log);
+                new GraphService(t.db, new CodeStore(), new GraphStore(), features), settings, log);
         server = ServeServer.start(new ServeServer.Options(socket(), "127.0.0.1", 0, true, TOKEN), hooks, env,
                 api.routes(health).andThen(viewer.routes()));
     }
