@@ -52,8 +52,14 @@ public class FeatureRunCommand implements Callable<Integer> {
                     + Console.count(r.resolved().size(), "open check") + ".");
         } else {
             long failed = r.commands().stream().filter(c -> c.exitCode() != 0).count();
-            Console.out(spec).println("Not verified: " + Console.count(failed, "smoke test") + " failed. Fix "
-                    + (failed == 1 ? "it" : "them") + " and rerun: eagle-mem feature run " + r.feature());
+            long empty = r.commands().stream().filter(c -> c.exitCode() == 0 && c.noTests() != null).count();
+            String why = failed > 0 ? Console.count(failed, "smoke test") + " failed" : "";
+            if (empty > 0) {
+                why += (why.isEmpty() ? "" : ", ") + Console.count(empty, "smoke test") + " ran no test (check its filter or"
+                        + " file pattern)";
+            }
+            Console.out(spec).println("Not verified: " + why + ". Fix " + (failed + empty == 1 ? "it" : "them")
+                    + " and rerun: eagle-mem feature run " + r.feature());
         }
         return r.passed() ? 0 : ExitCode.FAILURE.code();
     }

@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 
 import dev.eaglemem.project.CurrentContext;
+import dev.eaglemem.serve.control.ServeControl;
 import dev.eaglemem.status.StatusReport;
 import dev.eaglemem.status.StatusService;
 import dev.eaglemem.store.TableCounts;
@@ -30,10 +31,12 @@ public class StatusCommand implements Callable<Integer> {
 
     private final StatusService status;
     private final CurrentContext context;
+    private final ServeControl serve;
 
-    public StatusCommand(StatusService status, CurrentContext context) {
+    public StatusCommand(StatusService status, CurrentContext context, ServeControl serve) {
         this.status = status;
         this.context = context;
+        this.serve = serve;
     }
 
     @Override
@@ -58,18 +61,21 @@ public class StatusCommand implements Callable<Integer> {
         out.println("  all projects: " + report.totals().projects() + " projects, " + report.totals().sessions()
                 + " sessions, " + report.totals().memories() + " memories, " + report.totals().personalMemories()
                 + " personal memories");
-        out.println("  semantic:  " + semantic(report.semantic()));
+        // whether serve runs matters only while vectors wait, and asking costs a socket round trip
+        boolean serving = report.semantic().waiting() > 0 && serve.status().state() == ServeControl.State.RUNNING;
+        out.println("  semantic:  " + semantic(report.semantic(), serving));
         return 0;
     }
 
-    /** Recall by meaning in one line: whether it is on, and how far serve's embed job has got. */
-    static String semantic(StatusReport.Semantic s) {
+    /** Recall by meaning in one line: whether it is on, and how far serve's embed job has got (or that serve is not running). */
+    static String semantic(StatusReport.Semantic s, boolean serving) {
         if (!s.on()) {
             return "off (recall.semantic = false): recall and search go by words alone";
         }
         return s.model() + ", vectors for " + s.memories() + " memories, " + s.summaries() + " summaries, "
                 + s.chunks() + " code chunks; " + (s.waiting() == 0 ? "nothing waits"
-                        : s.waiting() + " wait for serve's embed job (eagle-mem serve)");
+                        : serving ? s.waiting() + " wait: serve's embed job is working through them"
+                        : s.waiting() + " wait for serve's embed job, and serve is not running (start it: eagle-mem serve)");
     }
 
     private static void counts(PrintWriter out, TableCounts c) {

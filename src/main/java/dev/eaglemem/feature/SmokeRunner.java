@@ -22,10 +22,12 @@ final class SmokeRunner {
 
     static SmokeResult run(Path root, String command, PrintWriter out) {
         long start = System.nanoTime();
+        NoTests noTests = new NoTests();
         ProcessRequest request = ProcessRequest.of(List.of("sh", "-c", command)).withDir(root)
                 // a smoke test that starts an agent must not recurse into our hooks
                 .withEnv("EAGLE_MEM_DISABLE_HOOKS", "1")
                 .withLines(line -> {
+                    noTests.line(line);
                     out.println("  " + line);
                     out.flush();
                 });
@@ -37,6 +39,7 @@ final class SmokeRunner {
             }
             exit = -1;
         }
-        return new SmokeResult(command, exit, (System.nanoTime() - start) / 1_000_000);
+        return new SmokeResult(command, exit, (System.nanoTime() - start) / 1_000_000,
+                exit == 0 ? noTests.verdict().orElse(null) : null);
     }
 }

@@ -278,7 +278,7 @@ public class VerificationService {
     /**
      * Runs the feature's smoke tests in order in the project root, streaming their output to {@code out}.
      * Every command runs (a later failure is worth knowing too); the feature is verified only when all
-     * exit 0, and the run is recorded in its history either way. The working tree's changes of the
+     * exit 0 having run some test (a runner that says it ran none does not count, see NoTests), and the run is recorded in its history either way. The working tree's changes of the
      * feature's files are recorded before the commands start, so a pass resolves the checks of the content
      * that was tested (a file changed during the run opens a new check) and a failure leaves them open.
      */
@@ -299,13 +299,15 @@ public class VerificationService {
             out.println("$ " + command);
             out.flush();
             SmokeResult r = SmokeRunner.run(root, command, out);
-            out.println("  -> exit " + r.exitCode() + " in " + r.durationMs() + " ms");
+            out.println("  -> exit " + r.exitCode() + " in " + r.durationMs() + " ms"
+                    + (r.noTests() == null ? "" : ", but it ran no test (\"" + r.noTests() + "\"): not a pass"));
             out.flush();
             results.add(r);
         }
-        boolean passed = results.stream().allMatch(r -> r.exitCode() == 0);
+        boolean passed = results.stream().allMatch(SmokeResult::passed);
         String notes = "feature run: " + results.stream()
-                .map(r -> r.command() + " (exit " + r.exitCode() + ", " + r.durationMs() + " ms)")
+                .map(r -> r.command() + " (exit " + r.exitCode() + (r.noTests() == null ? "" : ", ran no test") + ", "
+                        + r.durationMs() + " ms)")
                 .collect(Collectors.joining("; "));
         if (!passed) {
             db.write(tx -> features.addVerification(tx, f.id(), "failed", notes, results, 0, clock.instant()));

@@ -253,6 +253,9 @@ public final class FeatureStore {
             m.put("command", c.command());
             m.put("exit_code", c.exitCode());
             m.put("duration_ms", c.durationMs());
+            if (c.noTests() != null) {
+                m.put("no_tests", c.noTests());
+            }
             out.add(m);
         }
         try {
@@ -267,7 +270,7 @@ public final class FeatureStore {
             List<SmokeResult> out = new ArrayList<>();
             for (Map<String, Object> m : JSON.readValue(json, OBJECTS)) {
                 out.add(new SmokeResult(String.valueOf(m.get("command")), ((Number) m.get("exit_code")).intValue(),
-                        ((Number) m.get("duration_ms")).longValue()));
+                        ((Number) m.get("duration_ms")).longValue(), (String) m.get("no_tests")));
             }
             return out;
         } catch (JsonProcessingException e) {

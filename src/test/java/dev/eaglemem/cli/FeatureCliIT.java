@@ -121,6 +121,29 @@ class FeatureCliIT {
         assertThat(history.get("verifications").get(0).get("commands")).hasSize(2);
     }
 
+    /** Issue 24: {@code node --test} that finds no test file exits 0; that must not verify the feature. */
+    @Test
+    void aSmokeTestThatRanNoTestDoesNotVerify() {
+        write("src/cart.ts", "v1\n");
+        commit();
+        cli.run("feature", "add", "checkout", "--file", "src/cart.ts", "--smoke", "node --test").ok();
+        write("src/cart.ts", "v2\n");
+
+        Cli.Result empty = cli.run("feature", "run", "checkout");
+        empty.exits(1);
+        assertThat(empty.out()).contains("# tests 0").contains("-> exit 0 in").contains("but it ran no test (\"# tests 0\")")
+                .contains("Not verified: 1 smoke test ran no test (check its filter or file pattern). Fix it and rerun:"
+                        + " eagle-mem feature run checkout");
+        assertThat(cli.run("feature", "pending", "--json").ok().json().get("pending")).hasSize(1);
+        JsonNode run = cli.run("feature", "run", "checkout", "--json").exits(1).json();
+        assertThat(run.get("passed").asBoolean()).isFalse();
+        assertThat(run.get("commands").get(0).get("no_tests").asText()).isEqualTo("# tests 0");
+
+        write("cart.test.mjs", "import test from 'node:test';\ntest('cart adds up', () => {});\n");
+        assertThat(cli.run("feature", "run", "checkout").ok().out()).contains("Verified checkout");
+        assertThat(cli.run("feature", "pending", "--json").ok().json().get("pending")).isEmpty();
+    }
+
     /** The issue's scenario: {@code echo x >> src/pay/charge.py; eagle-mem feature run checkout}, then push. */
     @Test
     void runAndVerifyCoverAnEditNoHookSawSoTheGateLetsItsPushThrough() {

@@ -36,10 +36,10 @@ class ProjectOptionTest {
 
     @Test
     void itParsesIntoTheKey() {
-        StatusCommand status = new StatusCommand(null, null);
+        StatusCommand status = new StatusCommand(null, null, null);
         new CommandLine(status).parseArgs("-p", "code/shop");
         assertThat(status.project.key).isEqualTo("code/shop");
-        StatusCommand none = new StatusCommand(null, null);
+        StatusCommand none = new StatusCommand(null, null, null);
         new CommandLine(none).parseArgs();
         assertThat(none.project.key).isNull();
     }
