@@ -265,6 +265,7 @@ public class Installer {
         Set<String> remaining = new LinkedHashSet<>(manifest.agents());
         removing.forEach(a -> remaining.remove(a.id()));
         if (remaining.isEmpty()) {
+            GateHooksLeft.find(db.get()).forEach(report::warn);
             new ShellCompletion(env, dataDir.root(), files, report, created).uninstall();
             removeRuntime(manifest, purge, report);
         } else if (!dryRun) {

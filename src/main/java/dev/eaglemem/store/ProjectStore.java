@@ -49,6 +49,19 @@ public final class ProjectStore {
         });
     }
 
+    /** Every directory a project was last seen in (the hooks record them), most recently seen first. */
+    public List<String> roots(Tx tx) {
+        return tx.call("SELECT root_path FROM projects WHERE root_path IS NOT NULL ORDER BY last_seen_at DESC", ps -> {
+            List<String> roots = new ArrayList<>();
+            try (var rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    roots.add(rs.getString(1));
+                }
+            }
+            return roots;
+        });
+    }
+
     /** The directory the project was last seen in (the hooks record it), if any. */
     public java.util.Optional<String> rootOf(Tx tx, String key) {
         return tx.call("SELECT root_path FROM projects WHERE key = ?", ps -> {

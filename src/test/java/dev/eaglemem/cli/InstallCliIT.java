@@ -66,6 +66,23 @@ class InstallCliIT {
         assertThat(cli.home.resolve(".local/share")).doesNotExist();
     }
 
+    /** Issue 24: uninstall leaves the repositories' pre-push gate hooks (they are the repositories' files) and says so. */
+    @Test
+    void uninstallNamesTheGateHooksItLeavesWithTheCommandThatRemovesEach() throws Exception {
+        cli.run("install", "--agent", "claude-code").ok();
+        cli.run("gate", "install").ok();
+        // the hooks record where the project lives; that is where uninstall looks
+        cli.runWithInput(SpoolRig.payload(cli, "s-gate", "SessionStart", ",\"source\":\"startup\""), "hook", "SessionStart",
+                "--agent", "claude-code").ok();
+        Path hook = cli.repo.resolve(".git/hooks/pre-push");
+        assertThat(hook).exists();
+
+        Cli.Result uninstall = cli.run("uninstall").ok();
+        assertThat(uninstall.out()).contains("the release gate's git pre-push hook stays in " + cli.repo
+                + "; remove it with: eagle-mem gate uninstall --repo " + cli.repo + " (once eagle-mem is gone: rm " + hook + ")");
+        assertThat(hook).as("a repository's own file: named, not removed").exists();
+    }
+
     @Test
     void installSaysWhatItPreApprovesAndUsesWhatResolvesWhetherOrNotTheLinkIsOnPath() throws Exception {
         cli.env.put("EAGLE_MEM_DIR", cli.home.resolve(".eagle-mem").toString());
