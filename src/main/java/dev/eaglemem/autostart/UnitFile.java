@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Clock;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -83,12 +82,11 @@ record UnitFile(Path path) {
         }
     }
 
-    /** Copies the current file to {@code backups/<name>.<UTC stamp>} and returns the copy. */
+    /** Copies the current file to {@code backups/<name>.<UTC stamp>} (owner-only, in the data directory) and returns the copy. */
     Path backup(Path backups, Clock clock) {
         Path copy = backups.resolve(path.getFileName() + "." + STAMP.format(clock.instant()));
         try {
-            Files.createDirectories(backups);
-            Files.copy(path, copy, StandardCopyOption.REPLACE_EXISTING);
+            AtomicFiles.write(copy, Files.readAllBytes(path), AtomicFiles.OWNER_ONLY); // its folder made 700 when missing
             return copy;
         } catch (IOException e) {
             throw EagleException.failure("file_unwritable", "cannot back up " + path + " to " + copy + ": " + e.getMessage(),

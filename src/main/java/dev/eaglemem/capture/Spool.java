@@ -7,6 +7,7 @@ import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
@@ -24,6 +25,7 @@ import jakarta.inject.Singleton;
 
 import dev.eaglemem.config.DataDir;
 import dev.eaglemem.error.EagleException;
+import dev.eaglemem.platform.PrivateFiles;
 import dev.eaglemem.store.Db;
 
 /**
@@ -173,7 +175,7 @@ public class Spool {
                 if (!Files.exists(failed())) {
                     return 0;
                 }
-                byte[] lines = Files.readAllBytes(failed());
+                byte[] lines = PrivateFiles.read(failed());
                 appendLine(events(), lines);
                 Files.delete(failed());
                 syncDir();
@@ -193,7 +195,7 @@ public class Spool {
     }
 
     private void replayFile(Applier applier, long deadline, Counts counts, Consumer<String> warn) throws IOException {
-        byte[] content = Files.readAllBytes(replaying());
+        byte[] content = PrivateFiles.read(replaying());
         String text = new String(content, StandardCharsets.UTF_8);
         List<String> lines = text.lines().toList();
         boolean torn = !text.isEmpty() && !text.endsWith("\n");
@@ -258,7 +260,7 @@ public class Spool {
     private void appendLine(Path file, byte[] bytes) throws IOException {
         boolean created = !Files.exists(file);
         try (FileChannel ch = FileChannel.open(file, Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.APPEND), OWNER_FILE)) {
+                StandardOpenOption.APPEND, LinkOption.NOFOLLOW_LINKS), OWNER_FILE)) {
             long before = ch.size();
             try {
                 ByteBuffer buffer = ByteBuffer.wrap(bytes);
@@ -281,7 +283,10 @@ public class Spool {
     }
 
     private void ensureDir() throws IOException {
+        // events are private: never written into a folder another user owns or may change
+        PrivateFiles.requireOwnDirectory(dir.getParent());
         if (Files.isDirectory(dir)) {
+            PrivateFiles.requireOwnDirectory(dir);
             return;
         }
         try {
@@ -326,7 +331,8 @@ public class Spool {
         }
         FileChannel channel = null;
         try {
-            channel = FileChannel.open(file, Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE), OWNER_FILE);
+            channel = FileChannel.open(file, Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS),
+                    OWNER_FILE);
             FileLock held = wait ? channel.lock() : channel.tryLock();
             if (held == null) {
                 channel.close();
@@ -353,7 +359,7 @@ public class Spool {
 
     private static long lines(Path file) {
         try {
-            return count(Files.readAllBytes(file));
+            return count(PrivateFiles.read(file));
         } catch (IOException e) {
             return 0;
         }

@@ -10,6 +10,7 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.exc.StreamReadException;
@@ -18,6 +19,7 @@ import com.fasterxml.jackson.dataformat.toml.TomlMapper;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.error.ExitCode;
 import dev.eaglemem.platform.AtomicFiles;
+import dev.eaglemem.platform.PathFacts;
 
 /**
  * Reads and edits {@code config.toml} with a real TOML parser. Edits change only the one key's lines
@@ -34,6 +36,7 @@ public final class ConfigFile {
         if (!Files.exists(file)) {
             return EagleConfig.defaults(file);
         }
+        checkTrusted(file);
         String text;
         try {
             text = Files.readString(file, StandardCharsets.UTF_8);
@@ -53,6 +56,47 @@ public final class ConfigFile {
         } catch (EagleException e) {
             return EagleConfig.broken(file, e);
         }
+    }
+
+    /**
+     * The config decides what eagle-mem runs and where it sends things (model commands, guard rules, the serve port):
+     * a file another user owns or may change, or one in a folder they may change, would let them decide that for
+     * this user. root's files are trusted (/etc and the like). A symbolic link (a dotfiles repository) is judged by
+     * what it names.
+     */
+    static void checkTrusted(Path file) {
+        try {
+            Optional<PathFacts> facts = PathFacts.following(file);
+            if (facts.isEmpty()) {
+                return; // gone since the exists(): defaults, like a missing file
+            }
+            Path real = file.toRealPath();
+            Optional<PathFacts> dir = PathFacts.following(real.getParent());
+            String problem = untrusted(facts.get(), false).orElseGet(() -> dir.flatMap(d -> untrusted(d, true)).orElse(null));
+            if (problem != null) {
+                throw EagleException.failure("config_unsafe", "eagle-mem does not read " + file + ": " + problem
+                        + ", so another user could choose what eagle-mem does for you",
+                        "chmod go-w " + DataDirCheck.quote(real) + " " + DataDirCheck.quote(real.getParent())
+                                + "   (if another user owns them: sudo chown " + DataDirCheck.quote(DataDirCheck.me()) + " "
+                                + DataDirCheck.quote(real) + " " + DataDirCheck.quote(real.getParent())
+                                + ", or point EAGLE_CONFIG_FILE at a file of your own)",
+                        null);
+            }
+        } catch (IOException e) {
+            throw EagleException.failure("config_unreadable", "cannot inspect " + file + ": " + e.getMessage(),
+                    "check its permissions: ls -l " + file, e);
+        }
+    }
+
+    private static Optional<String> untrusted(PathFacts facts, boolean folder) {
+        String what = folder ? "its folder " + facts.path() : "it";
+        if (!facts.ownedByMe() && facts.uid() != 0) {
+            return Optional.of(what + " is owned by " + facts.ownerName() + " (uid " + facts.uid() + ")");
+        }
+        if (facts.writableByOthers() && !(folder && facts.sticky())) {
+            return Optional.of(what + " can be changed by other users (mode " + facts.octal() + ")");
+        }
+        return Optional.empty();
     }
 
     static EagleConfig fromText(Path file, String text) {

@@ -5,12 +5,17 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
 
 import dev.eaglemem.error.EagleException;
+import dev.eaglemem.platform.PathFacts;
+import dev.eaglemem.platform.PrivateFiles;
 
 /**
  * {@code $EAGLE_MEM_DIR} (default {@code ~/.eagle-mem}) and the files in it. Created owner-only
- * (700) on first use because it holds everything an agent did.
+ * (700) on first use because it holds everything an agent did, and refused when another user could touch it.
  */
 public record DataDir(Path root, Path configFile) {
 
@@ -41,7 +46,12 @@ public record DataDir(Path root, Path configFile) {
         return root.resolve("eagle-mem.log");
     }
 
-    /** Creates the directory (mode 700) when missing and checks that it is a writable directory. */
+    /**
+     * Creates the directory (mode 700) when missing and checks that it is a writable directory that only this user
+     * can touch ({@link #checkSafe()}). Group's and others' read bits on this user's own paths (a directory made 755
+     * before eagle-mem ran, files an older eagle-mem left 644) are taken off, and the log says so once: after that
+     * there are none.
+     */
     public DataDir ensureExists() {
         if (!Files.exists(root)) {
             create();
@@ -51,10 +61,53 @@ public record DataDir(Path root, Path configFile) {
                     "move it away or point " + DIR_VARIABLE + " at a directory: export " + DIR_VARIABLE + "=$HOME/.eagle-mem",
                     null);
         }
+        DataDirCheck.Findings findings = refuseUnsafe();
         if (!Files.isWritable(root)) {
             throw unwritable("it is not writable by this user", null);
         }
+        if (!findings.loose().isEmpty()) {
+            tighten(findings.loose());
+        }
         return this;
+    }
+
+    /**
+     * Refuses a data directory that another user owns or may change, or that has another user's file or a symbolic
+     * link where eagle-mem writes ({@link DataDirCheck}): one exception, whose fix is the command that makes it safe.
+     * Changes nothing (doctor and {@code serve --status} call it too); nothing to check when it does not exist yet.
+     */
+    public DataDir checkSafe() {
+        refuseUnsafe();
+        return this;
+    }
+
+    private DataDirCheck.Findings refuseUnsafe() {
+        DataDirCheck.Findings findings = DataDirCheck.scan(root);
+        if (findings.refused()) {
+            DataDirCheck.Problem first = findings.problems().getFirst();
+            int more = findings.problems().size() - 1;
+            throw EagleException.failure("data_dir_unsafe", "eagle-mem does not use its data directory while another user"
+                    + " could: " + first.path() + " " + first.detail()
+                    + (more > 0 ? " (and " + more + " more: eagle-mem doctor lists them)" : ""),
+                    first.fix(), null);
+        }
+        return findings;
+    }
+
+    private void tighten(List<PathFacts> loose) {
+        List<String> done = new ArrayList<>();
+        for (PathFacts facts : loose) {
+            try {
+                PrivateFiles.tighten(facts.path()).ifPresent(before -> done.add(facts.path() + " " + before.octal() + "->"
+                        + String.format("%03o", before.mode() & 0700)));
+            } catch (IOException e) {
+                done.add(facts.path() + " could not be made owner-only (" + describe(e) + ")");
+            }
+        }
+        if (!done.isEmpty()) {
+            new LogFile(logFile(), Clock.systemUTC()).info("data directory: took other users' access off what was readable"
+                    + " by them: " + String.join(", ", done));
+        }
     }
 
     private void create() {
@@ -64,7 +117,7 @@ public record DataDir(Path root, Path configFile) {
             throw unwritable("cannot create it (" + describe(e) + ")", e);
         }
         try {
-            Files.createDirectory(root, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+            Files.createDirectory(root, PosixFilePermissions.asFileAttribute(PrivateFiles.DIRECTORY));
         } catch (UnsupportedOperationException e) {
             createWithoutPosix();
         } catch (FileAlreadyExistsException e) {

@@ -1,15 +1,17 @@
 package dev.eaglemem.config;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Clock;
 import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
+import java.util.Optional;
 
+import dev.eaglemem.platform.PathFacts;
+import dev.eaglemem.platform.PrivateFiles;
 import dev.eaglemem.redact.Redactor;
 
 /**
@@ -52,21 +54,33 @@ public final class LogFile {
         String safe = Redactor.defaults().redact(message);
         String line = "[" + stamp + "] [" + level + "] " + safe.replace('\n', ' ').replace('\r', ' ') + "\n";
         try {
-            if (!Files.exists(file) && Files.isDirectory(file.getParent())) {
-                createPrivately();
+            if (!safeToWrite()) {
+                return false;
             }
-            Files.writeString(file, line, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+            try (FileChannel channel = PrivateFiles.openAppend(file)) {
+                ByteBuffer bytes = ByteBuffer.wrap(line.getBytes(StandardCharsets.UTF_8));
+                while (bytes.hasRemaining()) {
+                    channel.write(bytes);
+                }
+            }
             return true;
         } catch (IOException | RuntimeException e) {
             return false;
         }
     }
 
-    private void createPrivately() throws IOException {
-        try {
-            Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-        } catch (java.nio.file.FileAlreadyExistsException | UnsupportedOperationException e) {
-            // created concurrently, or a non-POSIX filesystem: plain append below is fine
+    /**
+     * Lines go only where no other user can read or plant them: a directory of this user's that others cannot
+     * change, and a file of this user's (created 600; a symbolic link at its name is refused when it is opened). In
+     * a data directory eagle-mem refuses, nothing is written at all.
+     */
+    private boolean safeToWrite() throws IOException {
+        Optional<PathFacts> dir = PathFacts.following(file.getParent());
+        if (dir.isEmpty() || dir.get().kind() != PathFacts.Kind.DIRECTORY || !dir.get().ownedByMe()
+                || dir.get().writableByOthers()) {
+            return false;
         }
+        Optional<PathFacts> log = PathFacts.of(file);
+        return log.isEmpty() || log.get().kind() == PathFacts.Kind.FILE && log.get().ownedByMe() && !log.get().writableByOthers();
     }
 }

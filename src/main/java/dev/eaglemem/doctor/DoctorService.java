@@ -2,11 +2,13 @@ package dev.eaglemem.doctor;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -14,11 +16,14 @@ import jakarta.enterprise.context.ApplicationScoped;
 import dev.eaglemem.capture.Spool;
 import dev.eaglemem.config.ConfigFile;
 import dev.eaglemem.config.DataDir;
+import dev.eaglemem.config.DataDirCheck;
 import dev.eaglemem.config.EagleConfig;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.install.InstallFinding;
 import dev.eaglemem.install.Installer;
+import dev.eaglemem.platform.PathFacts;
 import dev.eaglemem.serve.control.ServeControl;
+import dev.eaglemem.serve.control.ServeFiles;
 import dev.eaglemem.store.Db;
 import dev.eaglemem.store.HealthStore;
 import dev.eaglemem.store.JobCounts;
@@ -59,9 +64,30 @@ public class DoctorService {
     private record DbFacts(Integer schema, String sqlite) {
     }
 
+    /** What the permission checks leave doctor free to read. */
+    private enum Access {
+        USABLE,
+        /** Something in the directory is refused: the commands refuse the directory. */
+        FILES_REFUSED,
+        /** The directory itself is another user's, or others may change it. */
+        ROOT_REFUSED
+    }
+
     public DoctorReport run() {
         List<Check> checks = new ArrayList<>();
-        checks.add(dataDirCheck());
+        Access access = permissionChecks(checks);
+        if (access != Access.USABLE) {
+            // another user could have planted anything in it: read nothing else there (a database, a pid to signal)
+            checks.add(configCheck());
+            if (access == Access.FILES_REFUSED) {
+                checks.add(tokenCheck());
+            }
+            checks.add(Check.warn("checks_skipped", "database, spool, install and serve not checked: eagle-mem does not"
+                    + " use " + dataDir.root() + " until it is safe", "the fixes above"));
+            Check.Status overall = checks.stream().map(Check::status).max(Comparator.naturalOrder()).orElse(Check.Status.OK);
+            return new DoctorReport(overall, dataDir.root(), dataDir.dbFile(), dataDir.configFile(), null, Migrations.LATEST,
+                    null, 0, checks);
+        }
         checks.add(configCheck());
         DbFacts facts = databaseChecks(checks);
         long wal = size(walFile());
@@ -72,6 +98,7 @@ public class DoctorService {
         checks.add(spoolCheck());
         installChecks(checks);
         checks.add(serveCheck());
+        checks.add(tokenCheck());
         Check.Status overall = checks.stream().map(Check::status).max(Comparator.naturalOrder()).orElse(Check.Status.OK);
         return new DoctorReport(overall, dataDir.root(), dataDir.dbFile(), dataDir.configFile(), facts.schema(),
                 Migrations.LATEST, facts.sqlite(), wal, checks);
@@ -122,17 +149,67 @@ public class DoctorService {
         }
     }
 
-    private Check dataDirCheck() {
+    /**
+     * The data directory and everything in it: another user's path, or one others may change, FAILs with its fix (the
+     * commands refuse the directory until then); one others may only read WARNs (the next command takes those bits
+     * off).
+     */
+    private Access permissionChecks(List<Check> checks) {
         Path root = dataDir.root();
         if (!Files.exists(root)) {
-            return Check.warn("data_dir", root + " does not exist yet", "eagle-mem status   (creates it, mode 700)");
+            checks.add(Check.warn("data_dir", root + " does not exist yet", "eagle-mem status   (creates it, mode 700)"));
+            return Access.USABLE;
         }
-        if (!Files.isDirectory(root) || !Files.isWritable(root)) {
-            return Check.fail("data_dir", root + " is not a writable directory",
-                    "chmod 700 " + root + "   (or export EAGLE_MEM_DIR=/path/to/writable/dir)");
+        if (!Files.isDirectory(root)) {
+            checks.add(Check.fail("data_dir", root + " is not a directory",
+                    "move it away, or: export EAGLE_MEM_DIR=/path/to/a/directory/of/your/own"));
+            return Access.ROOT_REFUSED;
         }
-        return loosePermissions(root) ? Check.warn("data_dir", root + " is readable by other users", "chmod 700 " + root)
-                : Check.ok("data_dir", root + " (owner-only)");
+        DataDirCheck.Findings findings = DataDirCheck.scanDeep(root);
+        boolean rootRefused = findings.problems().stream().anyMatch(p -> p.path().equals(root));
+        if (rootRefused) {
+            DataDirCheck.Problem p = findings.problems().getFirst();
+            checks.add(Check.fail("data_dir", p.path() + " " + p.detail(), p.fix()));
+            return Access.ROOT_REFUSED;
+        }
+        Optional<PathFacts> looseRoot = findings.loose().stream().filter(f -> f.path().equals(root)).findFirst();
+        if (!Files.isWritable(root)) {
+            checks.add(Check.fail("data_dir", root + " is not writable by you", "chmod 700 " + root));
+        } else if (looseRoot.isPresent()) {
+            checks.add(Check.warn("data_dir", root + " is readable by other users (mode " + looseRoot.get().octal()
+                    + "); eagle-mem makes it 700 when it next runs", "chmod 700 " + root));
+        } else {
+            checks.add(Check.ok("data_dir", root + " (owner-only)"));
+        }
+        for (DataDirCheck.Problem p : findings.problems()) {
+            checks.add(Check.fail("data_files", p.path() + " " + p.detail(), p.fix()));
+        }
+        List<Path> readable = findings.loose().stream().map(PathFacts::path).filter(p -> !p.equals(root)).toList();
+        if (!readable.isEmpty()) {
+            checks.add(Check.warn("data_files", readable.size() + " path(s) in " + root + " readable by other users: "
+                    + String.join(", ", readable.stream().limit(5).map(Path::toString).toList())
+                    + (readable.size() > 5 ? ", …" : ""), "chmod -R go-rwx " + root));
+        } else if (findings.problems().isEmpty()) {
+            checks.add(Check.ok("data_files", "everything in " + root + " is yours and owner-only"));
+        }
+        return findings.refused() ? Access.FILES_REFUSED : Access.USABLE;
+    }
+
+    /** serve's API token: anyone who can read, plant or guess it holds the API, and serve replaces such a token at start. */
+    private Check tokenCheck() {
+        ServeFiles files = ServeFiles.of(dataDir);
+        try {
+            Optional<String> problem = files.tokenProblem();
+            if (problem.isEmpty()) {
+                return Check.ok("serve_token", Files.exists(files.token(), LinkOption.NOFOLLOW_LINKS)
+                        ? files.token() + " (owner-only, strong)" : "none yet; serve makes one at its first start");
+            }
+            return Check.fail("serve_token", files.token() + ": " + problem.get() + "; serve replaces it when it next starts",
+                    "eagle-mem serve --stop; rm " + files.token() + "   (the next serve makes a new one)");
+        } catch (IOException e) {
+            return Check.fail("serve_token", "cannot read " + files.token() + ": " + e.getMessage(),
+                    "eagle-mem serve --stop; rm " + files.token());
+        }
     }
 
     private Check configCheck() {

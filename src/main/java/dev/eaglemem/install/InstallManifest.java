@@ -2,6 +2,7 @@ package dev.eaglemem.install;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,6 +12,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.eaglemem.error.EagleException;
+import dev.eaglemem.platform.PrivateFiles;
 
 /**
  * {@code $EAGLE_MEM_DIR/install.json}: what install added, so that uninstall removes exactly that and
@@ -48,11 +50,11 @@ public record InstallManifest(String version, String installedAt, String binary,
 
     static InstallManifest read(Path dataDir) {
         Path file = dataDir.resolve(FILE);
-        if (!Files.exists(file)) {
+        if (!Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
             return empty();
         }
         try {
-            return JSON.readValue(file.toFile(), InstallManifest.class);
+            return JSON.readValue(PrivateFiles.read(file), InstallManifest.class);
         } catch (IOException e) {
             throw EagleException.failure("manifest_unreadable", "cannot read " + file + ": " + e.getMessage(),
                     "move it aside (mv " + file + " " + file + ".bak) and run eagle-mem install again", e);
@@ -62,7 +64,7 @@ public record InstallManifest(String version, String installedAt, String binary,
     void write(Path dataDir) {
         Path file = dataDir.resolve(FILE);
         try {
-            Files.writeString(file, JSON.writeValueAsString(this) + "\n");
+            PrivateFiles.writeString(file, JSON.writeValueAsString(this) + "\n");
         } catch (IOException e) {
             throw EagleException.failure("manifest_unwritable", "cannot write " + file + ": " + e.getMessage(),
                     "check that " + dataDir + " is writable", e);

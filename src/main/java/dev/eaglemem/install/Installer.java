@@ -77,6 +77,7 @@ public class Installer {
      */
     public InstallReport install(Set<Agent> agents, boolean dryRun, boolean allowRules, Optional<CompletionScripts> completion) {
         InstallReport.Builder report = new InstallReport.Builder(dryRun);
+        dataDir.checkSafe(); // before install.json is read: another user's would say what to remove
         InstallManifest previous = InstallManifest.read(dataDir.root());
         List<String> created = new ArrayList<>(previous.createdFiles());
         preflight(agents);
@@ -151,6 +152,9 @@ public class Installer {
         Path binary = RuntimeInstall.binary(target);
         if (RuntimeInstall.isSame(source, target) || RuntimeInstall.sameContent(source, target)) {
             report.action("runtime", target, Outcome.UNCHANGED);
+            if (!report.dryRun) {
+                RuntimeInstall.makePrivate(target); // an older install left it 755/644
+            }
             return binary;
         }
         report.action("runtime", target, Files.exists(target) ? Outcome.UPDATED : Outcome.CREATED);
@@ -162,6 +166,7 @@ public class Installer {
                 report.warn("the start-up cache could not be trained at " + target
                         + "; eagle-mem works, only slower to start. Retry: " + binary + " --aot-train");
             }
+            RuntimeInstall.makePrivate(target); // the training run wrote app.aot and native/ with the umask
         }
         return binary;
     }
@@ -242,6 +247,7 @@ public class Installer {
 
     public InstallReport uninstall(Set<Agent> agents, boolean purge, boolean dryRun) {
         InstallReport.Builder report = new InstallReport.Builder(dryRun);
+        dataDir.checkSafe();
         InstallManifest manifest = InstallManifest.read(dataDir.root());
         List<String> created = new ArrayList<>(manifest.createdFiles());
         AgentPaths paths = AgentPaths.from(env);

@@ -12,6 +12,7 @@ import java.util.Optional;
 import java.util.stream.Stream;
 
 import dev.eaglemem.error.EagleException;
+import dev.eaglemem.platform.PrivateFiles;
 import dev.eaglemem.platform.ProcessRequest;
 import dev.eaglemem.platform.ProcessResult;
 import dev.eaglemem.platform.ProcessRunner;
@@ -109,7 +110,7 @@ final class RuntimeInstall {
         }
         // The marker keeps a later install safe: if a new runtime replaced this one before the shell got
         // here, it has no marker and stays.
-        Files.writeString(runtime.resolve(REMOVED_MARKER), "uninstalled by process " + ProcessHandle.current().pid() + "\n");
+        PrivateFiles.writeString(runtime.resolve(REMOVED_MARKER), "uninstalled by process " + ProcessHandle.current().pid() + "\n");
         String script = "while kill -0 " + ProcessHandle.current().pid() + " 2>/dev/null; do sleep 0.2; done; "
                 + "[ -e \"$1/" + REMOVED_MARKER + "\" ] && rm -rf \"$1\"";
         // detached on purpose (it must outlive this process), so not through ProcessRunner
@@ -117,7 +118,11 @@ final class RuntimeInstall {
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD).start();
     }
 
-    /** Copies next to the target and swaps it in, so a failed copy never leaves a half-written runtime. */
+    /**
+     * Copies next to the target and swaps it in, so a failed copy never leaves a half-written runtime. The copy is
+     * made in a 700 folder and ends owner-only throughout ({@link #makePrivate}): hooks run its scripts, so another
+     * user who could change one would run code as this user.
+     */
     static void copy(Path source, Path target) {
         Path fresh = target.resolveSibling(target.getFileName() + ".new-" + ProcessHandle.current().pid());
         Path old = target.resolveSibling(target.getFileName() + ".old-" + ProcessHandle.current().pid());
@@ -126,9 +131,10 @@ final class RuntimeInstall {
             if (Files.isDirectory(source)) {
                 copyTree(source, fresh);
             } else {
-                Files.createDirectories(fresh);
+                PrivateFiles.createDirectories(fresh);
                 Files.copy(source, fresh.resolve(LAUNCHER), StandardCopyOption.COPY_ATTRIBUTES);
             }
+            PrivateFiles.tightenTree(fresh);
             if (Files.exists(target)) {
                 Files.move(target, old);
             }
@@ -148,7 +154,7 @@ final class RuntimeInstall {
                 }
                 Path dest = to.resolve(from.relativize(path).toString());
                 if (Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)) {
-                    Files.createDirectories(dest);
+                    PrivateFiles.createDirectories(dest);
                 } else {
                     Files.copy(path, dest, StandardCopyOption.COPY_ATTRIBUTES);
                 }
@@ -163,6 +169,20 @@ final class RuntimeInstall {
     private static boolean trainedHere(Path relative) {
         String name = relative.getFileName() == null ? "" : relative.getFileName().toString();
         return name.endsWith(".aot") || name.endsWith(".aot.config") || relative.startsWith(NATIVE_DIR);
+    }
+
+    /**
+     * Takes other users' access off everything in the runtime: directories 700, files 600, executables 700. The copy
+     * keeps its source's modes (755, 644) and a training run writes with the umask; modification times stay, so
+     * {@link #sameContent} still sees the same files.
+     */
+    static void makePrivate(Path runtime) {
+        try {
+            PrivateFiles.tightenTree(runtime);
+        } catch (IOException e) {
+            throw EagleException.failure("runtime_copy_failed", "cannot make " + runtime + " owner-only: " + e.getMessage(),
+                    "chmod -R go-rwx " + runtime, e);
+        }
     }
 
     /** Trains the AOT cache of an installed JVM runtime; false when it could not (the launcher works without). */

@@ -52,11 +52,14 @@ public final class AtomicFiles {
         write(file, text.getBytes(StandardCharsets.UTF_8), mode);
     }
 
-    /** Creates the parent directories, then replaces {@code file} with {@code content} in one rename. */
+    /**
+     * Creates the missing parent directories (700, as the XDG base directory specification asks of a directory
+     * made for a file), then replaces {@code file} with {@code content} in one rename.
+     */
     public static void write(Path file, byte[] content, Mode mode) throws IOException {
         Path target = file.toAbsolutePath();
         Path dir = target.getParent();
-        Files.createDirectories(dir);
+        PrivateFiles.createDirectories(dir);
         Set<PosixFilePermission> permissions = mode.keepExisting() ? existingPermissions(target).orElse(mode.permissions())
                 : mode.permissions();
         Path temp = createTemp(dir, "." + target.getFileName());

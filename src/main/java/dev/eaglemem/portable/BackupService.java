@@ -11,6 +11,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.eaglemem.config.DataDir;
 import dev.eaglemem.error.EagleException;
+import dev.eaglemem.platform.PrivateFiles;
 import dev.eaglemem.store.Db;
 import dev.eaglemem.store.DbFiles;
 import dev.eaglemem.store.Timestamps;
@@ -44,8 +45,8 @@ public class BackupService {
             throw EagleException.conflict("backup_exists", file + " already exists", "give another file: eagle-mem backup -o NEW.db");
         }
         try {
-            Files.createDirectories(file.getParent());
-            Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+            PrivateFiles.createDirectories(file.getParent());
+            Files.createFile(file, PosixFilePermissions.asFileAttribute(PrivateFiles.FILE));
         } catch (IOException e) {
             throw EagleException.failure("backup_failed", "cannot create " + file + ": " + e.getMessage(),
                     "choose a writable place: eagle-mem backup -o DIR/memory.db", e);

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Clock;
 import java.util.List;
 
@@ -13,6 +12,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import dev.eaglemem.config.DataDir;
 import dev.eaglemem.config.LogFile;
 import dev.eaglemem.error.EagleException;
+import dev.eaglemem.platform.PrivateFiles;
 import dev.eaglemem.store.Db;
 import dev.eaglemem.store.DbFiles;
 import dev.eaglemem.store.DbFiles.Salvaged;
@@ -65,9 +65,8 @@ public class RepairService {
         Path work = dir.resolve("work");
         Path recovered = dir.resolve("recovered.db");
         try {
-            Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-            Files.createDirectories(saved);
-            Files.createDirectories(work);
+            PrivateFiles.createDirectories(saved);
+            PrivateFiles.createDirectories(work);
             for (String suffix : List.of("", "-wal", "-shm")) {
                 Path f = db.resolveSibling(db.getFileName() + suffix);
                 if (Files.exists(f)) {
@@ -75,6 +74,7 @@ public class RepairService {
                     Files.copy(f, work.resolve(f.getFileName()), StandardCopyOption.COPY_ATTRIBUTES);
                 }
             }
+            PrivateFiles.tightenTree(dir); // the copies kept the damaged files' modes, which may be loose
         } catch (IOException e) {
             throw EagleException.failure("repair_failed", "cannot copy the damaged database aside to " + dir + ": "
                     + e.getMessage() + "; nothing was changed", "free disk space (df -h " + dataDir.root() + "), then: eagle-mem repair --yes", e);

@@ -4,11 +4,14 @@ import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.EnumSet;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadLocalRandom;
@@ -376,15 +379,18 @@ public final class Db implements AutoCloseable {
         return AgroalDataSource.from(config);
     }
 
+    private static final Set<PosixFilePermission> OWNER_ONLY = PosixFilePermissions.fromString("rw-------");
+
     /**
-     * SQLite would create the file with the process umask; create it first, owner-only. The -wal and
-     * -shm files SQLite adds later copy the main file's permissions.
+     * SQLite would create the file with the process umask; create it first, owner-only. The -wal and -shm files
+     * SQLite adds later copy the main file's permissions, so a main file left open to others (SQLite re-created it
+     * 644 after a deletion) is tightened, and its -wal and -shm with it.
      */
     private static void createFilePrivately(Path file) {
         try {
-            Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+            Files.createFile(file, PosixFilePermissions.asFileAttribute(OWNER_ONLY));
         } catch (FileAlreadyExistsException e) {
-            // an existing database keeps its permissions; doctor reports loose ones
+            // an existing database: tightened below
         } catch (UnsupportedOperationException e) {
             createFileWithoutPosix(file);
         } catch (IOException e) {
@@ -392,6 +398,23 @@ public final class Db implements AutoCloseable {
                     "make " + file.getParent() + " writable (chmod 700 " + file.getParent()
                             + ") or point EAGLE_MEM_DIR at a writable directory",
                     e);
+        }
+        for (String suffix : List.of("", "-wal", "-shm")) {
+            ownerOnly(file.resolveSibling(file.getFileName() + suffix));
+        }
+    }
+
+    /** Takes group's and others' bits off the file when it has any; doctor reports a file this user cannot change. */
+    private static void ownerOnly(Path file) {
+        try {
+            Set<PosixFilePermission> mode = Files.getPosixFilePermissions(file);
+            if (!OWNER_ONLY.containsAll(mode)) {
+                Set<PosixFilePermission> tight = EnumSet.copyOf(mode);
+                tight.retainAll(OWNER_ONLY);
+                Files.setPosixFilePermissions(file, tight);
+            }
+        } catch (IOException | UnsupportedOperationException e) {
+            // missing (no -wal yet), another user's, or no POSIX modes here: nothing to tighten
         }
     }
 

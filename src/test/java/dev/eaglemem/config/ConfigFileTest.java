@@ -27,6 +27,36 @@ class ConfigFileTest {
     }
 
     @Test
+    void aConfigOthersMayChangeIsRefusedWithTheFix() throws Exception {
+        Path file = write("[search]\nlimit = 3\n");
+        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-rw-rw-"));
+        assertThatThrownBy(() -> ConfigFile.load(file)).isInstanceOfSatisfying(EagleException.class, e -> {
+            assertThat(e.errorCode()).isEqualTo("config_unsafe");
+            assertThat(e.getMessage()).contains(file.toString()).contains("mode 666");
+            assertThat(e.fix()).startsWith("chmod go-w " + file);
+        });
+
+        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r--r--"));
+        assertThat(ConfigFile.load(file).intValue(ConfigKeys.SEARCH_LIMIT)).as("readable is fine").isEqualTo(3);
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxrwxrwx"));
+        try {
+            assertThatThrownBy(() -> ConfigFile.load(file)).isInstanceOfSatisfying(EagleException.class,
+                    e -> assertThat(e.getMessage()).contains("its folder " + dir).contains("mode 777"));
+        } finally {
+            Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
+        }
+    }
+
+    @Test
+    void aConfigInAStickyFolderOrBehindALinkIsJudgedByTheFileItself() throws Exception {
+        Path shared = Files.createDirectory(dir.resolve("shared"));
+        Files.setAttribute(shared, "unix:mode", 01777);
+        Path file = Files.writeString(shared.resolve("mine.toml"), "[search]\nlimit = 4\n");
+        Path link = Files.createSymbolicLink(dir.resolve("config.toml"), file);
+        assertThat(ConfigFile.load(link).intValue(ConfigKeys.SEARCH_LIMIT)).isEqualTo(4);
+    }
+
+    @Test
     void aMissingFileMeansDefaults() {
         EagleConfig config = ConfigFile.load(dir.resolve("absent.toml"));
         assertThat(config.intValue(ConfigKeys.SEARCH_LIMIT)).isEqualTo(10);

@@ -116,4 +116,56 @@ class DoctorServiceTest {
         assertThat(check(onPath, "path").status()).isEqualTo(Check.Status.OK);
         assertThat(check(onPath, "path").detail()).contains(link.toString());
     }
+
+    /** F5: doctor names the path, its owner or mode, and the fix; it changes nothing itself. */
+    @Test
+    void aDataDirectoryOthersMayChangeFailsAndNothingElseInItIsRead() throws Exception {
+        dataDir().ensureExists();
+        Path root = dataDir().root();
+        Files.setPosixFilePermissions(root, PosixFilePermissions.fromString("rwxrwxrwx"));
+        DoctorReport r = run();
+        assertThat(r.overall()).isEqualTo(Check.Status.FAIL);
+        assertThat(check(r, "data_dir").status()).isEqualTo(Check.Status.FAIL);
+        assertThat(check(r, "data_dir").detail()).contains(root.toString()).contains("mode 777");
+        assertThat(check(r, "data_dir").fix()).contains("chmod -R go-rwx " + root);
+        assertThat(r.checks()).extracting(Check::name).contains("checks_skipped").doesNotContain("database", "serve");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(root))).isEqualTo("rwxrwxrwx");
+    }
+
+    @Test
+    void filesOthersMayChangeSymbolicLinksAndAWeakTokenFail() throws Exception {
+        dataDir().ensureExists();
+        Path root = dataDir().root();
+        Path hook = Files.writeString(Files.createDirectories(root.resolve("runtime")).resolve("eagle-mem-hook"), "#!/bin/sh\n");
+        Files.setPosixFilePermissions(hook, PosixFilePermissions.fromString("rwxrwxrwx"));
+        Path victim = Files.writeString(dir.resolve("victim"), "x");
+        Files.createSymbolicLink(root.resolve("serve.pid"), victim);
+        Path token = Files.writeString(root.resolve("serve.token"), "a\n");
+        Files.setPosixFilePermissions(token, PosixFilePermissions.fromString("rw-r--r--"));
+
+        DoctorReport r = run();
+        assertThat(r.overall()).isEqualTo(Check.Status.FAIL);
+        assertThat(r.checks()).filteredOn(c -> c.name().equals("data_files") && c.status() == Check.Status.FAIL)
+                .anySatisfy(c -> {
+                    assertThat(c.detail()).isEqualTo(hook + " can be changed by other users (mode 777)");
+                    assertThat(c.fix()).isEqualTo("chmod go-rwx " + hook);
+                }).anySatisfy(c -> {
+                    assertThat(c.detail()).startsWith(root.resolve("serve.pid") + " is a symbolic link (to " + victim + ")");
+                    assertThat(c.fix()).startsWith("rm " + root.resolve("serve.pid"));
+                });
+        assertThat(check(r, "serve_token").status()).isEqualTo(Check.Status.FAIL);
+        assertThat(check(r, "serve_token").detail()).contains(token.toString()).contains("mode 644");
+        assertThat(check(r, "serve_token").fix()).contains("rm " + token);
+    }
+
+    @Test
+    void anOwnerOnlyDataDirectoryWithAStrongTokenIsOk() throws Exception {
+        dataDir().ensureExists();
+        Path token = Files.writeString(dataDir().root().resolve("serve.token"), "f".repeat(64) + "\n");
+        Files.setPosixFilePermissions(token, PosixFilePermissions.fromString("rw-------"));
+        DoctorReport r = run();
+        assertThat(check(r, "data_dir").status()).isEqualTo(Check.Status.OK);
+        assertThat(check(r, "data_files").status()).isEqualTo(Check.Status.OK);
+        assertThat(check(r, "serve_token").status()).isEqualTo(Check.Status.OK);
+    }
 }

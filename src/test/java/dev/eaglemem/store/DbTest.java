@@ -85,6 +85,31 @@ class DbTest {
         }
     }
 
+    /** F11: SQLite re-creates a deleted database 644, and its -wal and -shm copy that mode. */
+    @Test
+    void aDatabaseLeftOpenToOthersIsMadeOwnerOnlyWithItsWalAndShm() throws Exception {
+        try (TestDb t = TestDb.in(dir)) {
+            t.db.open();
+        }
+        for (String name : List.of("memory.db", "memory.db-wal", "memory.db-shm")) {
+            Path file = dir.resolve(name);
+            if (!Files.exists(file)) {
+                Files.createFile(file); // an empty -wal or -shm is what SQLite starts from anyway
+            }
+            Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r--r--"));
+        }
+        try (TestDb t = TestDb.in(dir)) {
+            t.db.write(tx -> {
+                new ProjectStore().touch(tx, "code/app", null, Instant.now());
+                return null;
+            });
+            for (String name : List.of("memory.db", "memory.db-wal", "memory.db-shm")) {
+                assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(dir.resolve(name)))).as(name)
+                        .isEqualTo("rw-------");
+            }
+        }
+    }
+
     @Test
     void migratesANewDatabaseOnceAndSkipsFlywayWhenCurrent() throws Exception {
         try (TestDb first = TestDb.in(dir)) {

@@ -59,7 +59,7 @@ public class ServeControl {
     }
 
     public Status status() {
-        ServeFiles files = ServeFiles.of(dataDir);
+        ServeFiles files = files();
         Optional<SocketClient.Response> health = SocketClient.request(files.socket(), "GET", "/health", null, PROBE_TIMEOUT)
                 .filter(r -> r.status() == 200);
         if (health.isPresent()) {
@@ -78,7 +78,7 @@ public class ServeControl {
      * socket is the proof of who asks: only this user can reach it, so only they get a code.
      */
     public ViewerLink viewerLink() {
-        ServeFiles files = ServeFiles.of(dataDir);
+        ServeFiles files = files();
         Status status = status();
         if (status.state() != State.RUNNING) {
             throw EagleException.failure("serve_not_running", "serve is not running for " + dataDir.root()
@@ -103,7 +103,7 @@ public class ServeControl {
 
     /** Sends SIGTERM and waits for a clean exit. Only a process that holds the serve lock is ever signalled. */
     public Stopped stop() {
-        ServeFiles files = ServeFiles.of(dataDir);
+        ServeFiles files = files();
         if (!lockHeld(files)) {
             return new Stopped(false, -1, true, "serve is not running");
         }
@@ -124,6 +124,14 @@ public class ServeControl {
             throw EagleException.failure("serve_stop_timeout", "serve (pid " + pid + ") did not exit within "
                     + STOP_TIMEOUT.toSeconds() + " s of SIGTERM", "kill -9 " + pid + " (no data is lost: hooks fall back)", e);
         }
+    }
+
+    /**
+     * The serve files of a data directory only this user can touch: a pid, lock or socket another user planted would
+     * make {@code --stop} signal, or {@code --status} trust, a process of their choosing.
+     */
+    private ServeFiles files() {
+        return ServeFiles.of(dataDir.checkSafe());
     }
 
     /** True when some serve holds the lock, i.e. is running or still starting. */

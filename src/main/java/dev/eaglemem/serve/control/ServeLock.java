@@ -3,12 +3,10 @@ package dev.eaglemem.serve.control;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
-import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Optional;
-import java.util.Set;
 
 import dev.eaglemem.error.EagleException;
+import dev.eaglemem.platform.PrivateFiles;
 
 /**
  * At most one serve per data directory: an exclusive lock on {@code serve.lock}, held for the life of
@@ -28,8 +26,8 @@ public final class ServeLock implements AutoCloseable {
     /** The lock, or empty when another serve holds it. */
     public static Optional<ServeLock> tryAcquire(ServeFiles files) {
         try {
-            FileChannel channel = FileChannel.open(files.lock(), Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE),
-                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+            // owner-only, and a symbolic link at the name is refused rather than followed
+            FileChannel channel = PrivateFiles.openLock(files.lock());
             FileLock lock = channel.tryLock();
             if (lock == null) {
                 channel.close();

@@ -9,6 +9,7 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -21,6 +22,7 @@ import dev.eaglemem.config.DataDir;
 import dev.eaglemem.config.EagleEnv;
 import dev.eaglemem.config.LogFile;
 import dev.eaglemem.config.Settings;
+import dev.eaglemem.platform.PrivateFiles;
 
 /**
  * Starts serve in the background from a hook that ran the slow way (at SessionStart, or mid-session after
@@ -56,7 +58,7 @@ public class ServeStarter {
                 return false;
             }
             Optional<Path> launcher = launcher();
-            ServeFiles files = ServeFiles.of(dataDir);
+            ServeFiles files = ServeFiles.of(dataDir.checkSafe());
             if (launcher.isEmpty() || answers(files.socket()) || !claimStart(files) || ServeControl.lockHeld(files)) {
                 return false;
             }
@@ -95,7 +97,7 @@ public class ServeStarter {
     /** True for the one caller that may start serve now; a marker older than the window is a failed start. */
     private boolean claimStart(ServeFiles files) throws IOException {
         try {
-            Files.createFile(files.starting());
+            Files.createFile(files.starting(), PosixFilePermissions.asFileAttribute(PrivateFiles.FILE));
             return true;
         } catch (FileAlreadyExistsException e) {
             FileTime created = Files.getLastModifiedTime(files.starting());
@@ -108,6 +110,8 @@ public class ServeStarter {
     }
 
     private void spawn(Path launcher, ServeFiles files) throws IOException {
+        // serve's output log: made owner-only here, and a symbolic link at its name is refused, never appended through
+        PrivateFiles.openAppend(files.log()).close();
         List<String> command = new ArrayList<>();
         // a new session: serve must outlive the agent's hook process group and terminal (no SIGHUP, no group kill)
         Optional<String> setsid = onPath("setsid");

@@ -60,10 +60,12 @@ class ServeFilesTest {
     }
 
     @Test
-    void anExistingTokenIsReusedAsWritten() throws IOException {
-        Files.writeString(dir.resolve("serve.token"), "  my-own-token\n\n");
-        assertThat(files().loadOrCreateToken()).isEqualTo("my-own-token");
-        assertThat(Files.readString(dir.resolve("serve.token"))).isEqualTo("  my-own-token\n\n");
+    void anExistingStrongPrivateTokenIsReusedAsWritten() throws IOException {
+        String mine = "my-own-token_" + "x".repeat(19);
+        Path token = Files.writeString(dir.resolve("serve.token"), "  " + mine + "\n\n");
+        Files.setPosixFilePermissions(token, PosixFilePermissions.fromString("rw-------"));
+        assertThat(files().loadOrCreateToken()).isEqualTo(mine);
+        assertThat(Files.readString(token)).isEqualTo("  " + mine + "\n\n");
     }
 
     @Test
@@ -111,8 +113,8 @@ class ServeFilesTest {
     }
 
     @Test
-    void aPidThatCannotBeWrittenIsAnErrorWithAFix() {
-        Path missing = dir.resolve("gone");
+    void aPidThatCannotBeWrittenIsAnErrorWithAFix() throws IOException {
+        Path missing = Files.writeString(dir.resolve("not-a-folder"), "");
         ServeFiles f = ServeFiles.of(new DataDir(missing, missing.resolve("config.toml")));
         assertThatThrownBy(() -> f.writePid(1)).isInstanceOfSatisfying(EagleException.class, e -> {
             assertThat(e.errorCode()).isEqualTo("serve_files_unwritable");
