@@ -157,11 +157,12 @@ class ShimExactlyOnceIT {
                 assertThat(r.exit()).as(what).isZero();
                 assertThat(r.err()).as(what).isEmpty();
                 assertThat(r.out().lines().count()).as("%s: at most one line", what).isLessThanOrEqualTo(1);
+                awaitSettled();
+                assertThat(count(c.rows().formatted(session))).as("%s: one row; log: %s", what, dir.log()).isEqualTo(1);
+                // and both routes really had it: serve once (a serve that failed is not asked again), the binary once
                 assertThat(hookRequests() - requests).as("%s: serve had the event", what).isEqualTo(1);
                 List<String> lines = Files.readAllLines(fallbacks);
                 assertThat(lines.size() - fellBack).as("%s: and the binary had it too", what).isEqualTo(1);
-                awaitSettled();
-                assertThat(count(c.rows().formatted(session))).as("%s: one row; log: %s", what, dir.log()).isEqualTo(1);
                 report.add("ShimExactlyOnceIT: " + what + " through serve (timed out) and the binary (token "
                         + lines.getLast().split(" ")[0] + ") -> 1 row");
             }
@@ -246,6 +247,39 @@ class ShimExactlyOnceIT {
                 Files.deleteIfExists(dir.path().resolve("serve.sock"));
             }
         }
+    }
+
+    /**
+     * F11: a payload over 8 MiB is refused by serve at once (413, from its Content-Length) and stored by the binary with
+     * its long strings cut — not dropped whole; 20 MB within the CLI JVM's heap.
+     */
+    @Test
+    void aPayloadOverTheLimitIsStoredOnceWithItsLongStringsCut() throws Exception {
+        startServe();
+        for (int mb : new int[] { 9, 20 }) {
+            for (String shell : List.of("bash", "sh")) {
+                String id = "toolu_big_" + mb + "_" + shell;
+                ObjectNode p = (ObjectNode) JSON.readTree(fixture("claude-code-2.1.330/PostToolUse-1", ""));
+                p.put("tool_use_id", id);
+                ((ObjectNode) p.get("tool_response")).put("stdout", "z".repeat(mb * 1_000_000));
+                long requests = hookRequests();
+                long start = System.nanoTime();
+                Cli.Result r = cli.runProgram(Path.of("/bin/" + shell), p.toString(), Cli.SHIM.toString(), "PostToolUse", "--agent",
+                        "claude-code");
+                long ms = (System.nanoTime() - start) / 1_000_000;
+                String what = shell + " " + mb + " MB";
+                assertThat(r.exit()).as(what).isZero();
+                assertThat(r.out()).as(what).isEmpty();
+                assertThat(r.err()).as(what).isEmpty();
+                assertThat(hookRequests() - requests).as("%s: serve refused it before its handler", what).isZero();
+                assertThat(count("SELECT count(*) FROM observations WHERE tool_use_id = '" + id + "'")).as("%s; log: %s", what,
+                        dir.log()).isEqualTo(1);
+                assertThat(ms).as(what).isLessThan(25_000);
+                report.add("ShimExactlyOnceIT: " + what + " payload -> serve 413, binary stored it cut, " + ms + " ms");
+            }
+        }
+        assertThat(dir.log()).contains("kept with 1 string(s) cut to their first 1048576 characters");
+        assertThat(serve.isAlive()).isTrue();
     }
 
     /** A 10,000-letter event name: serve refuses the request line (before: SIGPIPE, exit 141); the binary logs it. */

@@ -29,7 +29,8 @@ class ShimFaultIT {
     private static final long BUDGET_MS = 2000;
     /** A cold JVM fallback on 2 shared cores, parsing up to 9 MB: seconds, never the minutes of a blocked write. */
     private static final long SLACK_MS = 20_000;
-    private static final int[] SIZES = { 1024, 64 * 1024, 1024 * 1024, 4 * 1024 * 1024, 9 * 1024 * 1024 };
+    /** Largest first: a write that blocks forever (a request larger than the socket buffers) shows at once. */
+    private static final int[] SIZES = { 9 * 1024 * 1024, 4 * 1024 * 1024, 1024 * 1024, 64 * 1024, 1024 };
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Path FIXTURE = Path.of("src/test/resources/agent-payloads/claude-code-2.1.330/PostToolUse-1.json");
 
