@@ -3,9 +3,11 @@ package dev.eaglemem.cli;
 import java.util.Optional;
 
 /**
- * The command lines install registers ({@code hook EVENT --agent AGENT}, with or without the event and agent), read
- * without picocli. Anything else — help, version, stray arguments — returns empty and picocli handles it, so both
- * routes behave the same on every line this accepts.
+ * The command lines install registers ({@code hook EVENT --agent AGENT}, with or without the event and agent) and the
+ * one the hook shim runs ({@code hook [--agent AGENT] -- EVENT}: after {@code --} the event is whatever the agent
+ * passed, so {@code -h} is an event name that is logged, not a request for help on the hook's stdout), read without
+ * picocli. Anything else — help, version, stray arguments — returns empty and picocli handles it, so both routes
+ * behave the same on every line this accepts.
  */
 record HookArgs(String event, String agent) {
 
@@ -20,7 +22,10 @@ record HookArgs(String event, String agent) {
             event = args[i++];
         }
         while (i < args.length) {
-            if ("--agent".equals(args[i]) && i + 1 < args.length) {
+            if ("--".equals(args[i]) && event == null && i + 2 == args.length) {
+                event = args[i + 1];
+                i += 2;
+            } else if ("--agent".equals(args[i]) && i + 1 < args.length) {
                 agent = args[i + 1];
                 i += 2;
             } else if (args[i].startsWith("--agent=")) {

@@ -31,8 +31,7 @@ final class HookEvents {
 
     private final ProjectResolver resolver = new ProjectResolver();
 
-    Optional<HookEvent> parse(String event, HookPayload p, byte[] payload, EagleEnv env, AgentSource forcedAgent,
-            Consumer<String> skipped) {
+    Optional<HookEvent> parse(String event, HookPayload p, EagleEnv env, AgentSource forcedAgent, Consumer<String> skipped) {
         Optional<HookEventName> name = HookEventName.find(event);
         if (name.isEmpty()) {
             // an agent event we leave alone is normal; a name no agent sends is a registration mistake worth a line
@@ -47,7 +46,7 @@ final class HookEvents {
             return Optional.empty();
         }
         HookContext context = context(event, sessionId, p, env, forcedAgent, skipped,
-                EventIds.of(event, sessionId, p, payload, Instant.now()));
+                EventIds.of(event, sessionId, p, env.get(EventIds.DELIVERY_VARIABLE).orElse(null), Instant.now()));
         return switch (name.get()) {
             case SESSION_START -> Optional.of(new HookEvent.SessionStart(context, orElse(p.text("source"), "startup")));
             case USER_PROMPT_SUBMIT -> Optional.ofNullable(p.rawText("prompt"))

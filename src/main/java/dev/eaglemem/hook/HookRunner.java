@@ -1,9 +1,11 @@
 package dev.eaglemem.hook;
 
-import java.io.ByteArrayOutputStream;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.PrintStream;
+import java.io.SequenceInputStream;
 import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -26,8 +28,20 @@ import dev.eaglemem.project.AgentSource;
 public class HookRunner {
 
     public static final String DISABLE_VARIABLE = "EAGLE_MEM_DISABLE_HOOKS";
-    /** Payloads are small JSON objects; anything bigger is not a hook payload and is not parsed. */
+    /**
+     * Payloads are small JSON objects, parsed as sent up to this size (and serve takes no larger body: it answers 413
+     * and the shim runs the binary). A larger one — a tool result holding a whole log — is still an event: it is parsed
+     * as it streams in, each string over {@link #CUT_STRING_CHARS} characters cut by {@link dev.eaglemem.format.Clip}.
+     */
     public static final int MAX_INPUT_BYTES = 8 * 1024 * 1024;
+    /** In a payload over {@link #MAX_INPUT_BYTES}, every string longer than this keeps this many characters and a marker. */
+    static final int CUT_STRING_CHARS = 1024 * 1024;
+    /**
+     * The hard ceiling: at most this much JSON is parsed, after the cut. Only a payload with that much in short fields
+     * reaches it (no agent sends one); it is logged and ignored. stdin is still read to its end, so the agent never
+     * sees a broken pipe, but nothing beyond the ceiling is kept: memory stays bounded whatever arrives.
+     */
+    static final int PARSE_CEILING_BYTES = 32 * 1024 * 1024;
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final EagleEnv env;
@@ -49,14 +63,14 @@ public class HookRunner {
      */
     public int run(String event, String agentOption, InputStream stdin, PrintStream stdout) {
         try {
-            byte[] input = readBounded(stdin);
-            respond(event, agentOption, input).ifPresent(line -> {
+            respond(event, agentOption, () -> read(event, stdin), env).ifPresent(line -> {
                 stdout.print(line);
                 stdout.print('\n');
             });
         } catch (Throwable t) {
             warn(event, "failed: " + describe(t));
         } finally {
+            drain(stdin);
             stdout.flush();
         }
         return 0;
@@ -75,6 +89,10 @@ public class HookRunner {
      * serve answers for hooks whose working directory and variables are not its own.
      */
     public Optional<String> respond(String event, String agentOption, byte[] input, EagleEnv env) {
+        return respond(event, agentOption, () -> parse(event, input), env);
+    }
+
+    private Optional<String> respond(String event, String agentOption, PayloadSource input, EagleEnv env) {
         try {
             if (disabled(env)) {
                 return Optional.empty();
@@ -83,14 +101,14 @@ public class HookRunner {
                 warn("?", "no event name given (eagle-mem hook <Event>)");
                 return Optional.empty();
             }
-            Optional<HookPayload> payload = parse(event, input);
+            Optional<HookPayload> payload = input.read();
             if (payload.isEmpty()) {
                 return Optional.empty();
             }
             AgentSource forced = agentOption == null ? null : AgentSource.parse(agentOption).orElse(null);
             // a skipped event says why in the log: a hook registered for the wrong event or a payload without a
             // session would otherwise fail silently, hook after hook
-            Optional<HookEvent> parsed = events.parse(event, payload.get(), input, env, forced, reason -> warn(event, "skipped: " + reason));
+            Optional<HookEvent> parsed = events.parse(event, payload.get(), env, forced, reason -> warn(event, "skipped: " + reason));
             if (parsed.isEmpty()) {
                 return Optional.empty();
             }
@@ -113,16 +131,74 @@ public class HookRunner {
         return env.get(DISABLE_VARIABLE).filter(v -> !v.equals("0")).isPresent();
     }
 
-    private Optional<HookPayload> parse(String event, byte[] input) {
+    /** The payload, read when the hook gets to it (a disabled hook reads nothing but the drain). */
+    @FunctionalInterface
+    private interface PayloadSource {
+        Optional<HookPayload> read() throws IOException;
+    }
+
+    /**
+     * A whole payload already in memory (serve's request body, at most {@link #MAX_INPUT_BYTES} + 1 bytes): parsed as
+     * sent, or cut as {@link #read} cuts a larger one.
+     */
+    private Optional<HookPayload> parse(String event, byte[] input) throws IOException {
         if (input.length == 0) {
             return Optional.empty();
         }
-        if (input.length > MAX_INPUT_BYTES) {
-            warn(event, "payload is over the " + MAX_INPUT_BYTES / (1024 * 1024) + " MiB limit; ignored");
+        if (contentLength(input, input.length) <= MAX_INPUT_BYTES) {
+            return tree(event, () -> JSON.readTree(input));
+        }
+        return cut(event, new ByteArrayInputStream(input));
+    }
+
+    /**
+     * stdin: the first {@link #MAX_INPUT_BYTES} (and a little trailing whitespace) into memory and parsed as sent when
+     * that is all; otherwise the rest streams through {@link ClippingJsonStream} into the parser.
+     */
+    private Optional<HookPayload> read(String event, InputStream stdin) throws IOException {
+        byte[] head = stdin.readNBytes(MAX_INPUT_BYTES + TRAILING_SPACE);
+        if (head.length < MAX_INPUT_BYTES + TRAILING_SPACE && contentLength(head, head.length) <= MAX_INPUT_BYTES) {
+            return head.length == 0 ? Optional.empty() : tree(event, () -> JSON.readTree(head));
+        }
+        return cut(event, new SequenceInputStream(new ByteArrayInputStream(head), stdin));
+    }
+
+    /** What the shim's transports may add after the JSON (bash sends a newline) must not change how it is parsed. */
+    private static final int TRAILING_SPACE = 4096;
+
+    private static int contentLength(byte[] input, int length) {
+        int end = length;
+        while (end > 0 && (input[end - 1] == ' ' || input[end - 1] == '\n' || input[end - 1] == '\r' || input[end - 1] == '\t')) {
+            end--;
+        }
+        return end;
+    }
+
+    private Optional<HookPayload> cut(String event, InputStream input) throws IOException {
+        ClippingJsonStream cutting = new ClippingJsonStream(input, CUT_STRING_CHARS, PARSE_CEILING_BYTES);
+        try {
+            Optional<HookPayload> payload = tree(event, () -> JSON.readTree(cutting));
+            if (payload.isPresent()) {
+                warn(event, "payload of " + cutting.bytesIn() + " bytes is over the " + MAX_INPUT_BYTES / (1024 * 1024)
+                        + " MiB limit; kept with " + cutting.stringsCut() + " string(s) cut to their first " + CUT_STRING_CHARS
+                        + " characters");
+            }
+            return payload;
+        } catch (ClippingJsonStream.OverCeiling e) {
+            warn(event, "payload is " + e.getMessage() + " (the " + PARSE_CEILING_BYTES / (1024 * 1024)
+                    + " MiB ceiling); ignored");
             return Optional.empty();
         }
+    }
+
+    @FunctionalInterface
+    private interface TreeReader {
+        JsonNode read() throws IOException;
+    }
+
+    private Optional<HookPayload> tree(String event, TreeReader reader) throws IOException {
         try {
-            JsonNode root = JSON.readTree(input);
+            JsonNode root = reader.read();
             if (root == null || !root.isObject()) {
                 warn(event, "payload is not a JSON object; ignored");
                 return Optional.empty();
@@ -131,23 +207,16 @@ public class HookRunner {
         } catch (JsonProcessingException e) {
             warn(event, "payload is not valid JSON (" + e.getOriginalMessage() + "); ignored");
             return Optional.empty();
-        } catch (IOException e) {
-            warn(event, "cannot read payload: " + e.getMessage());
-            return Optional.empty();
         }
     }
 
-    /** Reads stdin to the end (so the agent never sees a broken pipe), keeping at most the limit + 1 byte. */
-    static byte[] readBounded(InputStream in) throws IOException {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        byte[] buffer = new byte[64 * 1024];
-        int n;
-        while ((n = in.read(buffer)) >= 0) {
-            if (out.size() <= MAX_INPUT_BYTES) {
-                out.write(buffer, 0, Math.min(n, MAX_INPUT_BYTES + 1 - out.size()));
-            }
+    /** Reads stdin to its end, keeping nothing: the agent must never see a broken pipe. */
+    private static void drain(InputStream stdin) {
+        try {
+            stdin.transferTo(OutputStream.nullOutputStream());
+        } catch (IOException e) {
+            // the agent closed its end: nothing left to protect
         }
-        return out.toByteArray();
     }
 
     private void warn(String event, String message) {

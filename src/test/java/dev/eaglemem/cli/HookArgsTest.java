@@ -16,6 +16,18 @@ class HookArgsTest {
         assertThat(HookArgs.parse("hook")).contains(new HookArgs(null, null));
     }
 
+    /** The shim runs {@code hook [--agent A] -- EVENT}: whatever the agent passed is an event name, never help. */
+    @Test
+    void afterTheSeparatorTheEventIsAnyWord() {
+        assertThat(HookArgs.parse("hook", "--agent", "claude-code", "--", "PostToolUse"))
+                .contains(new HookArgs("PostToolUse", "claude-code"));
+        assertThat(HookArgs.parse("hook", "--", "-h")).contains(new HookArgs("-h", null));
+        assertThat(HookArgs.parse("hook", "--agent", "codex", "--", "--help")).contains(new HookArgs("--help", "codex"));
+        assertThat(HookArgs.parse("hook", "--", "")).contains(new HookArgs("", null));
+        assertThat(HookArgs.parse("hook", "--")).as("no event after it").isEmpty();
+        assertThat(HookArgs.parse("hook", "Stop", "--", "Stop")).as("two events").isEmpty();
+    }
+
     @Test
     void helpVersionStrayArgumentsAndOtherCommandsGoToPicocli() {
         assertThat(HookArgs.parse("hook", "--help")).isEmpty();

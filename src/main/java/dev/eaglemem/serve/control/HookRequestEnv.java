@@ -22,12 +22,14 @@ public final class HookRequestEnv {
     static final String ENV_HEADER_PREFIX = "X-Eagle-Env-";
 
     /**
-     * Project override and ceilings, the agent override, and the markers agents export to their hooks.
+     * Project override and ceilings, the agent override, the markers agents export to their hooks, and the shim's
+     * delivery token (EAGLE_MEM_DELIVERY: what makes an event without an agent id get the same id from serve and from
+     * the binary the shim falls back to; see dev.eaglemem.hook.EventIds).
      * hooks/eagle-mem-hook forwards exactly this list; HookRequestEnvTest keeps the two equal.
      */
     public static final List<String> FORWARDED = List.of("EAGLE_MEM_PROJECT", "GIT_CEILING_DIRECTORIES", "EAGLE_AGENT_SOURCE",
             "EAGLE_AGENT", "CLAUDECODE", "CLAUDE_CODE_ENTRYPOINT", "CODEX_THREAD_ID", "CODEX_CI", "CODEX_MANAGED_BY_NPM",
-            "OPENCODE");
+            "OPENCODE", "EAGLE_MEM_DELIVERY");
 
     private HookRequestEnv() {
     }
