@@ -231,6 +231,46 @@ class DataDirPermissionsIT {
         }
     }
 
+    /**
+     * The shim reads serve.port, serve.pid, serve.token and serve.sock itself, before any Java runs: planted by another
+     * user in a directory of theirs, they would receive the payload and the token and answer for us. The shim talks to
+     * neither listener, and the binary it falls back to refuses the directory.
+     */
+    @Test
+    void theShimSendsNothingToAServePlantedInAnotherUsersDirectory() throws Exception {
+        assumeAnotherUserCanBePlayed();
+        try (ServeDataDir data = new ServeDataDir(cli, "emplant");
+                ServerSocket tcp = new ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress());
+                java.nio.channels.ServerSocketChannel unix = java.nio.channels.ServerSocketChannel
+                        .open(java.net.StandardProtocolFamily.UNIX)) {
+            Path dir = Files.createDirectories(data.path());
+            unix.bind(java.net.UnixDomainSocketAddress.of(dir.resolve("serve.sock")));
+            unix.configureBlocking(false);
+            tcp.setSoTimeout(1);
+            List<Path> planted = List.of(Files.writeString(dir.resolve("serve.token"), PLANTED_TOKEN + "\n"),
+                    Files.writeString(dir.resolve("serve.port"), "127.0.0.1 " + tcp.getLocalPort() + "\n"),
+                    Files.writeString(dir.resolve("serve.pid"), ProcessHandle.current().pid() + "\n"), dir.resolve("serve.sock"), dir);
+            for (Path p : planted) {
+                Files.setAttribute(p, "unix:uid", OTHER_UID, LinkOption.NOFOLLOW_LINKS);
+            }
+            Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxrwxrwx"));
+
+            Cli.Result viaBash = cli.bashShim(Cli.SHIM, postToolUse(7), "PostToolUse", "--agent", "claude-code");
+            Cli.Result viaSh = cli.shim(postToolUse(8), "PostToolUse", "--agent", "claude-code");
+            for (Cli.Result r : List.of(viaBash, viaSh)) {
+                assertThat(r.exit()).isZero();
+                assertThat(r.out()).isEmpty();
+            }
+            try {
+                tcp.accept().close();
+                throw new AssertionError("the shim connected to the planted port");
+            } catch (java.net.SocketTimeoutException expected) {
+                // nobody came
+            }
+            assertThat(unix.accept()).as("the shim connected to the planted socket").isNull();
+        }
+    }
+
     // ---- (c) symbolic links planted in our own data directory ----
 
     @Test

@@ -110,21 +110,30 @@ final class SpoolRig {
          * killed and restarted fifty times, and a restart's WAL recovery and spool replay can keep sqlite3 out longer.
          */
         static Sqlite3Lock tryHold(Path db) {
+            Path held = db.resolveSibling("sqlite3-lock.held");
+            try {
+                Files.deleteIfExists(held);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
             Process p;
             try {
-                p = new ProcessBuilder("sqlite3", db.toString()).redirectErrorStream(true)
+                // -bail: a BEGIN that times out ends sqlite3 instead of running the marker below
+                p = new ProcessBuilder("sqlite3", "-bail", db.toString()).redirectErrorStream(true)
                         .redirectOutput(db.resolveSibling("sqlite3-lock.out").toFile()).start();
             } catch (IOException e) {
                 throw new AssertionError("the sqlite3 CLI is needed for this test (Debian package sqlite3): " + e.getMessage(), e);
             }
             Sqlite3Lock lock = new Sqlite3Lock(p);
-            // waits (up to 30 s: a serve replaying the spool on a loaded 2-core CI machine can keep the lock busy for
-            // seconds) for serve's own writes, then keeps the lock as long as its stdin stays open
-            lock.send(".timeout 30000\nBEGIN EXCLUSIVE;\n");
-            for (int i = 0; i < 600 && !writeLocked(db); i++) {
+            // waits (up to 30 s: a serve replaying the spool or running a job on a loaded 2-core CI machine can keep the
+            // lock busy for seconds) for serve's own writes, then keeps the lock as long as its stdin stays open. sqlite3
+            // itself says when it holds it (a marker file made after BEGIN succeeded): probing the lock from here could
+            // mistake serve's own write for sqlite3's
+            lock.send(".timeout 30000\nBEGIN EXCLUSIVE;\n.shell touch '" + held + "'\n");
+            for (int i = 0; i < 700 && !Files.exists(held) && p.isAlive(); i++) {
                 sleep(50);
             }
-            if (!writeLocked(db)) {
+            if (!Files.exists(held) || !p.isAlive()) {
                 lock.close();
                 return null;
             }
