@@ -37,6 +37,9 @@ final class ArgErrors {
                 return EagleException.invalidInput(spec.qualifiedName() + " needs a command: "
                         + String.join(", ", commands(cmd, false)), ("eagle-mem help " + path(spec)).strip());
             }
+            if (e instanceof CommandLine.MissingParameterException missing && !missing.getMissing().isEmpty()) {
+                return missing(spec, missing.getMissing(), args, help);
+            }
             return EagleException.invalidInput(e.getMessage(), help);
         }
         String first = unmatched.getFirst();
@@ -55,6 +58,42 @@ final class ArgErrors {
         }
         return EagleException.invalidInput("unexpected argument '" + first + "' for " + spec.qualifiedName()
                 + (unmatched.size() > 1 ? " (and " + (unmatched.size() - 1) + " more)" : ""), help);
+    }
+
+    /**
+     * A required option or parameter left out: named in eagle-mem's words ("memories add needs --kind KIND: one of …"),
+     * and the fix is the line as typed with it added — an allowed value where the option lists them, else its label.
+     */
+    private static EagleException missing(CommandSpec spec, List<CommandLine.Model.ArgSpec> missing, String[] args,
+            String help) {
+        List<String> needs = new ArrayList<>();
+        List<String> added = new ArrayList<>();
+        String choices = "";
+        for (CommandLine.Model.ArgSpec arg : missing) {
+            String label = arg.paramLabel();
+            List<String> candidates = new ArrayList<>();
+            if (arg.completionCandidates() != null) {
+                arg.completionCandidates().forEach(candidates::add);
+            }
+            String value = candidates.isEmpty() ? label : candidates.getFirst();
+            if (arg instanceof OptionSpec option) {
+                needs.add(option.longestName() + " " + label);
+                added.add(option.longestName());
+            } else {
+                needs.add(label);
+            }
+            added.add(value);
+            if (!candidates.isEmpty() && choices.isEmpty()) {
+                choices = " (" + label + ": one of " + String.join(", ", candidates) + ")";
+            }
+        }
+        if (Arrays.asList(args).contains("--")) {
+            return EagleException.invalidInput(path(spec) + " needs " + String.join(" and ", needs) + choices, help);
+        }
+        List<String> words = new ArrayList<>(List.of(args));
+        words.addAll(added);
+        return EagleException.invalidInput(path(spec) + " needs " + String.join(" and ", needs) + choices,
+                "eagle-mem " + ShellWords.join(words));
     }
 
     /** The unmatched arguments, also when picocli stopped at a missing required option or parameter first. */

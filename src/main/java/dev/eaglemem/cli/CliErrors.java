@@ -4,9 +4,13 @@ import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Singleton;
@@ -15,6 +19,7 @@ import dev.eaglemem.config.EagleConfig;
 import dev.eaglemem.config.LogFile;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.error.ExitCode;
+import dev.eaglemem.shell.ShellWords;
 import picocli.CommandLine;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
@@ -86,9 +91,41 @@ public class CliErrors {
             error = internal(thrown);
         } else if (error.exitCode() == ExitCode.FAILURE) {
             logLine("ERROR", error.getMessage());
+        } else {
+            error = withTheLineCorrected(error, parsed.originalArgs());
         }
         report(cmd, wantsJson(parsed), error);
         return error.exitCode().code();
+    }
+
+    /** A service's "unknown X 'wrong'; did you mean right?" (one guess), as it names a value the person typed. */
+    private static final Pattern ONE_GUESS = Pattern.compile("'([^']+)'[^']*; did you mean ([^\\s?]+)\\?$");
+
+    /**
+     * A value a service refused with one clear guess gets, as its fix, the command line as typed with the guess in its
+     * place (as ArgErrors does for a mistyped option), rather than a list of choices to pick from and retype.
+     */
+    static EagleException withTheLineCorrected(EagleException error, List<String> args) {
+        Matcher m = ONE_GUESS.matcher(error.getMessage());
+        if (!m.find() || args == null) {
+            return error;
+        }
+        String wrong = m.group(1);
+        String right = m.group(2);
+        List<String> words = new ArrayList<>(args);
+        for (int i = 0; i < words.size(); i++) {
+            String word = words.get(i);
+            if (word.equals(wrong)) {
+                words.set(i, right);
+            } else if (word.startsWith("-") && word.endsWith("=" + wrong)) {
+                words.set(i, word.substring(0, word.length() - wrong.length()) + right);
+            } else {
+                continue;
+            }
+            return new EagleException(error.exitCode(), error.errorCode(), error.getMessage(),
+                    "eagle-mem " + ShellWords.join(words), error.getCause());
+        }
+        return error;
     }
 
     /** The hook contract: exit 0, nothing on stdout, the failure in the log. */

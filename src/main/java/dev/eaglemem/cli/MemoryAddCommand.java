@@ -40,7 +40,7 @@ public class MemoryAddCommand implements Callable<Integer> {
     @Mixin
     MemoryOptions memory;
 
-    @Option(names = { "-k", "--kind", "--type" }, required = true, paramLabel = "KIND",
+    @Option(names = { "-k", "--kind", "--type" }, required = true, paramLabel = "KIND", completionCandidates = MemoryKindNames.class,
             description = "decision, gotcha, pattern, preference, discovery, friction, context, feedback or fact.")
     String kind;
 

@@ -119,9 +119,15 @@ class CliVocabularyTest {
         assertThat(e.getMessage()).isEqualTo("unknown option '--kidn' for eagle-mem memories add; did you mean --kind?");
         assertThat(e.fix()).isEqualTo("eagle-mem memories add -c 'x y' --kind decision");
 
+        // issue 24: in eagle-mem's words, and the fix is the line as typed with the option added
         EagleException missing = describe("memories", "add", "-c", "x");
-        assertThat(missing.getMessage()).isEqualTo("Missing required option: '--kind=KIND'");
-        assertThat(missing.fix()).isEqualTo("eagle-mem memories add --help");
+        assertThat(missing.getMessage()).isEqualTo("memories add needs --kind KIND (KIND: one of decision, gotcha, pattern,"
+                + " preference, discovery, friction, context, feedback, fact)");
+        assertThat(missing.fix()).isEqualTo("eagle-mem memories add -c x --kind decision");
+
+        EagleException value = describe("config", "set", "search.limit");
+        assertThat(value.getMessage()).isEqualTo("config set needs VALUE");
+        assertThat(value.fix()).isEqualTo("eagle-mem config set search.limit VALUE");
     }
 
     @Test

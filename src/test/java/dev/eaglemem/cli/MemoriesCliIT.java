@@ -106,10 +106,15 @@ class MemoriesCliIT {
         kind.exits(2);
         assertThat(kind.err()).contains("unknown kind 'rumour'").contains("fix: --kind one of: decision");
 
+        Cli.Result typo = cli.run("memories", "add", "--kind", "decisoin", "-c", "x");
+        typo.exits(2);
+        assertThat(typo.err()).isEqualTo("eagle-mem: unknown kind 'decisoin'; did you mean decision?\n"
+                + "  fix: eagle-mem memories add --kind decision -c x\n");
+
         Cli.Result missingKind = cli.run("memories", "add", "-c", "x");
         missingKind.exits(2);
-        assertThat(missingKind.err()).contains("Missing required option: '--kind=KIND'")
-                .contains("fix: eagle-mem memories add --help");
+        assertThat(missingKind.err()).startsWith("eagle-mem: memories add needs --kind KIND (KIND: one of decision, gotcha")
+                .contains("fix: eagle-mem memories add -c x --kind decision").doesNotContain("Missing required");
 
         JsonNode error = cli.run("memories", "show", "abc", "--json").exits(2).json();
         assertThat(error.get("error").get("code").asText()).isEqualTo("invalid_input");

@@ -1,0 +1,15 @@
+package dev.eaglemem.cli;
+
+import java.util.Arrays;
+import java.util.Iterator;
+
+import dev.eaglemem.memory.MemoryKind;
+
+/** A memory's kinds, for tab completion and for the line a missing --kind's error suggests (the first one). */
+final class MemoryKindNames implements Iterable<String> {
+
+    @Override
+    public Iterator<String> iterator() {
+        return Arrays.stream(MemoryKind.values()).map(MemoryKind::id).iterator();
+    }
+}
