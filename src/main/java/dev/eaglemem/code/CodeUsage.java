@@ -49,7 +49,7 @@ public class CodeUsage {
             }
             List<String> out = new ArrayList<>();
             for (GraphStore.Symbol s : touched(graph.declaredIn(tx, project, path, 500), ranges)) {
-                List<String> users = users(graph.callersOf(tx, project, s.name(), 50), path);
+                List<String> users = users(graph.callersOf(tx, project, s.name(), path, 50), path);
                 if (!users.isEmpty() && out.size() < MAX_DECLARATIONS) {
                     out.add("Eagle Mem code graph: " + s.qualified() + " (" + path + ":" + s.startLine() + ") is also used by "
                             + list(users) + ". Check those callers after this edit.");

@@ -115,19 +115,45 @@ public final class GraphStore {
                 """, project, path, limit);
     }
 
-    /** Where a declaration named {@code name} is called from (by name: any declaration of that name). */
-    public List<Link> callersOf(Tx tx, String project, String name, int limit) {
-        return links(tx, """
+    /**
+     * Where the declaration {@code name} of {@code path} is called from. Calls are recorded by name, so a call counts
+     * unless the calling file clearly means another declaration of that name: its own, or one in a file it imports
+     * when it does not import {@code path}.
+     */
+    public List<Link> callersOf(Tx tx, String project, String name, String path, int limit) {
+        return tx.call("""
                 SELECT 'called_by', f.path, e.from_symbol, e.target, e.line FROM code_edges e JOIN code_files f ON f.id = e.file_id
-                WHERE e.project = ?1 AND e.kind = 'calls' AND e.target = ?2 ORDER BY f.path, e.line LIMIT ?3
-                """, project, name, limit);
+                WHERE e.project = ?1 AND e.kind = 'calls' AND e.target = ?2
+                  AND (f.path = ?3 OR NOT (
+                      EXISTS (SELECT 1 FROM code_symbols own WHERE own.file_id = e.file_id AND own.name = ?2)
+                      OR (EXISTS (SELECT 1 FROM code_edges ie JOIN code_files tf ON tf.path = ie.to_path AND tf.project = ?1
+                                  JOIN code_symbols ts ON ts.file_id = tf.id AND ts.name = ?2
+                                  WHERE ie.file_id = e.file_id AND ie.kind = 'imports' AND ie.to_path <> ?3)
+                          AND NOT EXISTS (SELECT 1 FROM code_edges ie WHERE ie.file_id = e.file_id AND ie.kind = 'imports'
+                                          AND ie.to_path = ?3))))
+                ORDER BY f.path, e.line LIMIT ?4
+                """, ps -> {
+            ps.setString(1, project);
+            ps.setString(2, name);
+            ps.setString(3, path);
+            ps.setInt(4, limit);
+            return readLinks(ps.executeQuery());
+        });
     }
 
-    /** What the declaration {@code qualified} in {@code path} calls, resolved to project declarations where one exists. */
+    /**
+     * What the declaration {@code qualified} in {@code path} calls, resolved to project declarations where one exists:
+     * one of the same file first, then one in a file {@code path} imports, then any (by path, so the answer is stable).
+     */
     public List<Link> calleesOf(Tx tx, String project, String path, String qualified, int limit) {
         return tx.call("""
                 SELECT 'calls', (SELECT tf.path FROM code_symbols ts JOIN code_files tf ON tf.id = ts.file_id
-                                 WHERE ts.project = ?1 AND ts.name = e.target ORDER BY tf.path = ?2 DESC LIMIT 1),
+                                 WHERE ts.project = ?1 AND ts.name = e.target
+                                 ORDER BY tf.path = ?2 DESC,
+                                          EXISTS (SELECT 1 FROM code_edges ie WHERE ie.file_id = e.file_id
+                                                  AND ie.kind = 'imports' AND ie.to_path = tf.path) DESC,
+                                          tf.path
+                                 LIMIT 1),
                        e.from_symbol, e.target, e.line
                 FROM code_edges e JOIN code_files f ON f.id = e.file_id
                 WHERE e.project = ?1 AND f.path = ?2 AND e.kind = 'calls' AND e.from_symbol = ?3

@@ -153,6 +153,40 @@ class GraphServiceTest {
         assertThat(n.calledBy()).extracting(GraphStore.Link::path).contains("src/checkout.ts", "src/invoice.ts");
     }
 
+    /**
+     * Issue 24: calls are recorded by name; with two declarations of one name, a call resolves through the caller's own
+     * import, not to whichever declaration the index met first.
+     */
+    @Test
+    void aCallResolvesThroughTheCallersOwnImportWhenTwoFilesDeclareTheName() throws IOException {
+        write("src/a-legacy.ts", """
+                export function cartTotal(lines: Line[]): number {
+                  return lines.length;
+                }
+                """);
+        write("src/report.ts", """
+                import { cartTotal } from './a-legacy';
+
+                export function weeklyReport(cart: Cart) {
+                  return cartTotal(cart.lines);
+                }
+                """);
+        new CodeIndexer(t.db, new CodeStore(), new ProjectStore(), Redactor.defaults(), CLOCK, new LogFile(dir.resolve("log"), CLOCK))
+                .index(PROJECT, repo, false, CodeIndexer.Progress.NONE);
+
+        assertThat(graph.neighbors(PROJECT, repo, "checkout").calls()).extracting(GraphStore.Link::target, GraphStore.Link::path)
+                .contains(org.assertj.core.groups.Tuple.tuple("cartTotal", "src/money.ts"));
+        assertThat(graph.neighbors(PROJECT, repo, "weeklyReport").calls()).extracting(GraphStore.Link::path)
+                .containsExactly("src/a-legacy.ts");
+
+        List<String> money = usage.usedBy(PROJECT, repo, "src/money.ts",
+                List.of("return lines.reduce((sum, l) => sum + l.price * l.quantity, 0);"));
+        assertThat(money).singleElement().asString().contains("src/checkout.ts:4").contains("src/invoice.ts:4")
+                .doesNotContain("src/report.ts");
+        List<String> legacy = usage.usedBy(PROJECT, repo, "src/a-legacy.ts", List.of("return lines.length;"));
+        assertThat(legacy).singleElement().asString().contains("src/report.ts:4").doesNotContain("src/checkout.ts");
+    }
+
     @Test
     void anUnknownNameSaysHowToLookItUp() {
         assertThatThrownBy(() -> graph.neighbors(PROJECT, repo, "nothingLikeThis")).isInstanceOf(EagleException.class)
