@@ -6,6 +6,8 @@ import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadLocalRandom;
@@ -66,6 +68,8 @@ public class JobEngine implements AutoCloseable {
     private final String owner;
     private final Object poolLock = new Object();
     private ExecutorService pool;
+    /** Jobs put back in the queue at shutdown while they still ran: their late outcome is not written. */
+    private final Set<Long> released = ConcurrentHashMap.newKeySet();
 
     @Inject
     public JobEngine(Db db, JobStore store, PruneJob prune, EnrichSummaryJob enrich, EmbedJob embed, IndexJob index,
@@ -151,16 +155,40 @@ public class JobEngine implements AutoCloseable {
             JobKind kind = kinds.find(job.kind()).orElseThrow(() -> unknownKind(job));
             result = kind.run(job);
         } catch (LlmDeferred e) {
-            return deferred(job, e);
+            return released.contains(job.id()) ? releasedOutcome(job) : deferred(job, e);
         } catch (VirtualMachineError e) {
             throw e;
         } catch (Throwable e) {
-            return failed(job, describe(e), e instanceof LlmFailure f ? f.retryAfter() : null);
+            return released.contains(job.id()) ? releasedOutcome(job)
+                    : failed(job, describe(e), e instanceof LlmFailure f ? f.retryAfter() : null);
+        }
+        if (released.contains(job.id())) {
+            return releasedOutcome(job);
         }
         String detail = result == null || result.isBlank() ? "done" : cut(result.strip());
         boolean held = db.write(tx -> store.complete(tx, job, detail, clock.instant()));
         return held ? JobOutcome.of(job, JobOutcome.Result.SUCCEEDED, detail, null)
                 : JobOutcome.of(job, JobOutcome.Result.LOST, "finished, but another worker had taken the job back", null);
+    }
+
+    /**
+     * Puts jobs that are still running back in the queue, due now and without spending their attempt (serve is stopping
+     * and will not wait for them); whatever they do after this is not recorded as their outcome. Returns how many were
+     * put back (a job that finished meanwhile is not).
+     */
+    public int release(List<JobRow> running, String reason) {
+        int count = 0;
+        for (JobRow job : running) {
+            released.add(job.id());
+            if (db.write(tx -> store.release(tx, job, reason, clock.instant()))) {
+                count++;
+            }
+        }
+        return count;
+    }
+
+    private static JobOutcome releasedOutcome(JobRow job) {
+        return JobOutcome.of(job, JobOutcome.Result.LOST, "put back in the queue at shutdown", null);
     }
 
     /** The day's model budget is spent: the job waits for the next day without spending an attempt. */
@@ -226,7 +254,7 @@ public class JobEngine implements AutoCloseable {
         return text.length() <= MAX_ERROR ? text : text.substring(0, MAX_ERROR - 1) + "…";
     }
 
-    /** Stops the pool without interrupting running jobs; what does not finish is left to stuck recovery. */
+    /** Stops the pool without interrupting running jobs; serve's pump puts back what is still running first. */
     @PreDestroy
     @Override
     public void close() {

@@ -2,6 +2,8 @@ package dev.eaglemem.jobs;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -29,12 +31,21 @@ public final class JobPump implements AutoCloseable {
     private final Semaphore signal = new Semaphore(0);
     private volatile boolean closing;
     private Thread thread;
+    /** The claims in flight, by job id: what close() puts back when they outlast the grace period. */
+    private final Map<Long, JobRow> running = new ConcurrentHashMap<>();
+    private final Duration grace;
 
     /**
      * @param warn receives one line per problem (for eagle-mem.log)
      * @param outcomes receives every finished run (called on a job thread; must be quick and not throw)
      */
     public JobPump(JobEngine engine, Consumer<String> warn, Consumer<JobOutcome> outcomes) {
+        this(engine, warn, outcomes, GRACE);
+    }
+
+    /** With another grace period at close (tests). */
+    JobPump(JobEngine engine, Consumer<String> warn, Consumer<JobOutcome> outcomes, Duration grace) {
+        this.grace = grace;
         this.engine = engine;
         this.warn = warn;
         this.outcomes = outcomes;
@@ -109,12 +120,14 @@ public final class JobPump implements AutoCloseable {
         List<JobRow> claimed = engine.claimDue(free);
         for (JobRow job : claimed) {
             slots.acquireUninterruptibly(); // only this thread acquires, and `free` permits were available
-            engine.launch(job).subscribe().with(this::finished, failure -> finished(null));
+            running.put(job.id(), job);
+            engine.launch(job).subscribe().with(outcome -> finished(job, outcome), failure -> finished(job, null));
         }
         return claimed.size();
     }
 
-    private void finished(JobOutcome outcome) {
+    private void finished(JobRow job, JobOutcome outcome) {
+        running.remove(job.id());
         // the listener first: once the slot is free, close() may return, and the outcome must be out by then
         if (outcome != null) {
             try {
@@ -138,8 +151,9 @@ public final class JobPump implements AutoCloseable {
     }
 
     /**
-     * Stops claiming and waits up to 10 s for running jobs. Jobs still running after that are left as
-     * they are: once this process exits, stuck recovery in the next serve or {@code jobs run} re-queues them.
+     * Stops claiming and waits up to 10 s for running jobs to finish. Jobs still running after that are put back in
+     * the queue, due at once and without spending an attempt (the next serve or {@code jobs run} runs them again);
+     * what they do after that is not recorded as their outcome, so a database closing under them is no failure.
      */
     @Override
     public synchronized void close() {
@@ -148,17 +162,25 @@ public final class JobPump implements AutoCloseable {
         }
         closing = true;
         signal.release();
-        long deadline = System.nanoTime() + GRACE.toNanos();
+        long deadline = System.nanoTime() + grace.toNanos();
         try {
-            thread.join(GRACE);
+            thread.join(grace);
             long left = Math.max(0, deadline - System.nanoTime());
             if (slots.tryAcquire(concurrency, left, TimeUnit.NANOSECONDS)) {
                 slots.release(concurrency);
-            } else {
-                warn.accept("jobs: " + inFlight() + " job(s) still running at shutdown; they are retried after restart");
+                return;
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+        List<JobRow> left = List.copyOf(running.values());
+        try {
+            int back = engine.release(left, "serve stopped while it ran");
+            warn.accept("jobs: " + left.size() + " job(s) still running at shutdown; " + back
+                    + " put back in the queue without spending an attempt, to run at the next start");
+        } catch (RuntimeException e) {
+            warn.accept("jobs: " + left.size() + " job(s) still running at shutdown could not be put back ("
+                    + JobEngine.describe(e) + "); they are retried after restart");
         }
     }
 }

@@ -53,6 +53,12 @@ public final class JobStore {
     private static final String DEFER = """
             UPDATE jobs SET status = 'pending', attempts = max(attempts - 1, 0), run_after = ?, deferred = ?,
                 locked_by = NULL, locked_at = NULL, updated_at = ?""" + CLAIMED;
+    private static final String RELEASE = """
+            UPDATE jobs SET status = 'pending', attempts = max(attempts - 1, 0), run_after = ?, last_error = ?,
+                locked_by = NULL, locked_at = NULL, updated_at = ?""" + CLAIMED;
+    private static final String RELEASE_REDUNDANT = """
+            UPDATE jobs SET status = 'cancelled', last_error = ?, locked_by = NULL, locked_at = NULL, updated_at = ?,
+                finished_at = ?""" + CLAIMED;
     private static final String LIST = SELECT + """
              WHERE (?1 IS NULL OR status IN (SELECT value FROM json_each(?1)))
                AND (?2 IS NULL OR kind = ?2)
@@ -166,6 +172,31 @@ public final class JobStore {
      * is spent). When a newer identical job is already pending, this one is cancelled instead (that one will do
      * the same work, and the unique pending index allows one). Empty when the claim is no longer held.
      */
+    /**
+     * A job still running when its worker stops (serve --stop) goes back to the queue as if never claimed: due now,
+     * the attempt not spent, the reason kept. False when it is no longer this claim (it finished, or was taken back).
+     */
+    public boolean release(Tx tx, JobRow job, String reason, Instant now) {
+        String at = Timestamps.format(now);
+        if (pendingDuplicate(tx, job.kind(), job.dedupeKey(), job.id()).isPresent()) {
+            // the same work is queued again already (one pending run per dedupe key): that run does it
+            return tx.call(RELEASE_REDUNDANT, ps -> {
+                ps.setString(1, reason + "; the queued run of the same work replaces it");
+                ps.setString(2, at);
+                ps.setString(3, at);
+                bindClaim(ps, 4, job);
+                return ps.executeUpdate() == 1;
+            });
+        }
+        return tx.call(RELEASE, ps -> {
+            ps.setString(1, at);
+            ps.setString(2, reason);
+            ps.setString(3, at);
+            bindClaim(ps, 4, job);
+            return ps.executeUpdate() == 1;
+        });
+    }
+
     public Optional<JobStatus> defer(Tx tx, JobRow job, String reason, Instant until, Instant now) {
         Optional<JobRow> newer = pendingDuplicate(tx, job.kind(), job.dedupeKey(), job.id());
         if (newer.isPresent()) {

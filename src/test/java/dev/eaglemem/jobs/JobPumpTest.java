@@ -51,12 +51,16 @@ class JobPumpTest {
     }
 
     private JobPump pump(CountDownLatch finished, JobKind... kinds) {
+        return pump(finished, JobPump.GRACE, kinds);
+    }
+
+    private JobPump pump(CountDownLatch finished, Duration grace, JobKind... kinds) {
         engine = new JobEngine(t.db, store, new JobKinds(List.of(kinds)),
                 new JobEngine.Options(2, 3, JobEngineTest.FAST, Duration.ofHours(1)), clock, JobOwners.current());
         pump = new JobPump(engine, warnings::add, outcome -> {
             outcomes.add(outcome);
             finished.countDown();
-        });
+        }, grace);
         return pump;
     }
 
@@ -86,6 +90,42 @@ class JobPumpTest {
         assertThat(job(inFlight).attempts()).as("the interrupted attempt counts").isEqualTo(2);
         assertThat(job(queued).status()).isEqualTo(JobStatus.DONE);
         assertThat(warnings).isEmpty();
+    }
+
+    /**
+     * Issue 24: serve --stop while a job outlasts the grace period used to leave it running against a database about to
+     * close (write failures in the log) and cost it an attempt. It goes back to the queue as if never claimed, and what
+     * it does afterwards is not written as its outcome.
+     */
+    @Test
+    void aJobStillRunningAtCloseGoesBackToTheQueueWithoutSpendingAnAttempt() throws Exception {
+        CountDownLatch started = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        CountDownLatch finished = new CountDownLatch(1);
+        JobKind slow = JobEngineTest.kind("slow", job -> {
+            started.countDown();
+            return release.await(30, TimeUnit.SECONDS) ? "released" : "timed out";
+        });
+        pump(finished, Duration.ofMillis(200), slow).start();
+        long id = enqueue("slow");
+        pump.wake();
+        assertThat(started.await(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(job(id).attempts()).isEqualTo(1);
+
+        pump.close();
+        pump = null;
+
+        JobRow back = job(id);
+        assertThat(back.status()).isEqualTo(JobStatus.PENDING);
+        assertThat(back.attempts()).as("the attempt is not spent").isZero();
+        assertThat(back.lastError()).isEqualTo("serve stopped while it ran");
+        assertThat(warnings).singleElement().asString().contains("1 put back in the queue without spending an attempt");
+
+        release.countDown();
+        assertThat(finished.await(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(outcomes).singleElement().extracting(JobOutcome::result).isEqualTo(JobOutcome.Result.LOST);
+        assertThat(job(id).status()).as("its late end is not written").isEqualTo(JobStatus.PENDING);
+        assertThat(job(id).result()).isNull();
     }
 
     @Test
