@@ -30,8 +30,15 @@ import dev.eaglemem.store.Tx;
 @ApplicationScoped
 public class CaptureService {
 
-    /** Who and where an event came from, as the hook layer understood it. */
+    /** Who and where an event came from, as the hook layer understood it (texts without NUL, see HookText). */
     public record Origin(String sessionId, String agent, String cwdProject, Path projectRoot, Path cwd, String model) {
+
+        public Origin {
+            sessionId = HookText.withoutNul(sessionId);
+            agent = HookText.withoutNul(agent);
+            cwdProject = HookText.withoutNul(cwdProject);
+            model = HookText.withoutNul(model);
+        }
     }
 
     private static final Duration STALE_SESSION = Duration.ofDays(7);
@@ -74,9 +81,12 @@ public class CaptureService {
         return new CaptureEvent.SessionStarted(id, clock.instant(), o, source);
     }
 
-    /** A prompt, redacted: everything downstream (the recall query and its log) uses this text, never the raw prompt. */
+    /**
+     * A prompt, redacted and cut at {@link HookText#MAX_PROMPT} characters: everything downstream (the recall query
+     * and its log) uses this text, never the raw prompt.
+     */
     public CaptureEvent.PromptSubmitted prompt(String id, Origin o, String prompt) {
-        return new CaptureEvent.PromptSubmitted(id, clock.instant(), o, redactor.redact(prompt).strip());
+        return new CaptureEvent.PromptSubmitted(id, clock.instant(), o, HookText.prompt(prompt, redactor));
     }
 
     /** A finished tool call: its command redacted, cut and flattened; its category read from the raw command. */
