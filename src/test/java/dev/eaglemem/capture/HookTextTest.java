@@ -92,6 +92,18 @@ class HookTextTest {
         assertThat(stored.length()).isLessThan(HookText.MAX_PROMPT + 100);
     }
 
+    @Test
+    void aHeadSaysWhetherTheTextWasCut() {
+        HookText.Head whole = HookText.redactedHead("ls src", HookText.COMMAND_READ, REDACTOR);
+        assertThat(whole.cut()).isFalse();
+        assertThat(whole.text()).isEqualTo("ls src");
+        String command = "export TOKEN=hunter22secret; cat <<EOF\n" + words(5_000_000);
+        HookText.Head head = SmallStack.value(() -> HookText.redactedHead(command, HookText.COMMAND_READ, REDACTOR));
+        assertThat(head.cut()).isTrue();
+        assertThat(head.text()).hasSizeLessThanOrEqualTo(HookText.COMMAND_READ).startsWith("export TOKEN=[REDACTED]; cat");
+        assertThat(head.marker()).isEqualTo(Clip.MARKER_START + (command.length() - HookText.COMMAND_READ) + Clip.MARKER_END);
+    }
+
     /** Plain words "w0 w1 w2 …", exactly {@code length} characters. */
     static String words(int length) {
         StringBuilder out = new StringBuilder(length + 16);

@@ -84,6 +84,29 @@ class HostilePayloadTextTest {
         }
     }
 
+    @Test
+    void aCommandOrFinalMessageOfMegabytesIsReadOnlyAsFarAsItIsStored() throws Exception {
+        StringBuilder words = new StringBuilder();
+        for (int i = 0; words.length() < 3_000_000; i++) {
+            words.append(" word").append(i);
+        }
+        try (TestDb t = TestDb.in(dir)) {
+            HookRig rig = new HookRig(t.db, dir.resolve("eagle-mem.log"));
+            run(rig, "PostToolUse", Map.of("session_id", SID, "cwd", CWD, "hook_event_name", "PostToolUse",
+                    "tool_name", "Bash", "tool_input", Map.of("command", "GITHUB_TOKEN=ghp_aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5 echo"
+                            + words),
+                    "tool_response", Map.of("stdout", "ok"), "tool_use_id", "toolu_big"));
+            run(rig, "Stop", Map.of("session_id", SID, "cwd", CWD, "hook_event_name", "Stop",
+                    "last_assistant_message", "Decision: keep money in integer cents.\n\nLog:" + words));
+            assertThat(rows(t, "SELECT category || ' ' || length(command) || ' ' || substr(command, 1, 33) FROM observations"
+                    + " WHERE tool_name = 'Bash'")).containsExactly("files 500 GITHUB_TOKEN=[REDACTED] echo word");
+            assertThat(rows(t, "SELECT length(message) FROM turn_messages")).containsExactly("4000");
+            assertThat(rows(t, "SELECT content FROM memories")).singleElement().asString().contains("integer cents");
+            Path log = dir.resolve("eagle-mem.log");
+            assertThat(java.nio.file.Files.exists(log) ? java.nio.file.Files.readString(log) : "").doesNotContain("failed");
+        }
+    }
+
     private static HookRig.Output run(HookRig rig, String event, Map<String, Object> fields) throws Exception {
         rig.clock.advance(Duration.ofSeconds(10));
         HookRig.Output out = rig.run(event, payload(fields));
