@@ -6,7 +6,8 @@ import dev.eaglemem.capture.CaptureService.Origin;
 
 /**
  * One thing a hook records, already redacted and normalized: exactly what {@link CaptureService#record}
- * writes, and what the spool keeps when the database cannot take it in time. Nothing here is raw agent text.
+ * writes, and what the spool keeps when the database cannot take it in time. Nothing here is raw agent text, and
+ * no text holds a NUL (each becomes U+2400, see HookText; also in events read back from the spool).
  *
  * @see Spool
  */
@@ -24,14 +25,24 @@ public sealed interface CaptureEvent {
     String kind();
 
     record SessionStarted(String id, Instant at, Origin origin, String source) implements CaptureEvent {
+
+        public SessionStarted {
+            source = HookText.withoutNul(source);
+        }
+
         @Override
         public String kind() {
             return "session_started";
         }
     }
 
-    /** @param text the prompt, redacted and stripped */
+    /** @param text the prompt, redacted, stripped and cut (see HookText) */
     record PromptSubmitted(String id, Instant at, Origin origin, String text) implements CaptureEvent {
+
+        public PromptSubmitted {
+            text = HookText.withoutNul(text);
+        }
+
         @Override
         public String kind() {
             return "prompt_submitted";
@@ -55,6 +66,12 @@ public sealed interface CaptureEvent {
      * @param compaction PreCompact's trigger (manual, auto) when the turn ends in a compaction, else null
      */
     record TurnEnded(String id, Instant at, Origin origin, String message, String compaction) implements CaptureEvent {
+
+        public TurnEnded {
+            message = HookText.withoutNul(message);
+            compaction = HookText.withoutNul(compaction);
+        }
+
         @Override
         public String kind() {
             return "turn_ended";

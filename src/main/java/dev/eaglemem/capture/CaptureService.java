@@ -30,8 +30,15 @@ import dev.eaglemem.store.Tx;
 @ApplicationScoped
 public class CaptureService {
 
-    /** Who and where an event came from, as the hook layer understood it. */
+    /** Who and where an event came from, as the hook layer understood it (texts without NUL, see HookText). */
     public record Origin(String sessionId, String agent, String cwdProject, Path projectRoot, Path cwd, String model) {
+
+        public Origin {
+            sessionId = HookText.withoutNul(sessionId);
+            agent = HookText.withoutNul(agent);
+            cwdProject = HookText.withoutNul(cwdProject);
+            model = HookText.withoutNul(model);
+        }
     }
 
     private static final Duration STALE_SESSION = Duration.ofDays(7);
@@ -74,23 +81,38 @@ public class CaptureService {
         return new CaptureEvent.SessionStarted(id, clock.instant(), o, source);
     }
 
-    /** A prompt, redacted: everything downstream (the recall query and its log) uses this text, never the raw prompt. */
+    /**
+     * A prompt, redacted and cut at {@link HookText#MAX_PROMPT} characters: everything downstream (the recall query
+     * and its log) uses this text, never the raw prompt.
+     */
     public CaptureEvent.PromptSubmitted prompt(String id, Origin o, String prompt) {
-        return new CaptureEvent.PromptSubmitted(id, clock.instant(), o, redactor.redact(prompt).strip());
+        return new CaptureEvent.PromptSubmitted(id, clock.instant(), o, HookText.prompt(prompt, redactor));
     }
 
-    /** A finished tool call: its command redacted, cut and flattened; its category read from the raw command. */
+    /**
+     * A finished tool call: its command read up to {@link HookText#COMMAND_READ} characters, redacted, flattened and
+     * cut; its category read from the raw command.
+     */
     public CaptureEvent.ToolUsed toolUse(String id, Origin o, ToolUse use) {
-        String command = use.command() == null ? null : cut(redactor.redact(use.command()).replaceAll("\\s+", " ").strip());
+        String command = null;
+        if (use.command() != null) {
+            HookText.Head head = HookText.redactedHead(use.command(), HookText.COMMAND_READ, redactor);
+            String flat = head.text().replaceAll("\\s+", " ").strip();
+            command = head.cut() && flat.length() < MAX_COMMAND ? flat + "…" : cut(flat);
+        }
         ToolUse clean = new ToolUse(use.toolName(), use.shell(), command, use.filesRead(), use.filesModified(),
                 use.exitStatus(), use.outputBytes(), use.outputLines(), use.toolUseId());
-        return new CaptureEvent.ToolUsed(id, clock.instant(), o, clean, use.shell() ? CommandCategory.of(use.command()) : null);
+        String category = use.shell() ? CommandCategory.of(use.command()) : null;
+        return new CaptureEvent.ToolUsed(id, clock.instant(), o, clean, category);
     }
 
-    /** The end of a turn (the agent's final message, redacted), or a compaction ({@code trigger}, no message). */
+    /**
+     * The end of a turn (the agent's final message, read up to {@link HookText#MESSAGE_READ} characters and redacted),
+     * or a compaction ({@code trigger}, no message).
+     */
     public CaptureEvent.TurnEnded turnEnd(String id, Origin o, String lastMessage, String compaction) {
-        return new CaptureEvent.TurnEnded(id, clock.instant(), o, lastMessage == null ? null : redactor.redact(lastMessage),
-                compaction);
+        String message = lastMessage == null ? null : HookText.redactedHead(lastMessage, HookText.MESSAGE_READ, redactor).text();
+        return new CaptureEvent.TurnEnded(id, clock.instant(), o, message, compaction);
     }
 
     public CaptureEvent.SessionEnded sessionEnd(String id, Origin o) {

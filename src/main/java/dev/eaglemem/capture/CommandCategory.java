@@ -34,8 +34,19 @@ final class CommandCategory {
         if (command == null) {
             return null;
         }
-        for (String word : command.strip().split("\\s+")) {
-            if (word.isEmpty() || word.contains("=") || word.equals("sudo") || word.equals("env")) {
+        // word by word from the start, not a split of the whole command: a heredoc can run to megabytes
+        int i = 0;
+        while (i < command.length()) {
+            if (Character.isWhitespace(command.charAt(i))) {
+                i++;
+                continue;
+            }
+            int start = i;
+            while (i < command.length() && !Character.isWhitespace(command.charAt(i))) {
+                i++;
+            }
+            String word = command.substring(start, i);
+            if (word.contains("=") || word.equals("sudo") || word.equals("env")) {
                 continue;
             }
             String program = word.substring(word.lastIndexOf('/') + 1).toLowerCase(Locale.ROOT);

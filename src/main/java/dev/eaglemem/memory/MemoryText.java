@@ -16,7 +16,7 @@ final class MemoryText {
     static final int MAX_TITLE = 300;
     static final int MAX_CONTENT = 64 * 1024;
     private static final Pattern SPACES = Pattern.compile("\\s+");
-    private static final Pattern TRAILING_PUNCTUATION = Pattern.compile("[.!;:,]+$");
+    private static final String TRAILING_PUNCTUATION = ".!;:,";
 
     private MemoryText() {
     }
@@ -28,7 +28,12 @@ final class MemoryText {
     static String normalize(String text) {
         String folded = Normalizer.normalize(text == null ? "" : text, Normalizer.Form.NFKC).toLowerCase(Locale.ROOT);
         String collapsed = SPACES.matcher(folded).replaceAll(" ").strip();
-        return TRAILING_PUNCTUATION.matcher(collapsed).replaceAll("");
+        // a loop, not the regex "[.!;:,]+$": that one retried every run of punctuation to its end (21 s for 64 Ki dots)
+        int end = collapsed.length();
+        while (end > 0 && TRAILING_PUNCTUATION.indexOf(collapsed.charAt(end - 1)) >= 0) {
+            end--;
+        }
+        return collapsed.substring(0, end);
     }
 
     static String hash(MemoryKind kind, String content) {

@@ -16,10 +16,18 @@ import dev.eaglemem.search.SubstringQuery;
  * terms are kept. Terms are ORed: BM25 ranks records that match more of them first. CJK is written
  * without spaces: a run of it counts as one word per two characters, and a 2-character CJK word is kept
  * (the substring index finds it, see {@code search.SubstringQuery}).
+ *
+ * <p>Recall reads only the {@link #head} of a prompt: its first {@value #HEAD_WORDS} words, at most
+ * {@value #HEAD_CHARS} characters. The query keeps the first eight content words anyway, and a prompt that pastes a
+ * log of megabytes must cost what an ordinary one does (the embedding, the substring query and the word count
+ * would otherwise read all of it).
  */
 final class PromptQuery {
 
     static final int MIN_WORDS = 3;
+    /** How much of a prompt recall reads (see {@link #head}). */
+    static final int HEAD_CHARS = 8 * 1024;
+    static final int HEAD_WORDS = 1_000;
     private static final int MAX_TERMS = 8;
     private static final Pattern WORD = Pattern.compile("[\\p{L}\\p{N}_]+");
     private static final Set<String> SHORT_TERMS = Set.of("ai", "ui", "ux", "db", "ci", "io", "os", "ts", "js", "go",
@@ -41,13 +49,13 @@ final class PromptQuery {
     private PromptQuery() {
     }
 
-    /** Empty for short prompts and prompts with no content words. */
+    /** Empty for short prompts and prompts with no content words; reads the prompt's {@link #head} only. */
     static Optional<FtsQuery> of(String prompt) {
         if (isShort(prompt)) {
             return Optional.empty();
         }
         Set<String> terms = new LinkedHashSet<>();
-        Matcher m = WORD.matcher(prompt.toLowerCase(Locale.ROOT));
+        Matcher m = WORD.matcher(head(prompt).toLowerCase(Locale.ROOT));
         while (m.find() && terms.size() < MAX_TERMS) {
             String word = m.group();
             if ((word.length() > 2 || SHORT_TERMS.contains(word) || SubstringQuery.isCjk(word.codePointAt(0)))
@@ -59,7 +67,38 @@ final class PromptQuery {
     }
 
     static boolean isShort(String prompt) {
-        return prompt == null || words(prompt) < MIN_WORDS;
+        return prompt == null || words(head(prompt)) < MIN_WORDS;
+    }
+
+    /**
+     * The part of a prompt recall reads: up to its {@value #HEAD_WORDS}th word (space-separated), within
+     * {@value #HEAD_CHARS} characters. A word the character limit would cut is left out whole, unless it is the
+     * first (a prompt of one giant word keeps its first {@value #HEAD_CHARS} characters). Null stays null.
+     */
+    static String head(String prompt) {
+        if (prompt == null || prompt.length() <= HEAD_CHARS && prompt.length() <= HEAD_WORDS * 2) {
+            return prompt; // too short to hold more words than the limit
+        }
+        int end = Math.min(prompt.length(), HEAD_CHARS);
+        int words = 0;
+        int wordStart = -1;
+        for (int i = 0; i < end; i++) {
+            boolean space = Character.isWhitespace(prompt.charAt(i));
+            if (!space && (i == 0 || Character.isWhitespace(prompt.charAt(i - 1)))) {
+                if (++words > HEAD_WORDS) {
+                    return prompt.substring(0, i);
+                }
+                wordStart = i;
+            }
+        }
+        if (end == prompt.length() || Character.isWhitespace(prompt.charAt(end))
+                || Character.isWhitespace(prompt.charAt(end - 1))) {
+            return prompt.substring(0, end);
+        }
+        if (words > 1) {
+            return prompt.substring(0, wordStart); // the limit falls inside a word: leave it out
+        }
+        return prompt.substring(0, Character.isHighSurrogate(prompt.charAt(end - 1)) ? end - 1 : end);
     }
 
     /** Space-separated words, where a chunk's CJK characters count as one word per two (rounded up). */

@@ -192,7 +192,8 @@ public class RecallService {
      * Records that match the prompt and that no earlier prompt of this session was given since its context
      * was last reset; empty for short prompts, prompts with no content words, and no matches.
      */
-    public Optional<String> prompt(Audience a, String prompt) {
+    public Optional<String> prompt(Audience a, String fullPrompt) {
+        String prompt = PromptQuery.head(fullPrompt); // what recall reads of a long prompt: bounded, whatever its size
         Optional<FtsQuery> query = PromptQuery.of(prompt);
         if (query.isEmpty()) {
             RecallStatus status = PromptQuery.isShort(prompt) ? RecallStatus.SKIPPED_SHORT_PROMPT : RecallStatus.SKIPPED_NO_QUERY;
@@ -227,7 +228,8 @@ public class RecallService {
     }
 
     /** ... and another bar for records found by words alone ({@link WordCoverage}; the evaluation sweeps it too). */
-    List<SearchRow> promptRanking(Audience a, FtsQuery query, String prompt, Float threshold, double minShare) {
+    List<SearchRow> promptRanking(Audience a, FtsQuery query, String fullPrompt, Float threshold, double minShare) {
+        String prompt = PromptQuery.head(fullPrompt);
         Optional<Embedder> model = settings.semanticRecall() ? semantic.loaded() : Optional.empty();
         return promptRanking(a, query, prompt, threshold, minShare, model, embed(model, prompt));
     }

@@ -8,8 +8,6 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
@@ -92,9 +90,6 @@ public record SubstringQuery(List<Term> terms, Optional<String> joined, List<Str
     private static final int JOINED_MIN_LENGTH = 6;
     private static final String CONNECTORS = "_-.";
     private static final int MAX_RUN_TOGETHER = 64;
-    // Plain words (letters or digits, not CJK) separated by spaces only: a phrase without punctuation.
-    private static final String PLAIN = "[\\p{L}\\p{N}&&[^\\p{IsHan}\\p{IsHiragana}\\p{IsKatakana}\\p{IsHangul}]]+";
-    private static final Pattern PLAIN_WORDS = Pattern.compile(PLAIN + "(?:[ \\t]+" + PLAIN + ")*");
     // Chinese function characters: a 2-character window holding one is grammar, not a topic.
     private static final Set<Integer> CJK_FUNCTION_CHARS = "的了吗呢吧啊么们着过和与及或是在也都就这那我你他她它把被让给很"
             .codePoints().boxed().collect(Collectors.toUnmodifiableSet());
@@ -127,26 +122,74 @@ public record SubstringQuery(List<Term> terms, Optional<String> joined, List<Str
                 : Optional.of(new SubstringQuery(terms, Optional.empty(), runTogether));
     }
 
-    /** Each 2–4 neighbouring plain words (not across punctuation) run together, 6+ characters. */
+    /**
+     * Each 2–4 neighbouring plain words (not across punctuation) run together, 6+ characters, in the order of the
+     * word they start with. A plain word is a run of letters and digits of a script written with spaces (not CJK);
+     * a phrase is plain words separated by spaces and tabs only. Read in one pass with at most four words in hand,
+     * and it stops at {@value #MAX_RUN_TOGETHER} results: a regular expression for the phrase recursed once per
+     * word and overflowed the stack from about 800 unpunctuated words.
+     */
     static List<String> runTogether(String text) {
         if (text == null) {
             return List.of();
         }
+        String s = Normalizer.normalize(text, Normalizer.Form.NFKC).toLowerCase(Locale.ROOT);
         LinkedHashSet<String> out = new LinkedHashSet<>();
-        Matcher m = PLAIN_WORDS.matcher(Normalizer.normalize(text, Normalizer.Form.NFKC).toLowerCase(Locale.ROOT));
-        while (m.find() && out.size() < MAX_RUN_TOGETHER) {
-            String[] words = m.group().split("\\s+");
-            for (int i = 0; i < words.length; i++) {
-                StringBuilder run = new StringBuilder(words[i]);
-                for (int n = 2; n <= JOINED_MAX_WORDS && i + n <= words.length; n++) {
-                    run.append(words[i + n - 1]);
-                    if (run.length() >= JOINED_MIN_LENGTH && out.size() < MAX_RUN_TOGETHER) {
-                        out.add(run.toString());
-                    }
+        List<String> words = new ArrayList<>(JOINED_MAX_WORDS); // the phrase's words that still start a run
+        int i = 0;
+        while (i < s.length() && out.size() < MAX_RUN_TOGETHER) {
+            if (!isPlain(s.codePointAt(i))) {
+                i += Character.charCount(s.codePointAt(i));
+                continue;
+            }
+            int start = i;
+            while (i < s.length() && isPlain(s.codePointAt(i))) {
+                i += Character.charCount(s.codePointAt(i));
+            }
+            words.add(s.substring(start, i));
+            if (words.size() == JOINED_MAX_WORDS) {
+                joinFirst(words, out);
+            }
+            int next = i;
+            while (next < s.length() && (s.charAt(next) == ' ' || s.charAt(next) == '\t')) {
+                next++;
+            }
+            if (next == i || next == s.length() || !isPlain(s.codePointAt(next))) {
+                while (!words.isEmpty()) {
+                    joinFirst(words, out); // the phrase ends: its last words start shorter runs
                 }
             }
+            i = next;
         }
         return List.copyOf(out);
+    }
+
+    /** Adds the runs that start with the first word (2, 3, … words long, as many as there are), then drops it. */
+    private static void joinFirst(List<String> words, Set<String> out) {
+        StringBuilder run = new StringBuilder(words.getFirst());
+        for (int n = 2; n <= words.size(); n++) {
+            run.append(words.get(n - 1));
+            if (run.length() >= JOINED_MIN_LENGTH && out.size() < MAX_RUN_TOGETHER) {
+                out.add(run.toString());
+            }
+        }
+        words.removeFirst();
+    }
+
+    /** A letter or digit (Unicode L or N) of a script written with spaces between words, i.e. not CJK. */
+    private static boolean isPlain(int codePoint) {
+        boolean letterOrNumber = switch (Character.getType(codePoint)) {
+            case Character.UPPERCASE_LETTER, Character.LOWERCASE_LETTER, Character.TITLECASE_LETTER,
+                    Character.MODIFIER_LETTER, Character.OTHER_LETTER, Character.DECIMAL_DIGIT_NUMBER,
+                    Character.LETTER_NUMBER, Character.OTHER_NUMBER -> true;
+            default -> false;
+        };
+        if (!letterOrNumber) {
+            return false;
+        }
+        Character.UnicodeScript script = Character.UnicodeScript.of(codePoint);
+        return script != Character.UnicodeScript.HAN && script != Character.UnicodeScript.HIRAGANA
+                && script != Character.UnicodeScript.KATAKANA && script != Character.UnicodeScript.HANGUL;
     }
 
     /**

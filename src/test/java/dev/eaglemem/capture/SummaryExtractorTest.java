@@ -73,4 +73,45 @@ class SummaryExtractorTest {
         assertThat(e.fields().completed()).isEqualTo("Modified 2 file(s): a.ts, b.ts");
         assertThat(SummaryExtractor.extract(null, "  ", List.of()).fields().hasContent()).isFalse();
     }
+
+    // NOTE before issue 23 (backtracking quantifiers), to compare the possessive one against
+    private static final java.util.regex.Pattern OLD_NOTE = java.util.regex.Pattern.compile(
+            "(?im)(?:^|(?<=[.!?;]\\s))[ \\t>*•-]*\\**(decisions?|decided|gotchas?|learned|lessons?|next steps?|next|todo)\\**[ \\t]*:\\**[ \\t]*");
+
+    @Test
+    void notesAreFoundWhereTheOldExpressionFoundThem() throws Exception {
+        java.lang.reflect.Field field = SummaryExtractor.class.getDeclaredField("NOTE");
+        field.setAccessible(true);
+        java.util.regex.Pattern note = (java.util.regex.Pattern) field.get(null);
+        String[] pieces = {"Decision", "decided", "Gotcha", "gotchas", "Learned", "lesson", "Next steps", "next", "TODO",
+                ":", ":", "**", "*", " ", "\t", "\n", "- ", "> ", "• ", ". ", "; ", "! ", "word", "x"};
+        java.util.Random random = new java.util.Random(23);
+        for (int t = 0; t < 20_000; t++) {
+            StringBuilder text = new StringBuilder();
+            for (int i = random.nextInt(14); i > 0; i--) {
+                text.append(pieces[random.nextInt(pieces.length)]);
+            }
+            java.util.regex.Matcher now = note.matcher(text);
+            java.util.regex.Matcher old = OLD_NOTE.matcher(text);
+            while (true) {
+                boolean found = old.find();
+                assertThat(now.find()).as("text: %s", text).isEqualTo(found);
+                if (!found) {
+                    break;
+                }
+                assertThat(List.of(now.start(), now.end(), now.group(1))).as("text: %s", text)
+                        .isEqualTo(List.of(old.start(), old.end(), old.group(1)));
+            }
+        }
+    }
+
+    @Test
+    void aLineOfStarsIsReadInOnePass() {
+        // the old expression backtracked through every split of the run: a minute for 64 KB (the part of a final
+        // message that is read), growing with its cube; the timeout is a hang guard, one pass takes milliseconds
+        String message = "*".repeat(HookText.MESSAGE_READ) + "\nDecision: keep cents";
+        SummaryExtractor.Notes notes = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+                java.time.Duration.ofSeconds(30), () -> dev.eaglemem.format.SmallStack.value(() -> SummaryExtractor.notes(message)));
+        assertThat(notes.decisions()).containsExactly("keep cents");
+    }
 }

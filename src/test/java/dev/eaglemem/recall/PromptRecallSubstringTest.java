@@ -19,6 +19,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import dev.eaglemem.config.EagleConfig;
 import dev.eaglemem.config.Settings;
 import dev.eaglemem.embed.NoModel;
+import dev.eaglemem.format.SmallStack;
 import dev.eaglemem.search.LexicalExtras;
 import dev.eaglemem.store.MemoryStore;
 import dev.eaglemem.store.NewMemoryRow;
@@ -156,5 +157,15 @@ class PromptRecallSubstringTest {
         assertThat(PromptQuery.isShort("为什么连接会超时")).isFalse();
         assertThat(PromptQuery.of("서버 로그를 확인해")).get().extracting(q -> q.terms())
                 .asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.LIST).contains("서버");
+    }
+
+    /** A prompt that pastes megabytes of unpunctuated words recalls what its start asks for, on a small stack. */
+    @Test
+    void aPromptOfMegabytesOfPlainWordsRecallsByItsHead() {
+        StringBuilder prompt = new StringBuilder("why does getUserById return null for deleted users? log:");
+        for (int i = 0; prompt.length() < 3_000_000; i++) {
+            prompt.append(" word").append(i);
+        }
+        assertThat(SmallStack.value(() -> prompt(prompt.toString()))).get().asString().contains(CAMEL);
     }
 }
