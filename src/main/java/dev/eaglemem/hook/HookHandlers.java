@@ -69,9 +69,11 @@ public class HookHandlers {
 
     private HookResponse sessionStart(HookEvent.SessionStart e) {
         HookContext c = e.context();
-        Optional<String> project = intake.ingest(capture.sessionStart(c.eventId(), origin(c), e.source()))
-                .flatMap(Captured::projectKey);
-        return project.flatMap(p -> recall.sessionStart(audience(c, p), e.source()))
+        Optional<Captured> captured = intake.ingest(capture.sessionStart(c.eventId(), origin(c), e.source()));
+        if (captured.isEmpty()) { // spooled: no recall, but a database in trouble is worth the one line
+            return recall.notice().<HookResponse>map(HookResponse.Context::new).orElse(HookResponse.SILENT);
+        }
+        return captured.get().projectKey().flatMap(p -> recall.sessionStart(audience(c, p), e.source()))
                 .<HookResponse>map(HookResponse.Context::new).orElse(HookResponse.SILENT);
     }
 
