@@ -57,6 +57,7 @@ public final class Db implements AutoCloseable {
 
     private final Options options;
     private final ReentrantLock writer = new ReentrantLock(true);
+    private final ReentrantLock opening = new ReentrantLock();
     // one permit per pooled connection: a budgeted caller can then give up waiting for one in time, which
     // Agroal's pool-wide acquisition timeout cannot do
     private final Semaphore connections;
@@ -491,7 +492,27 @@ public final class Db implements AutoCloseable {
         }
     }
 
-    private synchronized AgroalDataSource initialize(Long deadline) throws SQLException {
+    private AgroalDataSource initialize(Long deadline) throws SQLException {
+        // a lock with a timeout, not a monitor: a hook's budget must also bound the wait for another thread's open
+        // (a cold hook opens the database on a thread of its own while it reads its payload)
+        try {
+            if (deadline == null) {
+                opening.lockInterruptibly(); // as long as it takes: migrating a large database may
+            } else if (!opening.tryLock(waitLeft(deadline), TimeUnit.NANOSECONDS)) {
+                throw busy("another thread of this process is still opening the database");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw EagleException.failure("interrupted", "interrupted while waiting for the database", "retry", e);
+        }
+        try {
+            return initializeLocked(deadline);
+        } finally {
+            opening.unlock();
+        }
+    }
+
+    private AgroalDataSource initializeLocked(Long deadline) throws SQLException {
         if (pool != null) {
             return pool;
         }
