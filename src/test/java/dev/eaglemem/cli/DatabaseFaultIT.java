@@ -36,6 +36,8 @@ class DatabaseFaultIT {
     private final List<Process> started = new ArrayList<>();
     private Path mounted;
     private boolean asNobody;
+    /** The slowest hook of the test, for the report line each test prints. */
+    private long worstHookMs;
 
     DatabaseFaultIT() throws IOException {
         dir = new ServeDataDir(cli, "emdbf");
@@ -257,6 +259,7 @@ class DatabaseFaultIT {
         assertOnce(dir.db(), "s-full", sent);
         Map<String, Integer> stored = SpoolRig.counts(dir.db(), "SELECT prompt FROM user_prompts WHERE session_id = 's-full'");
         assertThat(stored).as("every prompt sent while the disk was full, once").hasSize(prompts.size());
+        System.out.printf("DatabaseFaultIT: %d prompts sent while the disk was full, %d stored once%n", prompts.size(), stored.size());
         assertThat(stored.values()).containsOnly(1);
     }
 
@@ -294,11 +297,13 @@ class DatabaseFaultIT {
 
     /** A hook through the shim run by bash (its /dev/tcp route to serve, else the binary): exit 0, one line at most. */
     private Cli.Result hook(String payload, String event) {
+        long t0 = System.nanoTime();
         // as the other user, through a pipe of its own: bash reads the payload by opening /dev/stdin, which a pipe
         // this (root) process created does not allow another user
         Cli.Result r = (asNobody ? cli.runProgram(Path.of("/usr/bin/setpriv"), payload, nobody(Path.of("/bin/sh"), "-c",
                 "cat | /bin/bash " + Cli.SHIM + " " + event + " --agent claude-code"))
                 : cli.bashShim(Cli.SHIM, payload, event, "--agent", "claude-code")).ok();
+        worstHookMs = Math.max(worstHookMs, (System.nanoTime() - t0) / 1_000_000);
         assertThat(r.err()).as("stderr of %s", event).isEmpty();
         assertThat(r.out().lines().count()).as("stdout of %s: %s", event, r.out()).isLessThanOrEqualTo(1);
         return r;
@@ -338,6 +343,8 @@ class DatabaseFaultIT {
         Map<String, Integer> stored = SpoolRig.counts(db, "SELECT tool_use_id FROM observations WHERE session_id = '" + session + "'");
         assertThat(stored.keySet()).as("no event lost in %s; log: %s", db.getFileName(), dir.log()).containsExactlyInAnyOrderElementsOf(sent);
         assertThat(stored.values()).as("no event twice").containsOnly(1);
+        System.out.printf("DatabaseFaultIT: %s in %s: %d sent, %d stored, 0 lost, 0 twice, worst hook %d ms%n", session,
+                db.getFileName(), sent.size(), stored.size(), worstHookMs);
     }
 
     private void awaitSpoolEmpty(java.util.function.Supplier<Cli.Result> status) {
