@@ -246,6 +246,10 @@ class DatabaseFaultIT {
         assertThat(disk.path("status").asText()).isEqualTo("fail");
         assertThat(disk.path("fix").asText()).contains("df -h " + data);
         assertThat(check(doctor, "serve_db")).isPresent();
+        // more events while the disk stays full: spooled if the spool can still take them, else held by serve
+        sent.addAll(tools("s-full", "full-during", 5));
+        long held = health().path("events_held_in_memory").asLong();
+        System.out.printf("DatabaseFaultIT: disk full: %d event(s) held in serve's memory%n", held);
 
         Files.delete(fill);
         sent.addAll(tools("s-full", "full-after", 3));
