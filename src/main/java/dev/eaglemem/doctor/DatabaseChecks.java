@@ -62,6 +62,10 @@ final class DatabaseChecks {
             return Check.fail("writable", "read-only for this user: " + String.join(", ", readOnly)
                     + " — hook events wait in the spool until it takes writes again", fix);
         }
+        if (!ownedByMe(file)) {
+            // a probe would leave -wal and -shm owned by this user (root, under sudo), which the owner cannot write
+            return Check.ok("writable", "writable for this user (not probed: " + file + " belongs to another user)");
+        }
         try {
             db.probeWrite(PROBE_BUSY_MS);
             return Check.ok("writable", "a write transaction can start");
@@ -104,6 +108,14 @@ final class DatabaseChecks {
         }
         return List.of(Check.fail("serve_db", "serve (pid " + serve.pid() + ") cannot write the database since "
                 + problem.path("since").asText("?") + ": " + detail, problem.path("fix").asText()));
+    }
+
+    private static boolean ownedByMe(Path file) {
+        try {
+            return Files.getOwner(file).getName().equals(System.getProperty("user.name"));
+        } catch (IOException | UnsupportedOperationException e) {
+            return true;
+        }
     }
 
     private static Path sibling(Path file, String suffix) {
