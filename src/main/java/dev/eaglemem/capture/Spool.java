@@ -129,6 +129,11 @@ public class Spool {
         }
     }
 
+    /** The size of the event's spool line in bytes (what holding it costs while it cannot be appended). */
+    public static long lineBytes(CaptureEvent event) {
+        return SpoolCodec.encode(event).getBytes(StandardCharsets.UTF_8).length + 1L;
+    }
+
     /** True while some event waits for a replay. Costs two stats: hooks ask on every event. */
     public boolean pending() {
         return size(events()) > 0 || Files.exists(replaying());

@@ -97,8 +97,10 @@ public class DoctorService {
                 : Check.ok("wal", wal == 0 ? "no write-ahead log" : "write-ahead log is " + wal + " bytes"));
         checks.add(spoolCheck());
         installChecks(checks);
-        checks.add(serveCheck());
+        ServeControl.Status served = serve.status();
+        checks.add(serveCheck(served));
         checks.add(tokenCheck());
+        checks.addAll(DatabaseChecks.seenByServe(served));
         Check.Status overall = checks.stream().map(Check::status).max(Comparator.naturalOrder()).orElse(Check.Status.OK);
         return new DoctorReport(overall, dataDir.root(), dataDir.dbFile(), dataDir.configFile(), facts.schema(),
                 Migrations.LATEST, facts.sqlite(), wal, checks);
@@ -127,8 +129,7 @@ public class DoctorService {
                 : Check.ok("jobs", detail);
     }
 
-    private Check serveCheck() {
-        ServeControl.Status s = serve.status();
+    private static Check serveCheck(ServeControl.Status s) {
         return switch (s.state()) {
             case RUNNING -> Check.ok("serve", "running, pid " + s.pid() + ", "
                     + s.health().path("hook_requests").asLong() + " hook requests answered");
@@ -232,8 +233,11 @@ public class DoctorService {
 
     private DbFacts databaseChecks(List<Check> checks) {
         Path file = dataDir.dbFile();
+        checks.add(DatabaseChecks.disk(dataDir.root()));
         if (!Files.exists(file)) {
             checks.add(Check.warn("database", file + " does not exist yet", "eagle-mem status   (creates it)"));
+            checks.addAll(DatabaseChecks.keptCopies(new Db(new Db.Options(file, 5000, 0, 1, line -> {
+            }))));
             return new DbFacts(null, null);
         }
         checks.add(loosePermissions(file) ? Check.warn("database", file + " is readable by other users", "chmod 600 " + file)
@@ -241,12 +245,12 @@ public class DoctorService {
         Db db = new Db(new Db.Options(file, 5000, 0, 1, line -> {
         }));
         try {
-            return db.inspect(tx -> {
+            DbFacts facts = db.inspect(tx -> {
                 List<String> problems = health.integrityCheck(tx, 20);
                 checks.add(problems.equals(List.of("ok")) ? Check.ok("integrity", "integrity_check: ok")
                         : Check.fail("integrity", "integrity_check: " + String.join("; ", problems),
-                                "back up " + file + " (cp " + file + " " + file + ".bak), then recover it: sqlite3 " + file
-                                        + " .recover | sqlite3 " + file + ".recovered"));
+                                // repair keeps the damaged files aside and salvages every readable row
+                                "eagle-mem serve --stop && eagle-mem repair --yes"));
                 int schema = health.schemaVersion(tx);
                 checks.add(schemaCheck(schema));
                 String sqlite = health.sqliteVersion(tx);
@@ -257,9 +261,13 @@ public class DoctorService {
                 }
                 return new DbFacts(schema, sqlite);
             });
+            checks.add(DatabaseChecks.writable(db)); // readable is not writable: hooks would spool while doctor said ok
+            return facts;
         } catch (EagleException e) {
             checks.add(Check.fail("integrity", e.getMessage(), e.fix()));
             return new DbFacts(null, null);
+        } finally {
+            checks.addAll(DatabaseChecks.keptCopies(db));
         }
     }
 

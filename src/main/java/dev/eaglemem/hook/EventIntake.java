@@ -52,6 +52,7 @@ public class EventIntake {
     private final RecallService recall;
     private final GuardHandlers guard;
     private final LogFile log;
+    private final HeldEvents held = new HeldEvents();
 
     @Inject
     public EventIntake(Db db, CaptureService capture, Spool spool, MemoryService memories, JobQueue jobs,
@@ -99,6 +100,9 @@ public class EventIntake {
      * difference); while some still wait, this one waits behind them in the spool, at once.
      */
     Optional<Ingested> ingest(CaptureEvent event) {
+        if (held.count() > 0 && held.flushTo(spool) > 0) {
+            return spooled(event, "older events are held in memory: neither the database nor the spool could take them");
+        }
         if (spool.pending()) {
             Duration budget = event instanceof CaptureEvent.ToolUsed ? toolBudget : turnBudget;
             try {
@@ -122,8 +126,20 @@ public class EventIntake {
 
     private Optional<Ingested> spooled(CaptureEvent event, String why) {
         try {
+            if (held.count() > 0 && held.flushTo(spool) > 0) {
+                held.add(event);
+                return Optional.empty();
+            }
             spool.append(event);
         } catch (RuntimeException e) {
+            if (held.enabled()) {
+                // serve: the event waits in memory until the spool can take it (a full disk that frees up); it is
+                // lost only if serve ends first, which the log (if it can still grow) and /health say
+                held.add(event);
+                warnQuietly("hook: " + event.kind() + " event " + event.id() + " held in memory: the database could not"
+                        + " take it (" + why + ") and the spool could not either (" + e.getMessage() + ")");
+                return Optional.empty();
+            }
             log.error("hook: event " + event.id() + " (" + event.kind() + ", session " + event.origin().sessionId()
                     + ") is lost: the database could not take it (" + why + ") and the spool could not either ("
                     + e.getMessage() + ")");
@@ -157,6 +173,24 @@ public class EventIntake {
 
     public Spool spool() {
         return spool;
+    }
+
+    /** Events held in memory because neither the database nor the spool could take them (serve only). */
+    public HeldEvents held() {
+        return held;
+    }
+
+    /** Moves the events held in memory to the spool, oldest first, as far as it takes them now. */
+    public int flushHeld() {
+        return held.flushTo(spool);
+    }
+
+    private void warnQuietly(String line) {
+        try {
+            log.warn(line);
+        } catch (RuntimeException e) {
+            // the log is on the full disk too: /health counts what is held
+        }
     }
 
     private boolean replayOne(CaptureEvent event) {

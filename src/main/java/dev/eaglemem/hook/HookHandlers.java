@@ -7,9 +7,9 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.eaglemem.capture.CaptureEvent;
 import dev.eaglemem.capture.CaptureService;
-import dev.eaglemem.hook.EventIntake.Ingested;
 import dev.eaglemem.capture.CaptureService.Origin;
 import dev.eaglemem.capture.ToolUse;
+import dev.eaglemem.hook.EventIntake.Ingested;
 import dev.eaglemem.project.AgentSource;
 import dev.eaglemem.project.ProjectSwitch;
 import dev.eaglemem.recall.RecallService;
@@ -68,9 +68,11 @@ public class HookHandlers {
 
     private HookResponse sessionStart(HookEvent.SessionStart e) {
         HookContext c = e.context();
-        Optional<String> project = intake.ingest(capture.sessionStart(c.eventId(), origin(c), e.source()))
-                .flatMap(Ingested::projectKey);
-        return project.flatMap(p -> recall.sessionStart(audience(c, p), e.source()))
+        Optional<Ingested> ingested = intake.ingest(capture.sessionStart(c.eventId(), origin(c), e.source()));
+        if (ingested.isEmpty()) { // spooled: no recall, but a database in trouble is worth the one line
+            return recall.notice().<HookResponse>map(HookResponse.Context::new).orElse(HookResponse.SILENT);
+        }
+        return ingested.get().projectKey().flatMap(p -> recall.sessionStart(audience(c, p), e.source()))
                 .<HookResponse>map(HookResponse.Context::new).orElse(HookResponse.SILENT);
     }
 

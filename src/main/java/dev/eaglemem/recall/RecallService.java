@@ -126,7 +126,10 @@ public class RecallService {
             return new Read(view(tx, a, source), recalls.lastSessionStartHash(tx, a.sessionId(), since));
         });
         var style = a.compact() ? SessionStartRenderer.Style.COMPACT : SessionStartRenderer.Style.RICH;
-        SessionStartRenderer.Rendered r = SessionStartRenderer.render(read.view(), style, settings.sessionStartChars());
+        SessionStartRenderer.Rendered rendered = SessionStartRenderer.render(read.view(), style, settings.sessionStartChars());
+        // a database that was deleted, replaced or cannot take writes is said first, in one line: the agent's user
+        // would otherwise learn of it only from eagle-mem.log
+        SessionStartRenderer.Rendered r = db.condition().notice().map(rendered::withNotice).orElse(rendered);
         String hash = sha256(r.text());
         boolean unchanged = !SessionStartRenderer.isReset(source) && read.lastHash().filter(hash::equals).isPresent();
         RecallStatus status = unchanged ? RecallStatus.UNCHANGED : read.view().empty() ? RecallStatus.EMPTY : RecallStatus.INJECTED;
@@ -144,6 +147,14 @@ public class RecallService {
     private static String brokenConfig(String problem) {
         return "eagle-mem's config is broken (" + Snippets.oneLine(problem, 160)
                 + "); hooks use the defaults until it is fixed: run eagle-mem doctor";
+    }
+
+    /**
+     * The line SessionStart says about the database when there is no context to inject with it (the event itself
+     * had to be spooled): empty while the database is fine.
+     */
+    public Optional<String> notice() {
+        return db.condition().notice();
     }
 
     private SessionStartRenderer.View view(Tx tx, Audience a, String source) {

@@ -61,6 +61,11 @@ final class SessionStartRenderer {
 
     /** The text and what it referenced (for recall_events). */
     record Rendered(String text, int sectionsTrimmed, List<Long> memoryIds, List<Long> summaryIds, List<String> trimmed) {
+
+        /** The same context with one line about the database's condition first. */
+        Rendered withNotice(String line) {
+            return new Rendered(line + "\n" + text, sectionsTrimmed, memoryIds, summaryIds, trimmed);
+        }
     }
 
     private static final int MAX_DECISIONS = 8;

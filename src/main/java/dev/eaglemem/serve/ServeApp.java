@@ -31,6 +31,8 @@ import dev.eaglemem.store.VectorStore;
 @ApplicationScoped
 public class ServeApp {
 
+    private static final long HELD_EVENTS_BYTES = 16L * 1024 * 1024;
+
     private final ServeDaemon daemon;
     private final ServeApi api;
     private final Settings settings;
@@ -85,7 +87,11 @@ public class ServeApp {
                 .with("jobs", pump::counts)
                 .with("jobs_running_here", pump::inFlight)
                 .with("event_streams", api::openEventStreams)
-                .with("spool_pending", () -> intake.spool().pendingLines());
+                .with("spool_pending", () -> intake.spool().pendingLines())
+                .with("events_held_in_memory", () -> intake.held().count())
+                .with("events_dropped_from_memory", () -> intake.held().dropped());
+        // a full disk takes the spool down with the database: serve holds what arrives meanwhile (see HeldEvents)
+        intake.held().enable(HELD_EVENTS_BYTES);
         SpoolDrain spool = new SpoolDrain(intake, log::warn);
         EmbedWatcher embeddings = new EmbedWatcher(semantic, db, vectors, queue, embedJob::busy, cueJob::wanted, log);
         health.with("semantic", embeddings::state);

@@ -168,6 +168,12 @@ public class ServeDaemon {
             if (now == null || !now.equals(socketKey)) {
                 return "socket " + files.socket() + " was removed or replaced";
             }
+            // notices memory.db deleted or replaced even when no hook comes (a stat; see Db.follow)
+            try {
+                db.follow();
+            } catch (RuntimeException e) {
+                log.warn("database: " + e.getMessage());
+            }
             if (IdlePolicy.shouldExit(options.idle(), Duration.ofNanos(server.idleNanos()), companion.busy())) {
                 return "idle for " + options.idle().toMinutes() + " min";
             }

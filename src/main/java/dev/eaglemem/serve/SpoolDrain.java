@@ -9,7 +9,7 @@ import dev.eaglemem.hook.EventIntake;
 
 /**
  * serve's side of the spool: replays it at start and then whenever events wait (checked every second, two
- * stats), so hooks that spooled while the database was locked land as soon as it is free again — in the
+ * stats; events held in memory because the spool's disk was full are appended to it first), so hooks that spooled while the database was locked land as soon as it is free again — in the
  * order they happened, exactly once, even when a serve is killed half way through (see dev.eaglemem.capture.Spool).
  * Each round runs within a budget, so a database locked for long costs one quiet attempt per second, not a
  * thread stuck in SQLite's busy handler logging a retry line after line.
@@ -35,12 +35,16 @@ final class SpoolDrain implements AutoCloseable {
 
     /** True while events wait in the spool: serve does not leave on idle then. */
     boolean busy() {
-        return intake.spool().pending();
+        return intake.spool().pending() || intake.held().count() > 0;
     }
 
     private void loop() {
         do {
             try {
+                // events held in memory (the spool's disk was full) go to the spool first, oldest first
+                if (intake.held().count() > 0) {
+                    intake.flushHeld();
+                }
                 if (intake.spool().pending()) {
                     intake.replayWithin(ROUND);
                 }

@@ -10,6 +10,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
@@ -53,21 +54,33 @@ public final class Db implements AutoCloseable {
     private static final long MIN_WAIT_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
     /** The failures that say the database cannot take a write now (as opposed to a bug or bad input). */
     private static final Set<String> UNAVAILABLE = Set.of("database_locked", "disk_full", "database_unwritable",
-            "database_io_error", "sqlite_unavailable");
+            "database_io_error", "sqlite_unavailable", "database_corrupt");
     /** The System.nanoTime() by which this thread's database work must be done; unset outside {@link #within}. */
     private static final ThreadLocal<Long> DEADLINE = new ThreadLocal<>();
 
     private final Options options;
     private final ReentrantLock writer = new ReentrantLock(true);
+    private final ReentrantLock opening = new ReentrantLock();
     // one permit per pooled connection: a budgeted caller can then give up waiting for one in time, which
     // Agroal's pool-wide acquisition timeout cannot do
     private final Semaphore connections;
     private volatile AgroalDataSource pool;
+    /** The identity (device, inode) of the file the pool opened: another one at the path means it was deleted or replaced. */
+    private volatile Object poolKey;
+    /** The pool's connections cannot be trusted any more (corrupt, read-only, I/O error): reopen before the next use. */
+    private volatile boolean resetWanted;
     private volatile int migrationsApplied = -1;
+    private final DbCondition condition;
 
     public Db(Options options) {
         this.options = options;
         this.connections = new Semaphore(options.maxPoolSize(), true);
+        this.condition = new DbCondition(options.file());
+    }
+
+    /** What has gone wrong with the database under this process, for /health, doctor and SessionStart. */
+    public DbCondition condition() {
+        return condition;
     }
 
     /**
@@ -92,7 +105,8 @@ public final class Db implements AutoCloseable {
 
     /**
      * True for the failures that mean the database cannot take a write now — locked past the budget, disk
-     * full, read-only, I/O error — as opposed to a bug or bad input. Hooks spool their event on these.
+     * full, read-only, I/O error, damaged — as opposed to a bug or bad input. Hooks spool their event on these:
+     * a damaged file is repaired (eagle-mem repair) and the spool then replays into the repaired one.
      */
     public static boolean unavailable(Throwable failure) {
         for (Throwable t = failure; t != null; t = t.getCause()) {
@@ -137,7 +151,9 @@ public final class Db implements AutoCloseable {
         long backoff = FIRST_BACKOFF_MS;
         for (int attempt = 0;; attempt++) {
             try {
-                return onConnection(null, c -> writeOnce(work, c));
+                T result = onConnection(null, c -> writeOnce(work, c));
+                condition.cleared();
+                return result;
             } catch (SQLException e) {
                 if (!SqliteErrors.isBusy(e) || attempt >= options.writeRetries()) {
                     options.warn().accept("write failed after " + (attempt + 1) + " attempt(s) on " + options.file()
@@ -155,7 +171,9 @@ public final class Db implements AutoCloseable {
         long backoff = FIRST_BACKOFF_MS;
         for (;;) {
             try {
-                return onConnection(deadline, c -> writeOnce(work, c));
+                T result = onConnection(deadline, c -> writeOnce(work, c));
+                condition.cleared();
+                return result;
             } catch (SQLException e) {
                 long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
                 if (!SqliteErrors.isBusy(e) || left <= 0) {
@@ -217,6 +235,7 @@ public final class Db implements AutoCloseable {
      * the pool.
      */
     private <T> T onConnection(Long deadline, OnConnection<T> work) throws SQLException {
+        followFile(deadline);
         long waitNanos = deadline != null ? waitLeft(deadline) : TimeUnit.MILLISECONDS.toNanos(acquisitionMs());
         try {
             if (!connections.tryAcquire(waitNanos, TimeUnit.NANOSECONDS)) {
@@ -226,7 +245,7 @@ public final class Db implements AutoCloseable {
             Thread.currentThread().interrupt();
             throw EagleException.failure("interrupted", "interrupted while waiting for the database", "retry", e);
         }
-        try (Connection c = connection()) {
+        try (Connection c = connection(deadline)) {
             if (deadline == null) {
                 return work.run(c);
             }
@@ -236,8 +255,148 @@ public final class Db implements AutoCloseable {
             } finally {
                 busyTimeout(c, options.busyTimeoutMs());
             }
+        } catch (SQLException e) {
+            noteFailure(e);
+            throw e;
         } finally {
             connections.release();
+        }
+    }
+
+    /**
+     * Checks that the file at the path is still the one the pool has open, and closes the pool (keeping a copy of
+     * what it held) when it is not: serve calls this now and then, so it notices without a hook coming.
+     */
+    public void follow() {
+        try {
+            followFile(DEADLINE.get());
+        } catch (SQLException e) {
+            throw SqliteErrors.translate(e, options.file());
+        }
+    }
+
+    /**
+     * A failure that says the file itself is in trouble is remembered for /health, doctor and SessionStart; after
+     * one that leaves the pool's connections unusable (damaged, read-only, I/O error) they are reopened before the
+     * next use. Read-only: once memory.db is writable again, its -wal and -shm are made writable too.
+     */
+    private void noteFailure(SQLException e) {
+        switch (SqliteErrors.primaryCode(e)) {
+            case SqliteErrors.FULL -> condition.failed(e, Instant.now());
+            case SqliteErrors.CORRUPT, SqliteErrors.NOTADB, SqliteErrors.IOERR -> {
+                condition.failed(e, Instant.now());
+                resetWanted = true;
+            }
+            case SqliteErrors.READONLY -> {
+                condition.failed(e, Instant.now());
+                if (DbCondition.writableAgain(options.file())) {
+                    resetWanted = true;
+                }
+            }
+            default -> {
+                // locked, or a bug: not the file's condition
+            }
+        }
+    }
+
+    /**
+     * Before the pool is used: a cheap stat of the path. When the file there is not the one the pool opened
+     * (deleted, or replaced by another file), or the connections cannot be trusted, the pool is closed and the
+     * next use opens the file now at the path (a deleted one is created anew and migrated). Nothing must open the
+     * path before the old connections are closed: they leave their -wal and -shm behind (SQLite does not
+     * checkpoint a moved database), and a new file opened with them would read another database's pages.
+     */
+    private void followFile(Long deadline) throws SQLException {
+        if (pool == null) {
+            return;
+        }
+        Boolean deleted = null;
+        if (!resetWanted) {
+            Object now = DbCondition.fileKey(options.file());
+            if (poolKey == null || poolKey.equals(now)) {
+                return;
+            }
+            deleted = now == null;
+        }
+        reset(deadline, deleted);
+    }
+
+    /** Closes the pool once no connection is in use (within the caller's wait), keeping a moved file's contents. */
+    private void reset(Long deadline, Boolean deleted) throws SQLException {
+        int all = options.maxPoolSize();
+        long waitNanos = deadline != null ? waitLeft(deadline) : TimeUnit.MILLISECONDS.toNanos(acquisitionMs());
+        try {
+            if (!connections.tryAcquire(all, waitNanos, TimeUnit.NANOSECONDS)) {
+                throw busy("the database is being reopened");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw EagleException.failure("interrupted", "interrupted while waiting for the database", "retry", e);
+        }
+        try {
+            synchronized (this) {
+                AgroalDataSource ds = pool;
+                if (ds == null) {
+                    return; // another thread reset it first
+                }
+                Object now = DbCondition.fileKey(options.file());
+                boolean moved = deleted != null && poolKey != null && !poolKey.equals(now);
+                if (!moved && !resetWanted) {
+                    return;
+                }
+                if (moved) {
+                    keepMoved(ds, now == null);
+                }
+                pool = null;
+                poolKey = null;
+                resetWanted = false;
+                ds.close();
+                if (moved) {
+                    // what the old connections left at the path belongs to the old file (see followFile)
+                    deleteQuietly(sidecar("-wal"));
+                    deleteQuietly(sidecar("-shm"));
+                }
+            }
+        } finally {
+            connections.release(all);
+        }
+    }
+
+    /**
+     * Copies the database the pool still has open (the unlinked or replaced file, with its write-ahead log) to
+     * memory.db.deleted-/replaced-<time> with SQLite's backup API: a consistent copy of what this process wrote
+     * there, which would otherwise vanish when the pool closes. Only through a connection already open: a new one
+     * would open the file now at the path.
+     */
+    private void keepMoved(AgroalDataSource ds, boolean deleted) {
+        Instant now = Instant.now();
+        Path kept = condition.copyPath(deleted, now);
+        String problem = null;
+        if (ds.getMetrics().availableCount() == 0) {
+            problem = "no connection to it was open";
+        } else {
+            try (Connection c = ds.getConnection()) {
+                createFilePrivately(kept);
+                DbFiles.backup(new Tx(c), kept);
+                DbFiles.selfContained(kept);
+            } catch (SQLException | RuntimeException e) {
+                problem = e.getMessage();
+                deleteQuietly(kept);
+            }
+        }
+        condition.moved(deleted, problem == null ? kept : null, problem, now);
+        options.warn().accept("database: " + condition.current().map(DbCondition.Problem::detail).orElse(""));
+    }
+
+    private Path sidecar(String suffix) {
+        return options.file().resolveSibling(options.file().getFileName() + suffix);
+    }
+
+    private static void deleteQuietly(Path file) {
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException e) {
+            // left behind: SQLite reports it at the next open, doctor with it
         }
     }
 
@@ -258,6 +417,23 @@ public final class Db implements AutoCloseable {
 
     private static SQLException busy(String why) {
         return new SQLiteException("database is locked (" + why + ")", SQLiteErrorCode.SQLITE_BUSY);
+    }
+
+    /**
+     * Whether the database takes a write now, asked on a private connection (no pool, no migration, nothing
+     * written): {@code BEGIN IMMEDIATE; ROLLBACK}, waiting at most {@code busyTimeoutMs} for another writer.
+     * Throws the translated failure: read-only (also when only its -wal or -shm is), locked, damaged.
+     */
+    public void probeWrite(int busyTimeoutMs) {
+        SQLiteConfig config = new SQLiteConfig();
+        config.setBusyTimeout(busyTimeoutMs);
+        config.resetOpenMode(org.sqlite.SQLiteOpenMode.CREATE); // a missing file is not created here
+        try (Connection c = config.createConnection("jdbc:sqlite:" + options.file()); Statement st = c.createStatement()) {
+            st.execute("BEGIN IMMEDIATE");
+            st.execute("ROLLBACK");
+        } catch (SQLException e) {
+            throw SqliteErrors.translate(e, options.file());
+        }
     }
 
     /**
@@ -298,17 +474,17 @@ public final class Db implements AutoCloseable {
      */
     public void open() {
         try {
-            connection().close(); // connection() does the work
+            onConnection(DEADLINE.get(), c -> null); // opening the connection does the work
         } catch (SQLException e) {
             throw SqliteErrors.translate(e, options.file());
         }
     }
 
-    private Connection connection() throws SQLException {
+    private Connection connection(Long deadline) throws SQLException {
         try {
             AgroalDataSource ds = pool;
             if (ds == null) {
-                ds = initialize();
+                ds = initialize(deadline);
             }
             return ds.getConnection();
         } catch (LinkageError e) {
@@ -319,27 +495,64 @@ public final class Db implements AutoCloseable {
         }
     }
 
-    private synchronized AgroalDataSource initialize() throws SQLException {
+    private AgroalDataSource initialize(Long deadline) throws SQLException {
+        // a lock with a timeout, not a monitor: a hook's budget must also bound the wait for another thread's open
+        // (a cold hook opens the database on a thread of its own while it reads its payload)
+        try {
+            if (deadline == null) {
+                opening.lockInterruptibly(); // as long as it takes: migrating a large database may
+            } else if (!opening.tryLock(waitLeft(deadline), TimeUnit.NANOSECONDS)) {
+                throw busy("another thread of this process is still opening the database");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw EagleException.failure("interrupted", "interrupted while waiting for the database", "retry", e);
+        }
+        try {
+            return initializeLocked(deadline);
+        } finally {
+            opening.unlock();
+        }
+    }
+
+    private AgroalDataSource initializeLocked(Long deadline) throws SQLException {
         if (pool != null) {
             return pool;
         }
         createFilePrivately(options.file());
+        Object key = DbCondition.fileKey(options.file());
+        int current = schemaVersion(deadline);
         AgroalDataSource ds = createPool();
         try {
-            migrationsApplied = ensureSchema(ds);
+            migrationsApplied = ensureSchema(ds, current);
         } catch (SQLException | RuntimeException e) {
             ds.close();
             throw e;
         }
+        poolKey = key;
         pool = ds;
         return ds;
     }
 
-    private int ensureSchema(AgroalDataSource ds) throws SQLException {
-        int current;
-        try (Connection c = ds.getConnection()) {
-            current = Migrations.currentVersion(c);
+    /**
+     * The schema version, read on a private connection that waits for a lock no longer than the caller may: the
+     * pool opens its connections on its own thread with the full busy timeout for each pragma, and a database held
+     * by another process in exclusive locking mode (readers blocked too) kept a hook there for 20 s. Once this
+     * read got through, the pool's first connection finds the file free.
+     */
+    private int schemaVersion(Long deadline) throws SQLException {
+        SQLiteConfig config = new SQLiteConfig();
+        config.setBusyTimeout((int) Math.min(Integer.MAX_VALUE,
+                deadline == null ? options.busyTimeoutMs() : TimeUnit.NANOSECONDS.toMillis(waitLeft(deadline))));
+        try (Connection c = config.createConnection("jdbc:sqlite:" + options.file())) {
+            try (Statement st = c.createStatement()) {
+                st.execute("PRAGMA journal_mode = WAL"); // the pool's first pragma: it needs the file readable
+            }
+            return Migrations.currentVersion(c);
         }
+    }
+
+    private int ensureSchema(AgroalDataSource ds, int current) throws SQLException {
         if (current == Migrations.LATEST) {
             return 0;
         }
@@ -360,6 +573,8 @@ public final class Db implements AutoCloseable {
 
     private AgroalDataSource createPool() throws SQLException {
         var config = new AgroalDataSourceConfigurationSupplier()
+                // availableCount: whether a connection to the file the pool opened is still open (see keepMoved)
+                .metricsEnabled(true)
                 .connectionPoolConfiguration(pool -> pool
                         .minSize(0)
                         .initialSize(0)

@@ -23,11 +23,20 @@ final class SqliteErrors {
     private SqliteErrors() {
     }
 
+    /**
+     * SQLite's primary result code. The pool wraps a failure to open a connection in its own SQLException, so the
+     * code is looked for down the cause chain: a locked or full database must not read as an unknown error.
+     */
     static int primaryCode(SQLException e) {
-        if (e instanceof SQLiteException sqlite) {
-            return sqlite.getResultCode().code & 0xff;
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof SQLiteException sqlite) {
+                return sqlite.getResultCode().code & 0xff;
+            }
+            if (t instanceof SQLException sql && (sql.getErrorCode() & 0xff) != 0) {
+                return sql.getErrorCode() & 0xff;
+            }
         }
-        return e.getErrorCode() & 0xff;
+        return 0;
     }
 
     static boolean isBusy(SQLException e) {
@@ -41,19 +50,13 @@ final class SqliteErrors {
             case BUSY, LOCKED -> EagleException.failure("database_locked",
                     "the database " + db + " is locked by another process (" + firstLine(e) + ")",
                     "retry the command; if it keeps failing, run: " + doctor, e);
+            // repair keeps the damaged files and salvages every readable row; hook events wait in the spool meanwhile
             case CORRUPT, NOTADB -> EagleException.failure("database_corrupt",
-                    db + " is not a readable SQLite database (" + firstLine(e) + ")",
-                    "inspect it with '" + doctor + "'; to start a fresh database without deleting this one: mv "
-                            + db + " " + db + ".corrupt",
-                    e);
+                    db + " is not a readable SQLite database (" + firstLine(e) + ")", repairFix(), e);
             case READONLY, CANTOPEN -> EagleException.failure("database_unwritable",
-                    "cannot open " + db + " for writing (" + firstLine(e) + ")",
-                    "make the directory writable: chmod 700 " + db.getParent() + " && chmod 600 " + db
-                            + ", or point EAGLE_MEM_DIR at a writable directory",
-                    e);
+                    "cannot open " + db + " for writing (" + firstLine(e) + ")", writableFix(db), e);
             case FULL -> EagleException.failure("disk_full",
-                    "the disk holding " + db + " is full (" + firstLine(e) + ")",
-                    "free some space (df -h " + db.getParent() + ") and retry", e);
+                    "the disk holding " + db + " is full (" + firstLine(e) + ")", diskFullFix(db), e);
             case IOERR -> EagleException.failure("database_io_error",
                     "I/O error on " + db + " (" + firstLine(e) + ")",
                     "check the disk and run: " + doctor, e);
@@ -62,7 +65,24 @@ final class SqliteErrors {
         };
     }
 
-    private static String firstLine(SQLException e) {
+    static String repairFix() {
+        return "eagle-mem serve --stop && eagle-mem repair --yes";
+    }
+
+    /**
+     * SQLite creates -wal and -shm with the database's mode: a database that was read-only leaves them read-only
+     * too, and making memory.db alone writable again fixes nothing. The glob covers all three.
+     */
+    static String writableFix(Path db) {
+        return "chmod 700 " + db.getParent() + " && chmod 600 " + db + "*";
+    }
+
+    static String diskFullFix(Path db) {
+        return "free space on the disk that holds " + db.getParent() + " (df -h " + db.getParent()
+                + "), then: eagle-mem spool replay";
+    }
+
+    static String firstLine(SQLException e) {
         String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
         int newline = message.indexOf('\n');
         return newline < 0 ? message : message.substring(0, newline);

@@ -147,7 +147,7 @@ class StatusConfigDoctorCliIT {
         Cli.Result status = cli.run("status");
         status.exits(1);
         assertThat(status.err()).startsWith("eagle-mem: " + cli.data.resolve("memory.db")
-                + " is not a readable SQLite database").contains("fix: ").contains("mv ");
+                + " is not a readable SQLite database").contains("fix: eagle-mem serve --stop && eagle-mem repair --yes");
         Cli.Result doctor = cli.run("doctor");
         doctor.exits(1);
         assertThat(doctor.out()).contains("FAIL  integrity").contains("overall: fail");

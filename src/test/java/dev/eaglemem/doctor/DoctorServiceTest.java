@@ -75,7 +75,7 @@ class DoctorServiceTest {
         DoctorReport r = run();
         assertThat(r.overall()).isEqualTo(Check.Status.FAIL);
         assertThat(check(r, "integrity").detail()).contains("not a readable SQLite database");
-        assertThat(check(r, "integrity").fix()).contains("mv ");
+        assertThat(check(r, "integrity").fix()).isEqualTo("eagle-mem serve --stop && eagle-mem repair --yes");
     }
 
     @Test

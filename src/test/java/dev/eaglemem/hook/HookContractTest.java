@@ -107,7 +107,7 @@ class HookContractTest {
     }
 
     @Test
-    void anUnusableDatabaseFailsOpenAndIsLogged() throws Exception {
+    void anUnreadableDatabaseFailsOpenSpoolsTheEventAndSessionStartSaysSoInOneLine() throws Exception {
         Path notADb = Files.writeString(dir.resolve("memory.db"), "garbage ".repeat(100));
         Db db = new Db(new Db.Options(notADb, 5000, 0, 1, line -> {
         }));
@@ -115,9 +115,11 @@ class HookContractTest {
                 bytes("{" + SESSION + ",\"cwd\":\"/home/dev/work/shop-api\",\"source\":\"startup\"}"));
         db.close();
         assertThat(out.exit()).isZero();
-        assertThat(out.stdout()).isEmpty();
-        assertThat(Files.readString(dir.resolve("eagle-mem.log"))).contains("hook SessionStart: failed")
-                .contains("not a readable SQLite database");
+        assertThat(out.stdout()).isEqualTo("{\"hookSpecificOutput\":{\"hookEventName\":\"SessionStart\",\"additionalContext\":"
+                + "\"eagle-mem: memory.db is damaged; hook events wait in the spool: run eagle-mem doctor\"}}\n");
+        // spooled for the replay after eagle-mem repair, not dropped
+        assertThat(Files.readString(dir.resolve("eagle-mem.log"))).contains("not a readable SQLite database")
+                .contains("spooled to").doesNotContain("failed:");
     }
 
     @Test

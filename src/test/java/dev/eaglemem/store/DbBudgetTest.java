@@ -184,7 +184,9 @@ class DbBudgetTest {
         assertThat(Db.unavailable(EagleException.failure("database_unwritable", "ro", "chmod", null))).isTrue();
         assertThat(Db.unavailable(new IllegalStateException("wrapped",
                 EagleException.failure("database_io_error", "io", "check", null)))).isTrue();
-        assertThat(Db.unavailable(EagleException.failure("database_corrupt", "bad", "mv", null))).isFalse();
+        // a damaged file: the event waits in the spool for eagle-mem repair instead of being dropped
+        assertThat(Db.unavailable(EagleException.failure("database_corrupt", "bad", "repair", null))).isTrue();
+        assertThat(Db.unavailable(EagleException.failure("database_error", "no such table", "doctor", null))).isFalse();
         assertThat(Db.unavailable(new IllegalArgumentException("a bug"))).isFalse();
     }
 }

@@ -265,13 +265,13 @@ class DbTest {
     }
 
     @Test
-    void namesACorruptFileAndHowToMoveItAside() throws Exception {
+    void namesACorruptFileAndRepairAsTheFix() throws Exception {
         Files.writeString(dir.resolve("memory.db"), "this is not a database, it is a text file ".repeat(200));
         try (TestDb t = TestDb.in(dir)) {
             assertThatThrownBy(t.db::open).isInstanceOfSatisfying(EagleException.class, e -> {
                 assertThat(e.errorCode()).isEqualTo("database_corrupt");
                 assertThat(e.getMessage()).contains(dir.resolve("memory.db").toString());
-                assertThat(e.fix()).contains("mv " + dir.resolve("memory.db"));
+                assertThat(e.fix()).isEqualTo("eagle-mem serve --stop && eagle-mem repair --yes");
             });
         }
     }

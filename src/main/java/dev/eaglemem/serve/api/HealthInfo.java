@@ -1,15 +1,19 @@
 package dev.eaglemem.serve.api;
 
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Supplier;
 
 import dev.eaglemem.config.BuildInfo;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.store.Db;
+import dev.eaglemem.store.DbCondition;
 import dev.eaglemem.store.HealthStore;
 import dev.eaglemem.store.Timestamps;
 
@@ -39,7 +43,12 @@ public final class HealthInfo {
         return this;
     }
 
-    /** {@code status} is {@code ok}, or {@code degraded} (with {@code db_error}) when the database cannot be read. */
+    /**
+     * {@code status} is {@code ok}, or {@code degraded} with {@code db_problem} (kind, detail, fix, since) while the
+     * database cannot take writes (full, read-only, damaged) or a copy kept when it was deleted or replaced waits
+     * for the user's decision. Always 200: serve itself is up ({@code serve --status} and doctor read the body),
+     * and what the database went through is kept here because the log may be on the disk that failed.
+     */
     Reply read() {
         Map<String, Supplier<?>> added;
         synchronized (this) {
@@ -52,15 +61,40 @@ public final class HealthInfo {
         body.put("started_at", Timestamps.format(startedAt));
         body.put("uptime_seconds", Duration.between(startedAt, clock.instant()).toSeconds());
         body.put("db", db.file());
+        boolean readable = true;
         try {
             body.put("schema_version", db.read(health::schemaVersion));
         } catch (EagleException e) {
+            readable = false;
             body.put("status", "degraded");
             body.put("schema_version", null);
             body.put("db_error", e.getMessage());
-            return new Reply(503, body, Map.of());
         }
-        added.forEach((field, value) -> body.put(field, value.get()));
+        // after the read: it is what notices a file deleted or replaced under serve
+        DbCondition condition = db.condition();
+        List<Path> kept = condition.keptCopies();
+        Optional<DbCondition.Problem> problem = condition.current().or(() -> kept.stream().findFirst().map(condition::kept));
+        problem.ifPresent(p -> {
+            body.put("status", "degraded");
+            body.put("db_problem", describe(p));
+        });
+        condition.last().ifPresent(p -> body.put("last_db_problem", describe(p)));
+        if (!kept.isEmpty()) {
+            body.put("db_kept_copies", kept.stream().map(Path::toString).toList());
+        }
+        if (readable) {
+            added.forEach((field, value) -> body.put(field, value.get()));
+        }
         return Reply.ok(body);
+    }
+
+    private static Map<String, Object> describe(DbCondition.Problem p) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("kind", p.kind());
+        out.put("summary", DbCondition.summary(p));
+        out.put("detail", p.detail());
+        out.put("fix", p.fix());
+        out.put("since", p.since() == null ? null : Timestamps.format(p.since()));
+        return out;
     }
 }
