@@ -5,13 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.ResultSet;
-import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -71,9 +66,9 @@ class HookFlowTest {
             String next = replay(rig, CLAUDE, "SessionStart-1");
             assertThat(next).contains("=== Eagle Mem: Decisions & Gotchas ===").contains("[decision] keep API key in env.")
                     .contains("Request: refactor the app printing");
-            assertThat(rows(t, "SELECT files_modified FROM observations WHERE tool_name IN ('Write', 'Edit')"))
+            assertThat(t.rows("SELECT files_modified FROM observations WHERE tool_name IN ('Write', 'Edit')"))
                     .containsOnly("[\"src/app.py\"]");
-            assertThat(rows(t, "SELECT capture_source || ' ' || decisions FROM summaries"))
+            assertThat(t.rows("SELECT capture_source || ' ' || decisions FROM summaries"))
                     .containsExactly("hook keep API key in env.");
         }
         assertThat(databaseText()).doesNotContain("sk-ant-api03-AAAA");
@@ -91,13 +86,13 @@ class HookFlowTest {
 
             assertThat(off.lines().toList()).singleElement().asString().contains("eagle-mem is off for this project")
                     .contains("eagle-mem project off").doesNotContain("Money is integer cents");
-            assertThat(rows(t, "SELECT count(*) FROM observations")).containsExactly("0");
-            assertThat(rows(t, "SELECT count(*) FROM user_prompts")).containsExactly("0");
+            assertThat(t.rows("SELECT count(*) FROM observations")).containsExactly("0");
+            assertThat(t.rows("SELECT count(*) FROM user_prompts")).containsExactly("0");
 
             new ProjectSwitch(dir).set(HookRig.PROJECT, false);
             String on = replay(rig, CLAUDE, "SessionStart-2", "PostToolUse-3");
             assertThat(on).contains("Money is integer cents").doesNotContain("is off");
-            assertThat(rows(t, "SELECT count(*) FROM observations")).containsExactly("1");
+            assertThat(t.rows("SELECT count(*) FROM observations")).containsExactly("1");
         }
     }
 
@@ -107,15 +102,15 @@ class HookFlowTest {
             HookRig rig = new HookRig(t.db, dir.resolve("eagle-mem.log"));
             replay(rig, CODEX, "SessionStart-1", "UserPromptSubmit-1", "PostToolUse-1", "PostToolUse-2", "PostToolUse-3",
                     "PostToolUse-4", "Stop-1", "SessionEnd-1");
-            assertThat(rows(t, "SELECT tool_name || ' ' || COALESCE(command, '') || ' ' || files_modified || ' ' "
+            assertThat(t.rows("SELECT tool_name || ' ' || COALESCE(command, '') || ' ' || files_modified || ' ' "
                     + "|| COALESCE(category, '-') FROM observations ORDER BY id")).containsExactly(
                             "Bash printf 'status: draft\\nowner: api-team\\n' > NOTES.md [] files",
                             "Bash cat NOTES.md [] files",
                             "apply_patch  [\"NOTES.md\"] -",
                             "Bash git push origin main [] git");
-            assertThat(rows(t, "SELECT request || ' | ' || completed FROM summaries"))
+            assertThat(t.rows("SELECT request || ' | ' || completed FROM summaries"))
                     .containsExactly("Add a NOTES.md, review it, and push main. | Wrote NOTES.md, reviewed it, and pushed main.");
-            assertThat(rows(t, "SELECT status FROM sessions")).containsExactly("completed");
+            assertThat(t.rows("SELECT status FROM sessions")).containsExactly("completed");
         }
     }
 
@@ -152,10 +147,10 @@ class HookFlowTest {
             replay(rig, CLAUDE, "SessionStart-2", "UserPromptSubmit-2", "PostToolUse-3", "PostToolUse-4", "PostToolUse-5",
                     "PostToolUse-6", "Stop-2", "SessionEnd-2");
 
-            assertThat(rows(t, "SELECT kind || ' ' || dedupe_key || ' ' || status FROM jobs ORDER BY id")).containsExactly(
+            assertThat(t.rows("SELECT kind || ' ' || dedupe_key || ' ' || status FROM jobs ORDER BY id")).containsExactly(
                     "enrich-summary enrich-summary:07aba3bf-ce7d-4033-9fd6-5ee109d2528c pending",
                     "prune prune:work/shop-api pending");
-            assertThat(rows(t, "SELECT count(*) FROM observations WHERE session_id = 'old-session'")).containsExactly("1");
+            assertThat(t.rows("SELECT count(*) FROM observations WHERE session_id = 'old-session'")).containsExactly("1");
 
             JobStore store = new JobStore();
             Settings settings = new Settings(EagleConfig.defaults(dir.resolve("config.toml")));
@@ -166,8 +161,8 @@ class HookFlowTest {
                     "pid:" + ProcessHandle.current().pid())) {
                 assertThat(engine.drain(10).succeeded()).isEqualTo(2);
             }
-            assertThat(rows(t, "SELECT count(*) FROM observations WHERE session_id = 'old-session'")).containsExactly("0");
-            assertThat(rows(t, "SELECT capture_source || ' | ' || decisions || ' | ' || notes FROM summaries"))
+            assertThat(t.rows("SELECT count(*) FROM observations WHERE session_id = 'old-session'")).containsExactly("0");
+            assertThat(t.rows("SELECT capture_source || ' | ' || decisions || ' | ' || notes FROM summaries"))
                     .singleElement().asString().startsWith("enrich | keep API key in env. | Activity: 4 tool calls");
             assertThat(dir.resolve("eagle-mem.log")).doesNotExist();
         }
@@ -200,7 +195,7 @@ class HookFlowTest {
             rig.seed();
             assertThat(replay(rig, CLAUDE, "SessionStart-1")).contains("Eagle Mem recall ready");
             assertThat(replay(rig, CLAUDE, "SessionStart-1")).isEmpty();
-            assertThat(rows(t, "SELECT status FROM recall_events WHERE hook_event = 'SessionStart' ORDER BY id"))
+            assertThat(t.rows("SELECT status FROM recall_events WHERE hook_event = 'SessionStart' ORDER BY id"))
                     .containsExactly("injected", "unchanged");
         }
     }
@@ -219,7 +214,7 @@ class HookFlowTest {
             String hi = rig.run("UserPromptSubmit", ("{" + session + ",\"prompt\":\"thanks!\"}").getBytes(StandardCharsets.UTF_8))
                     .stdout();
             assertThat(hi).isEmpty();
-            assertThat(rows(t, "SELECT status FROM recall_events WHERE hook_event = 'UserPromptSubmit' ORDER BY id"))
+            assertThat(t.rows("SELECT status FROM recall_events WHERE hook_event = 'UserPromptSubmit' ORDER BY id"))
                     .containsExactly("injected", "no_match", "skipped_short_prompt");
         }
     }
@@ -233,23 +228,13 @@ class HookFlowTest {
             String prompt = "{\"session_id\":\"s-1\",\"cwd\":\"/home/dev/work/shop-api\",\"prompt\":\"wire the cart client with "
                     + "OPENAI_API_KEY=" + key + " and integer cents\"}";
             rig.run("UserPromptSubmit", prompt.getBytes(StandardCharsets.UTF_8));
-            assertThat(rows(t, "SELECT prompt FROM user_prompts")).singleElement().asString().doesNotContain(key);
-            assertThat(rows(t, "SELECT query FROM recall_events")).singleElement().asString()
+            assertThat(t.rows("SELECT prompt FROM user_prompts")).singleElement().asString().doesNotContain(key);
+            assertThat(t.rows("SELECT query FROM recall_events")).singleElement().asString()
                     .doesNotContainIgnoringCase(key.substring(8)).contains("cents");
         }
         assertThat(databaseText().toLowerCase(Locale.ROOT)).doesNotContain(key.substring(8).toLowerCase(Locale.ROOT));
     }
 
-    private static List<String> rows(TestDb t, String sql) throws Exception {
-        List<String> out = new ArrayList<>();
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + t.db.file()); Statement st = c.createStatement();
-                ResultSet rs = st.executeQuery(sql)) {
-            while (rs.next()) {
-                out.add(rs.getString(1));
-            }
-        }
-        return out;
-    }
 
     private String databaseText() throws Exception {
         StringBuilder all = new StringBuilder();

@@ -7,10 +7,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
@@ -59,7 +57,7 @@ class HookFollowUpsTest {
     }
 
     private static List<String> jobs(TestDb t) throws Exception {
-        return rows(t, "SELECT kind FROM jobs ORDER BY id");
+        return t.rows("SELECT kind FROM jobs ORDER BY id");
     }
 
     @Test
@@ -79,7 +77,7 @@ class HookFollowUpsTest {
 
             run(rig, home, "Stop-2");
             assertThat(jobs(t)).containsExactly("index", "scan", "enrich-summary");
-            assertThat(rows(t, "SELECT kind || '|' || content FROM memories")).containsExactly("decision|keep API key in env.");
+            assertThat(t.rows("SELECT kind || '|' || content FROM memories")).containsExactly("decision|keep API key in env.");
 
             run(rig, home, "SessionEnd-2");
             assertThat(jobs(t)).containsExactly("index", "scan", "enrich-summary", "prune");
@@ -87,7 +85,7 @@ class HookFollowUpsTest {
             run(rig, home, "SessionStart-2");
             assertThat(jobs(t)).as("a second start finds the index and scan already queued (one pending run each)")
                     .containsExactly("index", "scan", "enrich-summary", "prune");
-            assertThat(rows(t, "SELECT dedupe_key FROM jobs WHERE kind = 'index'")).singleElement().asString()
+            assertThat(t.rows("SELECT dedupe_key FROM jobs WHERE kind = 'index'")).singleElement().asString()
                     .contains("work/shop-api");
         }
     }
@@ -119,18 +117,8 @@ class HookFollowUpsTest {
             rig.intake.replay(null);
 
             assertThat(jobs(t)).containsExactly("index", "scan", "enrich-summary", "prune");
-            assertThat(rows(t, "SELECT count(*) FROM sessions WHERE id = '" + SESSION + "'")).containsExactly("1");
+            assertThat(t.rows("SELECT count(*) FROM sessions WHERE id = '" + SESSION + "'")).containsExactly("1");
         }
     }
 
-    private static List<String> rows(TestDb t, String sql) throws Exception {
-        List<String> out = new ArrayList<>();
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + t.db.file()); Statement st = c.createStatement();
-                ResultSet rs = st.executeQuery(sql)) {
-            while (rs.next()) {
-                out.add(rs.getString(1));
-            }
-        }
-        return out;
-    }
 }

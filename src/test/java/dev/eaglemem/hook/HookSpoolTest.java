@@ -6,7 +6,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -65,21 +64,11 @@ class HookSpoolTest {
     private static Map<String, List<String>> contents(TestDb t) throws Exception {
         Map<String, List<String>> out = new LinkedHashMap<>();
         for (var e : TABLES.entrySet()) {
-            out.put(e.getKey(), rows(t, e.getValue()));
+            out.put(e.getKey(), t.rows(e.getValue()));
         }
         return out;
     }
 
-    private static List<String> rows(TestDb t, String sql) throws Exception {
-        List<String> out = new ArrayList<>();
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + t.db.file()); Statement st = c.createStatement();
-                ResultSet rs = st.executeQuery(sql)) {
-            while (rs.next()) {
-                out.add(rs.getString(1));
-            }
-        }
-        return out;
-    }
 
     /** Another process's write lock (WAL: readers still read), as `sqlite3 memory.db 'BEGIN EXCLUSIVE'` holds it. */
     private static Connection lock(TestDb t) throws Exception {
@@ -120,7 +109,7 @@ class HookSpoolTest {
             }
             assertThat(answers).as("fail-open: no injection while the database cannot be written").allMatch(String::isEmpty);
             assertThat(rig.spool.pendingLines()).isEqualTo(SESSION.length);
-            assertThat(rows(t, "SELECT count(*) FROM observations")).containsExactly("0");
+            assertThat(t.rows("SELECT count(*) FROM observations")).containsExactly("0");
             String log = Files.readString(spooled.resolve("eagle-mem.log"));
             assertThat(log.lines().filter(l -> l.contains("spooled to " + rig.spool.events())).count()).isEqualTo(SESSION.length);
 
@@ -128,7 +117,7 @@ class HookSpoolTest {
 
             assertThat(r).isEqualTo(new Spool.Replay(SESSION.length, 0, 0, null, false));
             assertThat(contents(t)).isEqualTo(live);
-            assertThat(rows(t, "SELECT count(*) FROM applied_events WHERE via = 'spool'")).containsExactly(String.valueOf(SESSION.length));
+            assertThat(t.rows("SELECT count(*) FROM applied_events WHERE via = 'spool'")).containsExactly(String.valueOf(SESSION.length));
             assertThat(rig.spool.pending()).isFalse();
             assertThat(Files.readString(spooled.resolve("eagle-mem.log"))).contains("spool: replayed " + SESSION.length
                     + " event(s), 0 already applied, 0 failed; spool empty");
@@ -149,9 +138,9 @@ class HookSpoolTest {
             run(rig, "PostToolUse-4");
 
             assertThat(rig.spool.pending()).isFalse();
-            assertThat(rows(t, "SELECT via FROM applied_events ORDER BY event_at")).containsExactly("spool", "spool", "spool", "hook");
-            assertThat(rows(t, "SELECT tool_use_id FROM observations ORDER BY id")).hasSize(2)
-                    .containsExactlyElementsOf(rows(t, "SELECT tool_use_id FROM observations ORDER BY created_at"));
+            assertThat(t.rows("SELECT via FROM applied_events ORDER BY event_at")).containsExactly("spool", "spool", "spool", "hook");
+            assertThat(t.rows("SELECT tool_use_id FROM observations ORDER BY id")).hasSize(2)
+                    .containsExactlyElementsOf(t.rows("SELECT tool_use_id FROM observations ORDER BY created_at"));
         }
     }
 
@@ -164,9 +153,9 @@ class HookSpoolTest {
             List<String> again = run(rig, "UserPromptSubmit-2", "PostToolUse-5");
 
             assertThat(again).isEqualTo(first);
-            assertThat(rows(t, "SELECT count(*) FROM user_prompts")).containsExactly("1");
-            assertThat(rows(t, "SELECT count(*) FROM observations")).containsExactly("1");
-            assertThat(rows(t, "SELECT count(*) FROM applied_events")).containsExactly("3");
+            assertThat(t.rows("SELECT count(*) FROM user_prompts")).containsExactly("1");
+            assertThat(t.rows("SELECT count(*) FROM observations")).containsExactly("1");
+            assertThat(t.rows("SELECT count(*) FROM applied_events")).containsExactly("3");
         }
     }
 }

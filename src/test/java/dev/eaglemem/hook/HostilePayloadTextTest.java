@@ -2,7 +2,6 @@ package dev.eaglemem.hook;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -53,14 +52,14 @@ class HostilePayloadTextTest {
                     "last_assistant_message", "Done \u0000 now.\nDecision: keep \u0000 money in cents."));
 
             String stored = "please fix \u2400 the release guardrail bug";
-            assertThat(rows(t, "SELECT prompt FROM user_prompts")).containsExactly(stored);
+            assertThat(t.rows("SELECT prompt FROM user_prompts")).containsExactly(stored);
             // SQLite's own functions see all of it (length() used to stop at the NUL: 11)
-            assertThat(rows(t, "SELECT length(prompt) FROM user_prompts")).containsExactly(String.valueOf(stored.length()));
-            assertThat(rows(t, "SELECT command || ' ' || tool_use_id FROM observations WHERE command IS NOT NULL"))
+            assertThat(t.rows("SELECT length(prompt) FROM user_prompts")).containsExactly(String.valueOf(stored.length()));
+            assertThat(t.rows("SELECT command || ' ' || tool_use_id FROM observations WHERE command IS NOT NULL"))
                     .containsExactly("echo a\u2400b && ls toolu_nul\u24001");
-            assertThat(rows(t, "SELECT message FROM turn_messages")).singleElement().asString().contains("Done \u2400 now.");
-            assertThat(rows(t, "SELECT content FROM memories")).singleElement().asString().contains("keep \u2400 money in cents");
-            assertThat(rows(t, "SELECT model FROM sessions")).containsExactly("opus\u2400-4");
+            assertThat(t.rows("SELECT message FROM turn_messages")).singleElement().asString().contains("Done \u2400 now.");
+            assertThat(t.rows("SELECT content FROM memories")).singleElement().asString().contains("keep \u2400 money in cents");
+            assertThat(t.rows("SELECT model FROM sessions")).containsExactly("opus\u2400-4");
             assertThat(textsHoldingNul(t)).isEmpty();
         }
     }
@@ -76,7 +75,7 @@ class HostilePayloadTextTest {
             HookRig.Output out = run(rig, "UserPromptSubmit", Map.of("session_id", SID, "cwd", CWD,
                     "hook_event_name", "UserPromptSubmit", "prompt_id", "p-big", "prompt", prompt.toString()));
             assertThat(out.stdout().lines().count()).isLessThanOrEqualTo(1);
-            List<String> stored = rows(t, "SELECT prompt FROM user_prompts");
+            List<String> stored = t.rows("SELECT prompt FROM user_prompts");
             assertThat(stored).singleElement().asString().startsWith(prompt.substring(0, 1_000))
                     .endsWith(Clip.MARKER_START + (prompt.length() - 256 * 1024) + Clip.MARKER_END);
             Path log = dir.resolve("eagle-mem.log");
@@ -98,10 +97,10 @@ class HostilePayloadTextTest {
                     "tool_response", Map.of("stdout", "ok"), "tool_use_id", "toolu_big"));
             run(rig, "Stop", Map.of("session_id", SID, "cwd", CWD, "hook_event_name", "Stop",
                     "last_assistant_message", "Decision: keep money in integer cents.\n\nLog:" + words));
-            assertThat(rows(t, "SELECT category || ' ' || length(command) || ' ' || substr(command, 1, 33) FROM observations"
+            assertThat(t.rows("SELECT category || ' ' || length(command) || ' ' || substr(command, 1, 33) FROM observations"
                     + " WHERE tool_name = 'Bash'")).containsExactly("files 500 GITHUB_TOKEN=[REDACTED] echo word");
-            assertThat(rows(t, "SELECT length(message) FROM turn_messages")).containsExactly("4000");
-            assertThat(rows(t, "SELECT content FROM memories")).singleElement().asString().contains("integer cents");
+            assertThat(t.rows("SELECT length(message) FROM turn_messages")).containsExactly("4000");
+            assertThat(t.rows("SELECT content FROM memories")).singleElement().asString().contains("integer cents");
             Path log = dir.resolve("eagle-mem.log");
             assertThat(java.nio.file.Files.exists(log) ? java.nio.file.Files.readString(log) : "").doesNotContain("failed");
         }
@@ -114,21 +113,11 @@ class HostilePayloadTextTest {
         return out;
     }
 
-    private static List<String> rows(TestDb t, String sql) throws Exception {
-        List<String> out = new ArrayList<>();
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + t.db.file()); Statement st = c.createStatement();
-                ResultSet rs = st.executeQuery(sql)) {
-            while (rs.next()) {
-                out.add(rs.getString(1));
-            }
-        }
-        return out;
-    }
 
     /** "table.column" of every stored text that still holds a NUL, in every table but the index's own. */
     private static List<String> textsHoldingNul(TestDb t) throws Exception {
         List<String> found = new ArrayList<>();
-        for (String table : rows(t, "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+        for (String table : t.rows("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
                 + " AND name NOT LIKE '%fts%' AND sql NOT LIKE 'CREATE VIRTUAL%'")) {
             try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + t.db.file()); Statement st = c.createStatement();
                     ResultSet rs = st.executeQuery("SELECT * FROM \"" + table + "\"")) {

@@ -5,11 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.ResultSet;
-import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
@@ -43,7 +38,7 @@ class OversizedPayloadTest {
             HookRig.Output out = rig.run("PostToolUse", payload.getBytes(StandardCharsets.UTF_8));
             assertThat(out.exit()).isZero();
             assertThat(out.stdout()).isEmpty();
-            assertThat(rows(t, "SELECT command FROM observations WHERE tool_use_id = 'toolu_big'")).containsExactly("cat big-toolu_big.log");
+            assertThat(t.rows("SELECT command FROM observations WHERE tool_use_id = 'toolu_big'")).containsExactly("cat big-toolu_big.log");
             assertThat(Files.readString(dir.resolve("eagle-mem.log"))).contains("hook PostToolUse: payload of " + payload.length()
                     + " bytes is over the 8 MiB limit; kept with 1 string(s) cut to their first 1048576 characters");
         }
@@ -57,7 +52,7 @@ class OversizedPayloadTest {
             String payload = "{\"session_id\":\"" + SESSION + "\",\"prompt_id\":\"p-big\",\"cwd\":\"/home/dev/work/shop-api\","
                     + "\"hook_event_name\":\"UserPromptSubmit\",\"prompt\":\"" + prompt + "\"}";
             assertThat(rig.run("UserPromptSubmit", payload.getBytes(StandardCharsets.UTF_8)).exit()).isZero();
-            List<String> stored = rows(t, "SELECT prompt FROM user_prompts");
+            List<String> stored = t.rows("SELECT prompt FROM user_prompts");
             assertThat(stored).hasSize(1);
             assertThat(stored.get(0)).startsWith("please summarise this log: line of the log").hasSizeLessThan(2 * 1024 * 1024);
             assertThat(Clip.wasCut(stored.get(0))).as("the stored prompt says it was cut").isTrue();
@@ -75,8 +70,8 @@ class OversizedPayloadTest {
             assertThat(payload).hasSize(HookRunner.MAX_INPUT_BYTES);
             rig.runner().respond("UserPromptSubmit", null, (payload + "\n").getBytes(StandardCharsets.UTF_8));
             rig.run("UserPromptSubmit", payload.getBytes(StandardCharsets.UTF_8));
-            assertThat(rows(t, "SELECT count(*) FROM user_prompts")).containsExactly("1");
-            assertThat(rows(t, "SELECT count(*) FROM applied_events")).containsExactly("1");
+            assertThat(t.rows("SELECT count(*) FROM user_prompts")).containsExactly("1");
+            assertThat(t.rows("SELECT count(*) FROM applied_events")).containsExactly("1");
         }
     }
 
@@ -97,14 +92,4 @@ class OversizedPayloadTest {
         }
     }
 
-    private static List<String> rows(TestDb t, String sql) throws Exception {
-        List<String> out = new ArrayList<>();
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + t.db.file()); Statement st = c.createStatement();
-                ResultSet rs = st.executeQuery(sql)) {
-            while (rs.next()) {
-                out.add(rs.getString(1));
-            }
-        }
-        return out;
-    }
 }

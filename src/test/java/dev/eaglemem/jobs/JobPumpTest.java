@@ -64,6 +64,14 @@ class JobPumpTest {
         return pump;
     }
 
+    /** A job kind that says when it started and runs until released. */
+    private static JobKind slow(CountDownLatch started, CountDownLatch release) {
+        return JobEngineTest.kind("slow", job -> {
+            started.countDown();
+            return release.await(30, TimeUnit.SECONDS) ? "released" : "timed out";
+        });
+    }
+
     private long enqueue(String kind) {
         return t.db.write(tx -> store.enqueue(tx, new NewJob(kind, "code/app", Map.of(), null), clock.instant())).job().id();
     }
@@ -102,10 +110,7 @@ class JobPumpTest {
         CountDownLatch started = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
         CountDownLatch finished = new CountDownLatch(1);
-        JobKind slow = JobEngineTest.kind("slow", job -> {
-            started.countDown();
-            return release.await(30, TimeUnit.SECONDS) ? "released" : "timed out";
-        });
+        JobKind slow = slow(started, release);
         pump(finished, Duration.ofMillis(200), slow).start();
         long id = enqueue("slow");
         pump.wake();
@@ -133,10 +138,7 @@ class JobPumpTest {
         CountDownLatch started = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
         CountDownLatch finished = new CountDownLatch(1);
-        JobKind slow = JobEngineTest.kind("slow", job -> {
-            started.countDown();
-            return release.await(30, TimeUnit.SECONDS) ? "released" : "timed out";
-        });
+        JobKind slow = slow(started, release);
         pump(finished, slow).start();
 
         long first = enqueue("slow");

@@ -1,6 +1,12 @@
 package dev.eaglemem.store;
 
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
@@ -20,6 +26,23 @@ public final class TestDb implements AutoCloseable {
 
     public static TestDb in(Path dir, int busyTimeoutMs, int retries) {
         return new TestDb(dir.resolve("memory.db"), busyTimeoutMs, retries);
+    }
+
+    /**
+     * The first column of every row, read by a connection of the test's own (as another process would read the file),
+     * not through the pool under test.
+     */
+    public List<String> rows(String sql) {
+        List<String> out = new ArrayList<>();
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db.file()); Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery(sql)) {
+            while (rs.next()) {
+                out.add(rs.getString(1));
+            }
+        } catch (SQLException e) {
+            throw new AssertionError("cannot read " + db.file() + ": " + e.getMessage(), e);
+        }
+        return out;
     }
 
     @Override
