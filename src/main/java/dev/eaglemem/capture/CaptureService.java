@@ -197,11 +197,11 @@ public class CaptureService {
         SummaryExtractor.Extracted extracted = SummaryExtractor.extract(
                 first.isEmpty() ? null : first.getFirst().prompt(), e.message(), observations.forSession(tx, o.sessionId()));
         if (!extracted.fields().hasContent()) {
-            return fresh(project, new TurnCapture(project.get(), List.of(), List.of()));
+            return fresh(project, new TurnCapture(project.get(), List.of(), List.of(), List.of()));
         }
         var merged = SummaryMerge.merge(summaries.findBySession(tx, o.sessionId()).orElse(null), extracted.fields());
         summaries.saveCaptured(tx, o.sessionId(), project.get(), o.agent(), merged, "hook", e.at());
-        return fresh(project, new TurnCapture(project.get(), extracted.decisions(), extracted.gotchas()));
+        return fresh(project, new TurnCapture(project.get(), extracted.decisions(), extracted.gotchas(), merged.filesModified()));
     }
 
     /**

@@ -41,6 +41,8 @@ public class EventIntake {
 
     static final Duration TOOL_BUDGET = Duration.ofMillis(1000);
     static final Duration TURN_BUDGET = Duration.ofMillis(2000);
+    /** The session's modified files a captured decision or gotcha is linked to, at most (a large refactor touches many). */
+    static final int MAX_FILES_PER_NOTE = 10;
 
     private final Duration toolBudget;
     private final Duration turnBudget;
@@ -265,17 +267,22 @@ public class EventIntake {
             return;
         }
         if (c.project() != null) {
-            remember(o, c.project(), MemoryKind.DECISION, c.turn().decisions());
-            remember(o, c.project(), MemoryKind.GOTCHA, c.turn().gotchas());
+            List<String> files = c.turn().filesModified().stream().limit(MAX_FILES_PER_NOTE).toList();
+            remember(o, c.project(), MemoryKind.DECISION, c.turn().decisions(), files);
+            remember(o, c.project(), MemoryKind.GOTCHA, c.turn().gotchas(), files);
             jobs.enrichSummary(c.project(), o.sessionId());
         }
         guard.turnEnded(o);
     }
 
-    private void remember(Origin o, String project, MemoryKind kind, List<String> notes) {
+    /**
+     * A decision or gotcha the agent stated at the end of a turn is about the work of its session: it is linked to the
+     * files the session modified, so the recall before the next edit of one of them finds it.
+     */
+    private void remember(Origin o, String project, MemoryKind kind, List<String> notes, List<String> files) {
         for (String note : notes) {
             // a contradiction is reported, not stored: automatic capture must not overrule a recorded decision
-            memories.add(new MemoryDraft(kind, MemoryScope.PROJECT, null, note, null, null, List.of(), project,
+            memories.add(new MemoryDraft(kind, MemoryScope.PROJECT, null, note, null, null, files, project,
                     o.agent(), o.sessionId(), null, false));
         }
     }

@@ -77,7 +77,9 @@ class HookFollowUpsTest {
 
             run(rig, home, "Stop-2");
             assertThat(jobs(t)).containsExactly("index", "scan", "enrich-summary");
-            assertThat(t.rows("SELECT kind || '|' || content FROM memories")).containsExactly("decision|keep API key in env.");
+            // issue 25: the decision is linked to the file the session modified, so the recall before its next edit finds it
+            assertThat(t.rows("SELECT kind || '|' || content || '|' || files FROM memories"))
+                    .containsExactly("decision|keep API key in env.|[\"src/app.py\"]");
 
             run(rig, home, "SessionEnd-2");
             assertThat(jobs(t)).containsExactly("index", "scan", "enrich-summary", "prune");
