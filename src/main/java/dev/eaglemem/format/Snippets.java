@@ -1,6 +1,8 @@
 package dev.eaglemem.format;
 
 import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /** Short, single-line renderings of stored text for listings and injected context. */
@@ -16,6 +18,49 @@ public final class Snippets {
         }
         String line = text.replaceAll("\\s+", " ").strip();
         return line.length() <= max ? line : line.substring(0, max - 1) + "…";
+    }
+
+    private static final Pattern REASON = Pattern.compile("(?i)\\b(?:because|since|so that|otherwise|why:)\\s");
+    private static final int MIN_HEAD = 24;
+
+    /**
+     * As {@link #oneLine}, but a text cut before its reason keeps the reason: "Totals are integer cents … because the
+     * gateway rounds half-up" rather than "Totals are integer cents and every line item is rou…". The reason is what
+     * makes a decision or a gotcha worth reading again; the head gives up its middle instead.
+     */
+    public static String keepingReason(String text, int max) {
+        String line = oneLine(text, Integer.MAX_VALUE);
+        if (line.length() <= max) {
+            return line;
+        }
+        Matcher m = REASON.matcher(line);
+        if (!m.find() || m.start() < MIN_HEAD || m.start() + 20 <= max) {
+            return oneLine(line, max); // no reason, or its start survives the ordinary cut
+        }
+        String reason = oneLine(line.substring(m.start()), Math.max(max / 2, 40));
+        int headMax = max - reason.length() - 2;
+        if (headMax < MIN_HEAD) {
+            return oneLine(line, max);
+        }
+        int cut = line.lastIndexOf(' ', headMax);
+        String head = line.substring(0, cut > MIN_HEAD / 2 ? cut : headMax).strip();
+        return head + "… " + reason;
+    }
+
+    /**
+     * True when a title only repeats the beginning of the text (a title made from the text's first 80 characters): the
+     * text then stands alone instead of following its own first words.
+     */
+    public static boolean titleRepeats(String title, String text) {
+        if (title == null || text == null) {
+            return false;
+        }
+        String t = normalized(title.endsWith("…") ? title.substring(0, title.length() - 1) : title);
+        return !t.isEmpty() && normalized(text).startsWith(t);
+    }
+
+    private static String normalized(String text) {
+        return text.replaceAll("\\s+", " ").strip().toLowerCase(Locale.ROOT);
     }
 
     /** The first non-blank line, stripped; empty for null or blank text. */

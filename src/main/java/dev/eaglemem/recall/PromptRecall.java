@@ -79,10 +79,13 @@ final class PromptRecall {
 
     private static String line(SearchRow hit, boolean compact, Times times) {
         String date = times.date(hit.date());
-        String snippet = Snippets.oneLine(Snippets.readable(hit.snippet()), compact ? 200 : 320);
+        String snippet = Snippets.keepingReason(Snippets.readable(hit.snippet()), compact ? 200 : 320);
         String title = Snippets.oneLine(hit.title(), 120);
         if ("memory".equals(hit.kind())) {
             String ref = compact ? hit.memoryKind() : hit.memoryKind() + " mem-" + hit.id() + ", " + date;
+            if (Snippets.titleRepeats(hit.title(), snippet)) {
+                return "- [" + ref + "] " + snippet; // the title was the text's first words: not said twice
+            }
             return "- [" + ref + "] " + title + (snippet.isEmpty() || snippet.equals(title) ? "" : ": " + snippet);
         }
         String ref = compact ? "session " + date : "session sum-" + hit.id() + ", " + date;

@@ -174,9 +174,12 @@ final class SessionStartRenderer {
         int n = 0;
         for (MemoryRow m : picked) {
             String detail = MemoryLines.detail(m);
-            String line = "- [" + m.kind() + "] " + m.title()
-                    + (detail.isEmpty() || detail.equals(m.title()) ? "" : " — " + Snippets.oneLine(detail, compact ? 140 : 200))
-                    + (compact ? "" : " (mem-" + m.id() + ")");
+            int max = compact ? 140 : 200;
+            // a title that is the detail's own beginning is not said twice: the detail says it
+            String text = detail.isEmpty() || detail.equals(m.title()) ? m.title()
+                    : Snippets.titleRepeats(m.title(), detail) ? Snippets.keepingReason(detail, max + 40)
+                    : m.title() + " — " + Snippets.keepingReason(detail, max);
+            String line = "- [" + m.kind() + "] " + text + (compact ? "" : " (mem-" + m.id() + ")");
             out.append(n++ == 0 ? "" : "\n").append(line);
             ids.add(m.id());
         }

@@ -82,6 +82,23 @@ class SessionStartRendererTest {
 
     // ---- an empty project ----
 
+    /**
+     * Issue 25: a memory whose title is its content's first 80 characters was shown as the title and then the same
+     * words again, and a long one lost its reason to the cut.
+     */
+    @Test
+    void aMemoryIsNotSaidTwiceAndKeepsItsReason() {
+        String content = "Totals are computed in integer cents for every line item, discount and tax line of the cart"
+                + " and the invoice, because the payment gateway rounds half-up and floats drifted by a cent";
+        String title = "Totals are computed in integer cents for every line item, discount and tax line…";
+        Rendered r = SessionStartRenderer.render(view("startup", null, List.of(memory(7, "decision", title, content)),
+                List.of(), List.of()), Style.RICH, BUDGET);
+        String line = r.text().lines().filter(l -> l.startsWith("- [decision]")).findFirst().orElseThrow();
+        assertThat(line).startsWith("- [decision] Totals are computed in integer cents").doesNotContain(" — ")
+                .contains("because the payment gateway rounds half-up").endsWith("(mem-7)");
+        assertThat(line.split("Totals are computed", -1)).as("said once").hasSize(2);
+    }
+
     @Test
     void anEmptyProjectGetsOneLineThatSaysHowToSave() {
         Rendered r = SessionStartRenderer.render(view("startup", null, List.of(), List.of(), List.of()), Style.RICH, BUDGET);
