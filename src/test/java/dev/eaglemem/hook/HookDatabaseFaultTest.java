@@ -10,7 +10,6 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
@@ -26,23 +25,11 @@ import dev.eaglemem.store.TestDb;
  */
 class HookDatabaseFaultTest {
 
-    private static final Path CLAUDE = Path.of("src/test/resources/agent-payloads/claude-code-2.1.330");
     private static final String[] SESSION = { "SessionStart-2", "UserPromptSubmit-2", "PostToolUse-3", "PostToolUse-4" };
 
     @TempDir
     Path dir;
 
-    private static List<String> run(HookRig rig, String... fixtures) throws Exception {
-        List<String> out = new ArrayList<>();
-        for (String f : fixtures) {
-            rig.clock.advance(Duration.ofSeconds(10));
-            HookRig.Output o = rig.run(f.replaceFirst("-\\d+$", ""), Files.readAllBytes(CLAUDE.resolve(f + ".json")));
-            assertThat(o.exit()).isZero();
-            assertThat(o.stdout().lines().count()).isLessThanOrEqualTo(1);
-            out.add(o.stdout());
-        }
-        return out;
-    }
 
     private static long count(Path db, String sql) throws Exception {
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db); Statement st = c.createStatement();
@@ -64,7 +51,7 @@ class HookDatabaseFaultTest {
                 raf.write("not a database any more".getBytes()); // SQLITE_NOTADB from the header on
             }
 
-            List<String> answers = run(rig, SESSION);
+            List<String> answers = rig.runClaude(SESSION);
 
             assertThat(answers.getFirst()).as("SessionStart says it in one line")
                     .contains("eagle-mem: memory.db is damaged; hook events wait in the spool: run eagle-mem doctor");
@@ -95,7 +82,7 @@ class HookDatabaseFaultTest {
                 st.execute("BEGIN EXCLUSIVE");
             }
             try {
-                run(rig, SESSION);
+                rig.runClaude(SESSION);
             } finally {
                 try (Statement st = lock.createStatement()) {
                     st.execute("ROLLBACK");

@@ -1,12 +1,17 @@
 package dev.eaglemem.hook;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -121,6 +126,25 @@ final class HookRig {
     }
 
     record Output(int exit, String stdout) {
+    }
+
+    /** The captured Claude Code payloads, used as whole sessions by the tests. */
+    static final Path CLAUDE = Path.of("src/test/resources/agent-payloads/claude-code-2.1.330");
+
+    /**
+     * Runs captured Claude Code payloads ten seconds apart, as a session sends them: each exits 0 with at most one line
+     * on stdout; their answers in order.
+     */
+    List<String> runClaude(String... fixtures) throws IOException {
+        List<String> out = new ArrayList<>();
+        for (String f : fixtures) {
+            clock.advance(Duration.ofSeconds(10));
+            Output o = run(f.replaceFirst("-\\d+$", ""), Files.readAllBytes(CLAUDE.resolve(f + ".json")));
+            assertThat(o.exit()).isZero();
+            assertThat(o.stdout().lines().count()).isLessThanOrEqualTo(1);
+            out.add(o.stdout());
+        }
+        return out;
     }
 
     /** Two earlier sessions, four memories and an overview, at fixed times before {@link #NOW}. */

@@ -8,7 +8,6 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,7 +25,6 @@ import dev.eaglemem.store.TestDb;
  */
 class HookSpoolTest {
 
-    private static final Path CLAUDE = Path.of("src/test/resources/agent-payloads/claude-code-2.1.330");
     private static final String[] SESSION = { "SessionStart-2", "UserPromptSubmit-2", "PostToolUse-3", "PostToolUse-4",
             "PostToolUse-5", "PostToolUse-6", "Stop-2", "SessionEnd-2" };
     private static final Duration TOOL_BUDGET = Duration.ofMillis(150);
@@ -50,16 +48,6 @@ class HookSpoolTest {
     @TempDir
     Path dir;
 
-    private static List<String> run(HookRig rig, String... fixtures) throws Exception {
-        List<String> out = new ArrayList<>();
-        for (String f : fixtures) {
-            rig.clock.advance(Duration.ofSeconds(10));
-            HookRig.Output o = rig.run(f.replaceFirst("-\\d+$", ""), Files.readAllBytes(CLAUDE.resolve(f + ".json")));
-            assertThat(o.exit()).isZero();
-            out.add(o.stdout());
-        }
-        return out;
-    }
 
     private static Map<String, List<String>> contents(TestDb t) throws Exception {
         Map<String, List<String>> out = new LinkedHashMap<>();
@@ -91,7 +79,7 @@ class HookSpoolTest {
         Map<String, List<String>> live;
         Path spooled = Files.createDirectories(dir.resolve("spooled"));
         try (TestDb t = TestDb.in(Files.createDirectories(dir.resolve("live")))) {
-            run(new HookRig(t.db, dir.resolve("live/eagle-mem.log"), TOOL_BUDGET, TURN_BUDGET), SESSION);
+            new HookRig(t.db, dir.resolve("live/eagle-mem.log"), TOOL_BUDGET, TURN_BUDGET).runClaude(SESSION);
             live = contents(t);
         }
         assertThat(live.get("observations")).hasSize(4);
@@ -103,7 +91,7 @@ class HookSpoolTest {
             Connection lock = lock(t);
             List<String> answers;
             try {
-                answers = run(rig, SESSION);
+                answers = rig.runClaude(SESSION);
             } finally {
                 unlock(lock);
             }
@@ -131,11 +119,11 @@ class HookSpoolTest {
             t.db.open();
             Connection lock = lock(t);
             try {
-                run(rig, "SessionStart-2", "UserPromptSubmit-2", "PostToolUse-3");
+                rig.runClaude("SessionStart-2", "UserPromptSubmit-2", "PostToolUse-3");
             } finally {
                 unlock(lock);
             }
-            run(rig, "PostToolUse-4");
+            rig.runClaude("PostToolUse-4");
 
             assertThat(rig.spool.pending()).isFalse();
             assertThat(t.rows("SELECT via FROM applied_events ORDER BY event_at")).containsExactly("spool", "spool", "spool", "hook");
@@ -148,9 +136,9 @@ class HookSpoolTest {
     void aDeliveryRepeatedByTheShimIsStoredOnceAndStillAnswered() throws Exception {
         try (TestDb t = TestDb.in(dir)) {
             HookRig rig = new HookRig(t.db, dir.resolve("eagle-mem.log"));
-            run(rig, "SessionStart-2");
-            List<String> first = run(rig, "UserPromptSubmit-2", "PostToolUse-5");
-            List<String> again = run(rig, "UserPromptSubmit-2", "PostToolUse-5");
+            rig.runClaude("SessionStart-2");
+            List<String> first = rig.runClaude("UserPromptSubmit-2", "PostToolUse-5");
+            List<String> again = rig.runClaude("UserPromptSubmit-2", "PostToolUse-5");
 
             assertThat(again).isEqualTo(first);
             assertThat(t.rows("SELECT count(*) FROM user_prompts")).containsExactly("1");
