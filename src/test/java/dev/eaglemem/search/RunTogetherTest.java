@@ -88,10 +88,10 @@ class RunTogetherTest {
     }
 
     @Test
-    void theOldExpressionOverflowedWhereTheTokenizerDoesNot() {
+    void twoThousandPlainWordsFitASmallStack() {
+        // The old expression overflowed here on a small stack like serve's request threads (-Xss512k). Whether it
+        // does depends on the JVM's frame sizes and the JIT (on CI it once did not), so only the tokenizer is checked.
         String words = words(2_000);
-        // the failure this replaces, on a small stack like serve's request threads (-Xss512k)
-        assertThat(SmallStack.run(() -> old(words)).error()).isInstanceOf(StackOverflowError.class);
         assertThat(SmallStack.value(() -> SubstringQuery.runTogether(words))).hasSize(64);
     }
 
