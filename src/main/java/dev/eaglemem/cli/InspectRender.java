@@ -3,6 +3,7 @@ package dev.eaglemem.cli;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.stream.Collectors;
 
 import dev.eaglemem.format.Times;
@@ -13,6 +14,7 @@ import dev.eaglemem.inspect.ReplayStep;
 import dev.eaglemem.recall.RecallHistory;
 import dev.eaglemem.store.EventRow;
 import dev.eaglemem.store.RecallEventRow;
+import dev.eaglemem.store.RecallScore;
 
 /** Human rendering of inspect recall|events and replay. */
 final class InspectRender {
@@ -38,6 +40,13 @@ final class InspectRender {
             if (r.injectedChars() > 0 || !refs.isEmpty()) {
                 out.println("  injected:  " + Console.count(r.injectedChars(), "character") + " (~" + (r.injectedChars() + 3) / 4
                         + " tokens)" + (refs.isEmpty() ? "" : ": " + String.join(", ", refs)));
+            }
+            for (RecallScore s : r.scores()) {
+                out.println("  " + (s.injected() ? "+ " : "- ") + s.ref() + String.format(Locale.ROOT, " %.2f", s.score())
+                        + (s.similarity() == null ? " words only" : String.format(Locale.ROOT, " meaning %.2f", s.similarity()))
+                        + String.format(Locale.ROOT, " words %.0f%%", 100 * s.share()) + (s.identifier() ? " identifier" : "")
+                        + (s.anchored() ? " file touched" : "") + " — " + s.reason()
+                        + (s.title() == null ? "" : ": " + s.title()));
             }
             if (!r.trimmed().isEmpty()) {
                 out.println("  trimmed:   " + String.join(", ", r.trimmed()));

@@ -85,6 +85,7 @@ import dev.eaglemem.store.MemoryRow;
 import dev.eaglemem.store.ObservationRow;
 import dev.eaglemem.store.PromptRow;
 import dev.eaglemem.store.RecallEventRow;
+import dev.eaglemem.store.RecallScore;
 import dev.eaglemem.store.SessionOverview;
 import dev.eaglemem.store.SessionRow;
 import dev.eaglemem.store.SmokeResult;
@@ -127,7 +128,7 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
         Detected.class, LlmAdmin.Init.class, Detection.Choice.class, LlmReply.class, LlmUsage.class, LlmUsageStore.Line.class,
         CurateReport.class, StepReport.class, StepStatus.class, ProposalKind.class, ProposalRow.class, Decision.class,
         FileHintStore.CoEditPair.class, FileHintStore.HotFile.class, RecallHistory.Listing.class,
-        RecallEventRow.class, EventListing.class, EventRow.class, Replay.class, ReplayStep.class, ReplayStep.Kind.class,
+        RecallEventRow.class, RecallScore.class, EventListing.class, EventRow.class, Replay.class, ReplayStep.class, ReplayStep.Kind.class,
         OpenCommand.Link.class,
         ExportReport.class, ImportReport.class, TypeCounts.class, ImportConflict.class, BackupReport.class, RepairReport.class,
         CompactionReport.class, CompactionReport.Readiness.class, StatsStore.Durable.class,

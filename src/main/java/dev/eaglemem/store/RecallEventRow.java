@@ -9,8 +9,13 @@ import java.util.List;
  * @param summaryIds ids of the summaries injected
  * @param codeIds ids of the code chunks injected
  * @param trimmed what the budget left out (see {@link RecallEvent})
+ * @param scores why a prompt recall injected what it did (see {@link RecallEvent})
  */
 public record RecallEventRow(long id, String sessionId, String project, String agent, String hookEvent, String source,
         String query, List<Long> memoryIds, List<Long> summaryIds, int injectedChars, int sectionsTrimmed,
-        String status, String createdAt, List<Long> codeIds, List<String> trimmed) {
+        String status, String createdAt, List<Long> codeIds, List<String> trimmed, List<RecallScore> scores) {
+
+    public RecallEventRow {
+        scores = scores == null ? List.of() : List.copyOf(scores);
+    }
 }

@@ -3,8 +3,10 @@ package dev.eaglemem.store;
 import java.sql.ResultSet;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -13,8 +15,8 @@ public final class RecallStore {
 
     private static final String INSERT = """
             INSERT INTO recall_events(session_id, project, agent, hook_event, source, query, memory_ids, summary_ids,
-                injected_chars, sections_trimmed, content_hash, status, created_at, code_ids, trimmed)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                injected_chars, sections_trimmed, content_hash, status, created_at, code_ids, trimmed, scores)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """;
     // A compaction (or /clear) empties the agent's context: anything injected before it is gone.
     private static final String LAST_RESET = """
@@ -28,11 +30,12 @@ public final class RecallStore {
             """;
     private static final String INJECTED_SINCE = """
             SELECT memory_ids, summary_ids FROM recall_events
-            WHERE session_id = ? AND hook_event = 'UserPromptSubmit' AND status = 'injected' AND created_at >= ?
+            WHERE session_id = ? AND hook_event IN ('SessionStart', 'UserPromptSubmit') AND status = 'injected'
+              AND created_at >= ?
             """;
     private static final String LIST = """
             SELECT id, session_id, project, agent, hook_event, source, query, memory_ids, summary_ids, injected_chars,
-                sections_trimmed, status, created_at, code_ids, trimmed
+                sections_trimmed, status, created_at, code_ids, trimmed, scores
             FROM recall_events
             WHERE (?1 IS NULL OR session_id = ?1) AND (?2 IS NULL OR project = ?2)
             ORDER BY created_at DESC, id DESC LIMIT ?3
@@ -55,6 +58,7 @@ public final class RecallStore {
             ps.setString(13, Timestamps.format(now));
             ps.setString(14, StoreJson.encode(e.codeIds()));
             ps.setString(15, StoreJson.encode(e.trimmed()));
+            ps.setString(16, StoreJson.encode(e.scores().stream().map(RecallStore::fields).toList()));
             ps.executeUpdate();
         });
     }
@@ -82,9 +86,8 @@ public final class RecallStore {
     }
 
     /**
-     * Memory and summary ids earlier prompts of the session were given, at or after {@code since}. The broad
-     * SessionStart recall does not count: a prompt about a decision it listed still gets that decision,
-     * next to the question, once.
+     * Memory and summary ids the session was given at or after {@code since}, by its SessionStart or by earlier
+     * prompts: what the agent has in its context already is not said again.
      */
     public InjectedRefs injectedSince(Tx tx, String sessionId, String since) {
         Set<Long> memories = new LinkedHashSet<>();
@@ -116,11 +119,42 @@ public final class RecallStore {
                             StoreJson.decodeNumbers(rs.getString("memory_ids")),
                             StoreJson.decodeNumbers(rs.getString("summary_ids")), rs.getInt("injected_chars"),
                             rs.getInt("sections_trimmed"), rs.getString("status"), rs.getString("created_at"),
-                            StoreJson.decodeNumbers(rs.getString("code_ids")), StoreJson.decode(rs.getString("trimmed"))));
+                            StoreJson.decodeNumbers(rs.getString("code_ids")), StoreJson.decode(rs.getString("trimmed")),
+                            StoreJson.decodeObjects(rs.getString("scores")).stream().map(RecallStore::score).toList()));
                 }
             }
             return out;
         });
+    }
+
+    private static Map<String, Object> fields(RecallScore s) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("ref", s.ref());
+        out.put("title", s.title());
+        out.put("score", round(s.score()));
+        out.put("similarity", s.similarity() == null ? null : round(s.similarity()));
+        out.put("share", round(s.share()));
+        out.put("identifier", s.identifier());
+        out.put("anchored", s.anchored());
+        out.put("injected", s.injected());
+        out.put("reason", s.reason());
+        return out;
+    }
+
+    private static double round(double x) {
+        return Math.round(x * 1000) / 1000.0;
+    }
+
+    private static RecallScore score(Map<String, Object> f) {
+        Object similarity = f.get("similarity");
+        return new RecallScore(String.valueOf(f.get("ref")), (String) f.get("title"), number(f.get("score")),
+                similarity == null ? null : (float) number(similarity), number(f.get("share")),
+                Boolean.TRUE.equals(f.get("identifier")), Boolean.TRUE.equals(f.get("anchored")),
+                Boolean.TRUE.equals(f.get("injected")), (String) f.get("reason"));
+    }
+
+    private static double number(Object x) {
+        return x instanceof Number n ? n.doubleValue() : 0;
     }
 
     /** Ids already in an agent's context. */
