@@ -18,6 +18,9 @@ KINDS = {"gotcha", "decision", "pattern", "fact", "discovery", "preference", "co
 SETS = {
     "company": {"id": re.compile(r"^c\d{3}$"), "types": {"paraphrase", "shared", "none"}},
     "tokens": {"id": re.compile(r"^t\d{3}$"), "types": {"identifier", "cjk", "none"}},
+    # optional: files (memories); split (prompts: train or heldout)
+    "product": {"id": re.compile(r"^p\d{3}$"), "types": {"component", "symptom", "identifier", "none"},
+                "files": True, "split": True},
 }
 MAX_TITLE = 120
 MAX_PARAPHRASE_MEAN = 1.0
@@ -115,9 +118,12 @@ def check_memories(path, spec, report):
     memories = {}
     for n, m in read_jsonl(path, report):
         where = f"{path}:{n}"
+        files = m.pop("files", None) if spec.get("files") else None
         if set(m) != {"id", "kind", "title", "content"}:
-            report.error(where, f"fields must be id, kind, title, content; got {sorted(m)}")
+            report.error(where, f"fields must be id, kind, title, content{', files' if spec.get('files') else ''}; got {sorted(m)}")
             continue
+        if files is not None and not (isinstance(files, list) and all(isinstance(f, str) and f for f in files)):
+            report.error(where, "files must be a list of paths")
         if not all(isinstance(m[k], str) and m[k].strip() for k in m):
             report.error(where, "every field must be a non-empty string")
             continue
@@ -140,8 +146,11 @@ def check_prompts(path, spec, memories, report):
     paraphrase_targets = Counter()
     for n, p in read_jsonl(path, report):
         where = f"{path}:{n}"
+        split = p.pop("split", None) if spec.get("split") else None
+        if spec.get("split") and split not in ("train", "heldout"):
+            report.error(where, f"split must be train or heldout, got {split!r}")
         if set(p) != {"prompt", "expect", "type"}:
-            report.error(where, f"fields must be prompt, expect, type; got {sorted(p)}")
+            report.error(where, f"fields must be prompt, expect, type{', split' if spec.get('split') else ''}; got {sorted(p)}")
             continue
         if not isinstance(p["prompt"], str) or not p["prompt"].strip():
             report.error(where, "prompt must be a non-empty string")

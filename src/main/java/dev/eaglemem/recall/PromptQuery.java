@@ -66,9 +66,30 @@ final class PromptQuery {
         return terms.isEmpty() ? Optional.empty() : FtsQuery.parse(String.join(" ", terms));
     }
 
-    static boolean isShort(String prompt) {
-        return prompt == null || words(head(prompt)) < MIN_WORDS;
+    /** Fewer content words than this and a prompt says too little on its own ("why does that keep happening?"). */
+    static final int FEW_TERMS = 2;
+
+    /** A prompt whose content words are fewer than {@link #FEW_TERMS}. */
+    static boolean saysLittle(String prompt) {
+        return of(prompt).map(q -> q.terms().size() < FEW_TERMS).orElse(true);
     }
+
+    /**
+     * Under {@value #MIN_WORDS} words — unless one of them is an identifier ({@code IMPORT_JOB_TIMEOUT},
+     * {@code MergeQueue.flush}, {@code src/queue.ts}): "IMPORT_JOB_TIMEOUT value?" names exactly what it is about.
+     */
+    static boolean isShort(String prompt) {
+        if (prompt == null) {
+            return true;
+        }
+        String head = head(prompt);
+        int words = words(head);
+        return words < MIN_WORDS && !(words == 2 && IDENTIFIER.matcher(head).find());
+    }
+
+    /** A word that is a name in code: snake_case, dotted, a path, or camelCase. */
+    private static final Pattern IDENTIFIER = Pattern.compile(
+            "\\b\\w+[_./]\\w+|\\b\\p{Ll}+\\p{Lu}\\w*|\\b\\p{Lu}\\p{Ll}+\\p{Lu}\\w*");
 
     /**
      * The part of a prompt recall reads: up to its {@value #HEAD_WORDS}th word (space-separated), within

@@ -8,7 +8,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
-import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -18,7 +17,6 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Executors;
-import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -30,10 +28,6 @@ import dev.eaglemem.embed.SemanticIndex;
 import dev.eaglemem.format.Snippets;
 import dev.eaglemem.memory.MemoryKind;
 import dev.eaglemem.search.FtsQuery;
-import dev.eaglemem.search.HybridRanking;
-import dev.eaglemem.search.LexicalExtras;
-import dev.eaglemem.search.SubstringQuery;
-import dev.eaglemem.search.WordCoverage;
 import dev.eaglemem.store.CodeHit;
 import dev.eaglemem.store.CodeStore;
 import dev.eaglemem.store.Db;
@@ -43,13 +37,13 @@ import dev.eaglemem.store.ObservationRow;
 import dev.eaglemem.store.ObservationStore;
 import dev.eaglemem.store.OverviewStore;
 import dev.eaglemem.store.RecallEvent;
+import dev.eaglemem.store.RecallScore;
 import dev.eaglemem.store.RecallStore;
 import dev.eaglemem.store.SearchRow;
 import dev.eaglemem.store.SearchStore;
 import dev.eaglemem.store.StatsStore;
 import dev.eaglemem.store.SummaryRow;
 import dev.eaglemem.store.SummaryStore;
-import dev.eaglemem.store.TermDocs;
 import dev.eaglemem.store.Tx;
 
 /**
@@ -66,17 +60,8 @@ public class RecallService {
 
     private static final int MEMORIES_PER_KIND = 8;
     private static final int SUMMARY_ROWS = 5;
-    private static final int PROMPT_HITS = 6;
     /** Code chunks a prompt may bring, after the records (a memory that answers the prompt wins the budget). */
     static final int CODE_HITS = 2;
-    /**
-     * Prompt recall ranks a project's newest {@value} records of a kind that share a word with the prompt, and every
-     * record that holds all of its words: BM25 over every record a common word hits cost 19 ms at 100k observations
-     * and 100 ms at 1M (bench/scale-results.md). A project with fewer matches is ranked whole, as before.
-     */
-    static final int PROMPT_RANKED = 500;
-    /** Records the semantic side proposes for one prompt, before the similarity threshold. */
-    static final int SEMANTIC_CANDIDATES = 20;
     private static final int WORKING_SET = 10;
     private static final Executor EMBEDDER = Executors.newSingleThreadExecutor(r -> Thread.ofPlatform().daemon()
             .name("eagle-mem-embed-prompt").unstarted(r));
@@ -89,8 +74,7 @@ public class RecallService {
     private final SummaryStore summaries;
     private final ObservationStore observations;
     private final RecallStore recalls;
-    private final SearchStore search;
-    private final LexicalExtras extras;
+    private final PromptCandidates candidates;
     private final CodeStore code;
     private final Settings settings;
     private final Clock clock;
@@ -107,8 +91,7 @@ public class RecallService {
         this.summaries = summaries;
         this.observations = observations;
         this.recalls = recalls;
-        this.search = search;
-        this.extras = new LexicalExtras(search);
+        this.candidates = new PromptCandidates(search, memories, summaries, observations, semantic, clock);
         this.code = new CodeStore();
         this.settings = settings;
         this.clock = clock;
@@ -204,7 +187,9 @@ public class RecallService {
      * was last reset; empty for short prompts, prompts with no content words, and no matches.
      */
     public Optional<String> prompt(Audience a, String fullPrompt) {
-        String prompt = PromptQuery.head(fullPrompt); // what recall reads of a long prompt: bounded, whatever its size
+        // what recall reads of a long prompt: bounded, whatever its size; of one that says little, also the agent's last
+        // message ("why does that keep happening?" is about what the agent just said)
+        String prompt = withContext(a, PromptQuery.head(fullPrompt));
         Optional<FtsQuery> query = PromptQuery.of(prompt);
         if (query.isEmpty()) {
             RecallStatus status = PromptQuery.isShort(prompt) ? RecallStatus.SKIPPED_SHORT_PROMPT : RecallStatus.SKIPPED_NO_QUERY;
@@ -214,35 +199,63 @@ public class RecallService {
         }
         Optional<Embedder> model = settings.semanticRecall() ? semantic.loaded() : Optional.empty();
         Optional<CompletableFuture<float[]>> embedding = embed(model, prompt);
-        List<SearchRow> ranked = promptRanking(a, query.get(), prompt, null, WordCoverage.MIN_SHARE, model, embedding);
+        RecallJudge.Judgement judged = judgement(a, query.get(), prompt, RecallJudge.BAR, model, embedding);
+        List<SearchRow> ranked = judged.rows();
         List<CodeHit> code = code(a, query.get(), prompt, model, embedding);
         PromptRecall.Rendered r = PromptRecall.render(ranked, code, a.compact(),
                 settings.promptChars(), settings.times());
         RecallStatus status = r.text().isEmpty() ? RecallStatus.NO_MATCH : RecallStatus.INJECTED;
         record(new RecallEvent(a.sessionId(), a.project(), a.agent(), "UserPromptSubmit", null,
                 String.join(" ", query.get().terms()), r.memoryIds(), r.summaryIds(), r.text().length(), 0, null,
-                status.id(), r.codeIds(), r.trimmed()));
+                status.id(), r.codeIds(), r.trimmed(), scores(judged)));
         return r.text().isEmpty() ? Optional.empty() : Optional.of(r.text());
     }
 
+    /** How much of the agent's last message a prompt that says little is read with. */
+    static final int CONTEXT_CHARS = 400;
+
     /**
-     * What a prompt recalls, best first, before the character budget: BM25 over the prompt's words and, once serve
-     * has loaded the model, fused with the records closest in meaning and cut at the model's threshold.
+     * A prompt of a few words that names nothing (fewer than {@value PromptQuery#FEW_TERMS} content words) read together
+     * with the head of the agent's last message in this session; any other prompt as it is.
+     */
+    String withContext(Audience a, String prompt) {
+        if (PromptQuery.isShort(prompt) || !PromptQuery.saysLittle(prompt)) {
+            return prompt;
+        }
+        List<String> last = db.read(tx -> observations.lastTurnMessages(tx, a.sessionId(), 1));
+        return last.isEmpty() ? prompt : prompt + "\n" + Snippets.oneLine(last.getFirst(), CONTEXT_CHARS);
+    }
+
+    /** Near misses kept for inspect: the closest records left out, next to the injected ones. */
+    private static final int NEAR_MISSES = 3;
+
+    /** What inspect recall shows of a judgement: every injected record and the closest ones left out. */
+    static List<RecallScore> scores(RecallJudge.Judgement judged) {
+        return Stream.concat(judged.injected().stream(), judged.rejected().stream().limit(NEAR_MISSES))
+                .map(v -> new RecallScore(v.candidate().ref(), Snippets.oneLine(v.candidate().row().title(), 80), v.score(),
+                        v.candidate().similarity(), v.candidate().share(), v.candidate().substring(),
+                        v.candidate().anchored(), v.injected(), v.reason()))
+                .toList();
+    }
+
+    /**
+     * What a prompt recalls, best first, before the character budget: the records its words find (BM25, identifiers,
+     * CJK words) and, once serve has loaded the model, those closest in meaning, each judged by {@link RecallJudge}.
      */
     List<SearchRow> promptRanking(Audience a, FtsQuery query, String prompt) {
-        return promptRanking(a, query, prompt, null);
+        return promptRanking(a, query, prompt, RecallJudge.BAR);
     }
 
-    /** {@link #promptRanking(Audience, FtsQuery, String)} at another threshold (the evaluation sweeps it). */
-    List<SearchRow> promptRanking(Audience a, FtsQuery query, String prompt, Float threshold) {
-        return promptRanking(a, query, prompt, threshold, WordCoverage.MIN_SHARE);
+    /** {@link #promptRanking(Audience, FtsQuery, String)} at another bar (the evaluation sweeps it). */
+    List<SearchRow> promptRanking(Audience a, FtsQuery query, String fullPrompt, double bar) {
+        return judgement(a, query, fullPrompt, bar).rows();
     }
 
-    /** ... and another bar for records found by words alone ({@link WordCoverage}; the evaluation sweeps it too). */
-    List<SearchRow> promptRanking(Audience a, FtsQuery query, String fullPrompt, Float threshold, double minShare) {
+    /** Every record considered for a prompt, injected or not, with its score (the evaluation and inspect read it). */
+    RecallJudge.Judgement judgement(Audience a, FtsQuery query, String fullPrompt, double bar) {
         String prompt = PromptQuery.head(fullPrompt);
         Optional<Embedder> model = settings.semanticRecall() ? semantic.loaded() : Optional.empty();
-        return promptRanking(a, query, prompt, threshold, minShare, model, embed(model, prompt));
+        return judgement(a, query, prompt, bar, model, embed(model, prompt));
     }
 
     /** The prompt's vector, computed on another core while the word queries run (serve has two; both take ~5-10 ms). */
@@ -250,56 +263,13 @@ public class RecallService {
         return model.map(m -> CompletableFuture.supplyAsync(() -> m.embedQuery(prompt), EMBEDDER));
     }
 
-    private List<SearchRow> promptRanking(Audience a, FtsQuery query, String prompt, Float threshold, double minShare,
+    private RecallJudge.Judgement judgement(Audience a, FtsQuery query, String prompt, double bar,
             Optional<Embedder> model, Optional<CompletableFuture<float[]>> embedding) {
-        String any = query.any();
-        String all = query.terms().size() > 1 ? query.all() : null;
-        return db.read(tx -> {
+        return RecallJudge.judge(db.read(tx -> {
             RecallStore.InjectedRefs seen = recalls.injectedSince(tx, a.sessionId(), recalls.lastReset(tx, a.sessionId()));
-            List<SearchRow> lexical = new ArrayList<>();
-            long memoryFloor = search.memoriesFloor(tx, any, a.project(), PROMPT_RANKED);
-            best(search.memories(tx, any, a.project(), null, PROMPT_HITS, memoryFloor),
-                    memoryFloor > 0 && all != null ? search.memories(tx, all, a.project(), null, PROMPT_HITS) : List.of())
-                    .stream().filter(h -> !seen.memoryIds().contains(h.id())).forEach(lexical::add);
-            long summaryFloor = search.summariesFloor(tx, any, a.project(), PROMPT_RANKED);
-            best(search.summariesExcept(tx, any, a.project(), a.sessionId(), PROMPT_HITS, summaryFloor),
-                    summaryFloor > 0 && all != null ? search.summariesExcept(tx, all, a.project(), a.sessionId(), PROMPT_HITS)
-                            : List.of())
-                    .stream().filter(h -> !seen.summaryIds().contains(h.id())).forEach(lexical::add);
-            // what the word index alone misses: CJK words, identifier fragments, words spelled apart (LexicalExtras)
-            List<SearchRow> bySubstring = new ArrayList<>();
-            extras.promptMemories(tx, prompt, a.project(), PROMPT_HITS).stream()
-                    .filter(h -> !seen.memoryIds().contains(h.id())).forEach(bySubstring::add);
-            extras.promptSummaries(tx, prompt, a.project(), a.sessionId(), PROMPT_HITS).stream()
-                    .filter(h -> !seen.summaryIds().contains(h.id())).forEach(bySubstring::add);
-            List<SearchRow> byWords = PromptRecall.rank(LexicalExtras.union(Stream.concat(lexical.stream(),
-                    bySubstring.stream()).toList()), clock.instant());
-            // a model failing on this prompt fails the recall like any other error: logged by the hook, fail-open
-            Optional<float[]> meaning = embedding.map(CompletableFuture::join);
-            if (meaning.isEmpty()) {
-                return covered(tx, query, byWords, bySubstring, row -> true, minShare);
-            }
-            float cut = threshold != null ? threshold : model.get().threshold();
-            SemanticIndex.Scores scores = semantic.scores(model.get(), a.project(), meaning.get());
-            List<SearchRow> byMeaning = new ArrayList<>();
-            for (String kind : List.of("memory", "summary")) {
-                List<Long> ids = scores.top(SEMANTIC_CANDIDATES).stream()
-                        .filter(h -> h.kind().equals(kind) && h.similarity() >= cut).map(SemanticIndex.Hit::id)
-                        .filter(id -> !("memory".equals(kind) ? seen.memoryIds() : seen.summaryIds()).contains(id)).toList();
-                byMeaning.addAll(search.byIds(tx, kind, ids, a.project(), a.sessionId()));
-            }
-            byMeaning.sort(Comparator.comparingDouble(r -> -scores.of(r.kind(), r.id()).orElse(0f)));
-            // a model blind to the prompt's script can neither veto its word matches nor add records: its neighbours
-            // of a CJK prompt are noise (now that CJK prompts are recalled, the substring index finds their words)
-            if (!model.get().understands(prompt)) {
-                return covered(tx, query, byWords, bySubstring, row -> true, minShare).stream().limit(PROMPT_HITS).toList();
-            }
-            // a record with a vector is judged by its meaning; one written since the embed job last ran, by its words
-            byWords = covered(tx, query, byWords, bySubstring, row -> scores.of(row.kind(), row.id()).isEmpty(), minShare);
-            return HybridRanking.fuse(byWords, byMeaning, row -> scores.of(row.kind(), row.id()), cut, PROMPT_HITS);
-        });
+            return candidates.collect(tx, a, query, prompt, seen, model, embedding);
+        }), bar);
     }
-
 
     /**
      * The code chunks a prompt brings: those its words find (CodeRecall), then, through serve with code vectors, those
@@ -324,47 +294,6 @@ public class RecallService {
         List<CodeHit> out = new ArrayList<>(byWords);
         out.addAll(db.read(tx -> code.hits(tx, close, a.project())));
         return out;
-    }
-
-    /**
-     * {@code ranked} without the records found by words alone that hold too little of the prompt
-     * ({@link WordCoverage}), of those {@code judged} asks about: a substring match (an identifier, a CJK word) is
-     * specific enough as it is.
-     */
-    private List<SearchRow> covered(Tx tx, FtsQuery query, List<SearchRow> ranked, List<SearchRow> bySubstring,
-            Predicate<SearchRow> judged, double minShare) {
-        Set<String> specific = bySubstring.stream().map(r -> r.kind() + ":" + r.id()).collect(Collectors.toSet());
-        List<SearchRow> open = ranked.stream().filter(r -> !specific.contains(r.kind() + ":" + r.id()) && judged.test(r))
-                .toList();
-        if (open.isEmpty()) {
-            return ranked;
-        }
-        // CJK words are the substring index's: the word index holds none of them, so they would only dilute the share
-        List<String> words = query.terms().stream().filter(t -> t.codePoints().noneMatch(SubstringQuery::isCjk))
-                .map(t -> new FtsQuery(List.of(t)).all()).toList();
-        Set<String> thin = new HashSet<>();
-        for (String kind : List.of("memory", "summary")) {
-            List<Long> ids = open.stream().filter(r -> r.kind().equals(kind)).map(SearchRow::id).toList();
-            if (!ids.isEmpty()) {
-                TermDocs docs = search.termDocs(tx, kind, words, ids);
-                ids.stream().filter(id -> WordCoverage.share(docs, words, id) < minShare)
-                        .forEach(id -> thin.add(kind + ":" + id));
-            }
-        }
-        return ranked.stream().filter(r -> !thin.contains(r.kind() + ":" + r.id())).toList();
-    }
-
-    /** The best {@code PROMPT_HITS} of two rankings of one kind (BM25 over the same index, so comparable). */
-    private static List<SearchRow> best(List<SearchRow> newest, List<SearchRow> allWords) {
-        if (allWords.isEmpty()) {
-            return newest;
-        }
-        Map<Long, SearchRow> byId = new LinkedHashMap<>();
-        newest.forEach(r -> byId.put(r.id(), r));
-        allWords.forEach(r -> byId.putIfAbsent(r.id(), r));
-        return byId.values().stream()
-                .sorted(Comparator.comparingDouble(SearchRow::score).thenComparing(SearchRow::date, Comparator.nullsLast(Comparator.reverseOrder())))
-                .limit(PROMPT_HITS).toList();
     }
 
     /** The agent's context is about to be compacted: what it was shown is gone after this. */

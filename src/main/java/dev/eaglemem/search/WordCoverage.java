@@ -46,6 +46,17 @@ public final class WordCoverage {
         return all == 0 ? 1 : held / all;
     }
 
+    /** The summed rarity of the words of {@code words} that record {@code id} holds (what {@link #share} divides). */
+    public static double weight(TermDocs docs, List<String> words, long id) {
+        double held = 0;
+        for (String word : words) {
+            if (docs.holders().getOrDefault(word, Set.of()).contains(id)) {
+                held += idf(docs.rows() + BACKGROUND_ROWS, docs.docs().getOrDefault(word, 0L));
+            }
+        }
+        return held;
+    }
+
     /** BM25's (Lucene's) form, never negative: a word no record holds weighs most. */
     static double idf(long rows, long docs) {
         return Math.log(1 + (Math.max(0, rows - docs) + 0.5) / (docs + 0.5));

@@ -6,7 +6,9 @@ import java.sql.SQLException;
 import java.sql.Types;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -113,6 +115,21 @@ public final class MemoryStore {
             ps.setInt(5, limit);
             return all(ps);
         });
+    }
+
+    /** The files each of the memories {@code ids} lists (memories that list none are left out). */
+    public Map<Long, List<String>> filesOf(Tx tx, List<Long> ids) {
+        return tx.call("SELECT id, files FROM memories WHERE id IN (SELECT value FROM json_each(?1)) AND files <> '[]'",
+                ps -> {
+                    ps.setString(1, StoreJson.encode(ids));
+                    Map<Long, List<String>> out = new HashMap<>();
+                    try (ResultSet rs = ps.executeQuery()) {
+                        while (rs.next()) {
+                            out.put(rs.getLong(1), StoreJson.decode(rs.getString(2)));
+                        }
+                    }
+                    return out;
+                });
     }
 
     public long insert(Tx tx, NewMemoryRow m, Instant now) {

@@ -5,6 +5,8 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.Map;
 import java.util.Optional;
 
@@ -131,10 +133,36 @@ public final class SummaryStore {
         });
     }
 
-    /** The project's most recently updated summaries, optionally leaving out one session (the current one). */
+    /** Of the summaries {@code ids}, those of sessions that only asked questions (see {@link #WORKED}). */
+    public Set<Long> questionsOnly(Tx tx, List<Long> ids) {
+        return tx.call("SELECT id FROM summaries WHERE id IN (SELECT value FROM json_each(?)) AND NOT " + WORKED, ps -> {
+            ps.setString(1, StoreJson.encode(ids));
+            Set<Long> out = new HashSet<>();
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.add(rs.getLong(1));
+                }
+            }
+            return out;
+        });
+    }
+
+    /**
+     * A session that did work: it made a tool call, or its summary holds a decision, a gotcha or a changed file. One
+     * that only asked a question has none of these.
+     */
+    static final String WORKED = """
+            (EXISTS (SELECT 1 FROM observations o WHERE o.session_id = summaries.session_id)
+             OR COALESCE(decisions, '') <> '' OR COALESCE(gotchas, '') <> '' OR files_modified <> '[]')""";
+
+    /**
+     * The project's newest summaries but {@code excludeSession}'s, newest first: sessions that did work first, then,
+     * if fewer than {@code limit} did, sessions that only asked questions — a morning of questions does not push
+     * yesterday's work out of SessionStart's recent sessions.
+     */
     public List<SummaryRow> recent(Tx tx, String project, String excludeSession, int limit) {
-        return tx.call(SELECT + " WHERE project = ? AND session_id <> COALESCE(?, '')"
-                + " ORDER BY updated_at DESC, id DESC LIMIT ?", ps -> {
+        return tx.call("SELECT * FROM (" + SELECT + " WHERE project = ? AND session_id <> COALESCE(?, '')"
+                + " ORDER BY " + WORKED + " DESC, updated_at DESC, id DESC LIMIT ?) ORDER BY updated_at DESC, id DESC", ps -> {
             ps.setString(1, project);
             ps.setString(2, excludeSession);
             ps.setInt(3, limit);

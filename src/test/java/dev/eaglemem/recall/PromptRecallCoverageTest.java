@@ -82,6 +82,7 @@ class PromptRecallCoverageTest {
         insert(FREEZE, "No deploys between December 20 and January 5; hotfixes need the on-call lead.");
         RecallService hybrid = recall(loaded(model));
 
+        // the topic model calls every "deploy" text the same: TUESDAYS is as close as can be, FREEZE has no vector yet
         assertThat(prompt(hybrid, OFF_TOPIC)).get().asString().as("judged by meaning").contains(TUESDAYS)
                 .doesNotContain(FREEZE);
         assertThat(prompt(hybrid, "is there a deploy freeze in december for hotfixes?")).get().asString().contains(FREEZE);

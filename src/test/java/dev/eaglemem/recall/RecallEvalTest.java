@@ -35,7 +35,6 @@ import dev.eaglemem.memory.MemoryScope;
 import dev.eaglemem.memory.MemoryService;
 import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.search.FtsQuery;
-import dev.eaglemem.search.WordCoverage;
 import dev.eaglemem.store.CueStore;
 import dev.eaglemem.store.EventStore;
 import dev.eaglemem.store.JobRow;
@@ -65,14 +64,14 @@ import dev.eaglemem.store.VectorStore;
 class RecallEvalTest {
 
     private static final Path SETS = Path.of("bench/recall/sets");
-    private static final String PROJECT = "acme/app";
+    static final String PROJECT = "acme/app";
     private static final Clock CLOCK = Clock.fixed(Instant.parse("2026-11-22T10:00:00Z"), ZoneOffset.UTC);
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @TempDir
     Path dir;
 
-    record Prompt(String text, List<String> expect, String type) {
+    record Prompt(String text, List<String> expect, String type, String split) {
     }
 
     record Metrics(int n, double r1, double r3, double mrr, double injectedRight, double falseInjection) {
@@ -103,8 +102,12 @@ class RecallEvalTest {
         Metrics lexical = company.get("lexical/paraphrase");
         Metrics hybrid = company.get("hybrid/paraphrase");
         if (lexical != null && hybrid != null) {
-            assertThat(hybrid.injectedRight()).as("paraphrased prompts: hybrid finds more than words do")
-                    .isGreaterThan(lexical.injectedRight());
+            // RecallJudge injects what shares no word with the prompt only when it is very close in meaning: the
+            // adversarial paraphrases of this set are mostly not (issue 25 put the bar at prompts as people type them)
+            assertThat(hybrid.injectedRight()).as("paraphrased prompts: hybrid finds what words do")
+                    .isGreaterThanOrEqualTo(lexical.injectedRight());
+            assertThat(company.get("hybrid/none").falseInjection()).as("unrelated prompts: hybrid quieter than words")
+                    .isLessThanOrEqualTo(company.get("lexical/none").falseInjection());
             // words alone must hold enough of a prompt (WordCoverage): a shared word no longer injects a record
             assertThat(company.get("lexical/none").falseInjection()).as("unrelated prompts: words alone inject rarely")
                     .isLessThanOrEqualTo(0.2);
@@ -125,7 +128,8 @@ class RecallEvalTest {
 
     private static List<Path> sets() throws IOException {
         try (var s = Files.list(SETS)) {
-            return s.filter(p -> Files.isRegularFile(p.resolve("memories.jsonl"))).sorted().toList();
+            // the product set has its own evaluation, by split (ProductRecallEvalTest)
+            return s.filter(p -> Files.isRegularFile(p.resolve("memories.jsonl")) && !p.endsWith("product")).sorted().toList();
         }
     }
 
@@ -174,11 +178,10 @@ class RecallEvalTest {
                             pct(m.injectedRight(), m), m.falseInjection() < 0 ? "–" : pct(m.falseInjection(), m)));
                 }
             }
-            report.append("\nHybrid at other similarity thresholds than the model's ").append(model.threshold())
+            report.append("\nHybrid at other bars than the judge's ").append(RecallJudge.BAR)
                     .append(" (prompts whose right memory was injected; none: prompts that injected anything):\n\n")
-                    .append("| threshold | paraphrase / shared / identifier / cjk injected right | none: false injection |\n|---:|---|---:|\n");
-            for (float step = -0.15f; step < 0.16f; step += 0.05f) {
-                float threshold = model.threshold() + step;
+                    .append("| bar | paraphrase / shared / identifier / cjk injected right | none: false injection |\n|---:|---|---:|\n");
+            for (double threshold : new double[] { 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8 }) {
                 Map<String, int[]> counts = new LinkedHashMap<>();
                 int i = 0;
                 for (Prompt p : prompts) {
@@ -196,7 +199,7 @@ class RecallEvalTest {
                 return;
             }
             report.append("\nWords alone (no model: a hook without serve) at other coverage bars than ")
-                    .append(WordCoverage.MIN_SHARE).append(" (0: any shared word, as before the bar):\n\n")
+                    .append(RecallJudge.BAR).append(" (0: any shared word, as before the bar):\n\n")
                     .append("| bar | paraphrase / shared / identifier / cjk injected right | none: false injection |\n|---:|---|---:|\n");
             for (double bar : new double[] { 0.0, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8 }) {
                 int i = 0;
@@ -204,7 +207,7 @@ class RecallEvalTest {
                 for (Prompt p : prompts) {
                     Optional<FtsQuery> query = PromptQuery.of(p.text());
                     List<String> ranked = query.isEmpty() ? List.of() : names(lexical.promptRanking(new RecallService.Audience(
-                            "bar-" + i++, PROJECT, "claude-code", false), query.get(), p.text(), null, bar), names);
+                            "bar-" + i++, PROJECT, "claude-code", false), query.get(), p.text(), bar), names);
                     int[] c = counts.computeIfAbsent(p.type(), k -> new int[2]);
                     c[0]++;
                     if (p.expect().isEmpty() ? !ranked.isEmpty() : p.expect().stream().anyMatch(ranked::contains)) {
@@ -248,7 +251,7 @@ class RecallEvalTest {
         };
     }
 
-    private static List<String> hybridAt(String prompt, String session, RecallService hybrid, float threshold,
+    private static List<String> hybridAt(String prompt, String session, RecallService hybrid, double threshold,
             Map<Long, String> names) {
         Optional<FtsQuery> query = PromptQuery.of(prompt);
         if (query.isEmpty()) {
@@ -296,13 +299,13 @@ class RecallEvalTest {
                 none == 0 ? -1 : falseInjection / none);
     }
 
-    private static RecallService recall(TestDb t, SemanticIndex index) {
+    static RecallService recall(TestDb t, SemanticIndex index) {
         return new RecallService(t.db, new StatsStore(), new OverviewStore(), new MemoryStore(), new SummaryStore(),
                 new ObservationStore(), new RecallStore(), new SearchStore(),
                 new Settings(EagleConfig.defaults(Path.of("/nonexistent/config.toml"))), CLOCK, index);
     }
 
-    private static Map<String, Long> load(TestDb t, Path file) throws IOException {
+    static Map<String, Long> load(TestDb t, Path file) throws IOException {
         MemoryService memories = new MemoryService(t.db, new MemoryStore(), new ProjectStore(), new SessionStore(),
                 new EventStore(), Redactor.defaults(), CLOCK);
         Map<String, Long> ids = new LinkedHashMap<>();
@@ -314,8 +317,10 @@ class RecallEvalTest {
             // fact and feedback need structured fields the sets do not carry; their text is what recall reads
             MemoryKind kind = MemoryKind.parse(m.path("kind").asText())
                     .filter(k -> k != MemoryKind.FACT && k != MemoryKind.FEEDBACK).orElse(MemoryKind.CONTEXT);
+            List<String> files = new ArrayList<>();
+            m.path("files").forEach(f -> files.add(f.asText()));
             long id = memories.add(new MemoryDraft(kind, MemoryScope.PROJECT, m.path("title").asText(),
-                    m.path("content").asText(), null, null, List.of(), PROJECT, "codex", null, null, true)).memory().id();
+                    m.path("content").asText(), null, null, files, PROJECT, "codex", null, null, true)).memory().id();
             ids.put(m.path("id").asText(), id);
         }
         return ids;
@@ -338,7 +343,7 @@ class RecallEvalTest {
     }
 
     /** What serve's embed job does, run until nothing is pending: the records' vectors, then the cues'. */
-    private static void embedAll(TestDb t, Embedder model) {
+    static void embedAll(TestDb t, Embedder model) {
         VectorStore vectors = new VectorStore();
         JobStore jobs = new JobStore();
         EmbedJob embed = new EmbedJob(t.db, vectors, new SemanticIndex(t.db, vectors, () -> model),
@@ -350,7 +355,7 @@ class RecallEvalTest {
         } while (t.db.<Long>read(tx -> vectors.pendingCount(tx, model.modelId())) > 0);
     }
 
-    private static List<Prompt> prompts(Path file) throws IOException {
+    static List<Prompt> prompts(Path file) throws IOException {
         List<Prompt> out = new ArrayList<>();
         for (String line : Files.readAllLines(file)) {
             if (line.isBlank()) {
@@ -359,7 +364,7 @@ class RecallEvalTest {
             JsonNode p = JSON.readTree(line);
             List<String> expect = new ArrayList<>();
             p.path("expect").forEach(e -> expect.add(e.asText()));
-            out.add(new Prompt(p.path("prompt").asText(), expect, p.path("type").asText()));
+            out.add(new Prompt(p.path("prompt").asText(), expect, p.path("type").asText(), p.path("split").asText("")));
         }
         return out;
     }

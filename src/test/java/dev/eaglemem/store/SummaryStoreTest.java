@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
+import java.util.Set;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -84,5 +85,26 @@ class SummaryStoreTest {
         assertThat(row.fields().decisions()).isEqualTo("d1");
         assertThat(row.createdAt()).isEqualTo("2026-11-22T10:00:00.000Z");
         assertThat(row.updatedAt()).isEqualTo("2026-11-22T10:01:00.000Z");
+    }
+
+    @Test
+    void sessionsThatOnlyAskedDoNotPushWorkOutOfTheRecentOnes() {
+        // an older session that changed a file, then six newer ones that only asked questions
+        t.db.write(tx -> {
+            summaries.saveAuthoritative(tx, "s1", "code/app", "codex", new SummaryFields("fix the retry", null, null, "done",
+                    null, null, null, null, List.of(), List.of(), List.of("src/retry.ts")), "agent", now);
+            for (int i = 0; i < 6; i++) {
+                String id = "q" + i;
+                new SessionStore().upsert(tx, id, "code/app", "codex", "/home/u/code/app", null, "startup", now);
+                summaries.saveAuthoritative(tx, id, "code/app", "codex", fields("what is a bloom filter " + i, null, null,
+                        List.of()), "agent", now.plusSeconds(60 + i));
+            }
+            return null;
+        });
+        List<SummaryRow> recent = t.db.read(tx -> summaries.recent(tx, "code/app", null, 5));
+        assertThat(recent).extracting(SummaryRow::sessionId).containsExactly("q5", "q4", "q3", "q2", "s1");
+        List<Long> ids = t.db.read(tx -> summaries.recent(tx, "code/app", null, 10)).stream().map(SummaryRow::id).toList();
+        Set<Long> asked = t.db.read(tx -> summaries.questionsOnly(tx, ids));
+        assertThat(asked).hasSize(6);
     }
 }
