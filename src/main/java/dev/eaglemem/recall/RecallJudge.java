@@ -54,6 +54,8 @@ final class RecallJudge {
      * sweep of similarity bars).
      */
     static final float CLOSE = 0.5f;
+    /** At most this many records per prompt judged by words alone (as many as words ever brought). */
+    static final int WORDS_MOST = 6;
     /** At most this many records per prompt. */
     static final int MOST = 2;
 
@@ -82,7 +84,10 @@ final class RecallJudge {
         return judge(candidates, Rules.SHIPPED.withBar(bar));
     }
 
-    static Judgement judge(List<Candidate> candidates, Rules rules) {
+    static Judgement judge(List<Candidate> candidates, Rules given) {
+        // words alone (a hook without serve) keep what they always did: every record that holds half the prompt
+        Rules rules = candidates.stream().allMatch(c -> c.similarity() == null)
+                ? new Rules(given.weights(), given.bar(), 1, WORDS_MOST) : given;
         double bar = rules.bar();
         record Scored(Candidate c, double score) {
         }
