@@ -21,6 +21,8 @@ SETS = {
     # optional: files (memories); split (prompts: train or heldout)
     "product": {"id": re.compile(r"^p\d{3}$"), "types": {"component", "symptom", "identifier", "none"},
                 "files": True, "split": True},
+    "product2": {"id": re.compile(r"^q\d{3}$"), "types": {"component", "symptom", "identifier", "none"},
+                 "files": True, "split": True},
 }
 MAX_TITLE = 120
 MAX_PARAPHRASE_MEAN = 1.0

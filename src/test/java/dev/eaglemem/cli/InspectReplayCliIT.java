@@ -20,9 +20,10 @@ class InspectReplayCliIT {
 
     @Test
     void aSessionsRecallAndStepsInOrder() {
+        // the memory comes after SessionStart (which would have listed it, and a prompt does not say it again)
+        cli.runWithInput(payload("SessionStart", ",\"source\":\"startup\""), "hook", "SessionStart", "--agent", "claude-code").ok();
         cli.run("memories", "add", "--kind", "decision", "--title", "Cart totals are integer cents", "--content",
                 "Cart totals are integer cents; rounding happens once at checkout.").ok();
-        cli.runWithInput(payload("SessionStart", ",\"source\":\"startup\""), "hook", "SessionStart", "--agent", "claude-code").ok();
         String recalled = cli.runWithInput(payload("UserPromptSubmit", ",\"prompt\":\"how are cart totals rounded to cents?\""),
                 "hook", "UserPromptSubmit", "--agent", "claude-code").ok().out();
         assertThat(recalled).contains("integer cents");
@@ -47,7 +48,7 @@ class InspectReplayCliIT {
 
         String human = cli.run("inspect", "recall").ok().out();
         assertThat(human).contains("Recall inspector (2 events, newest first)").contains("UserPromptSubmit  injected")
-                .contains("  searched:  ").contains("  injected:  ").contains("mem-1");
+                .contains("  searched:  ").contains("  injected:  ").contains("mem-1").contains("  + mem-1 ");
         assertThat(cli.run("inspect", "recall", "--session", "nobody", "--json").ok().json().path("events")).isEmpty();
         assertThat(cli.run("inspect", "events", "-a", "--json").ok().json().path("events").toString()).contains("summary_saved");
 

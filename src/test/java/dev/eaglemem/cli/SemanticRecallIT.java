@@ -62,11 +62,11 @@ class SemanticRecallIT {
             Thread.sleep(250); // the embed job is queued within 3 s of start and runs in the background
         }
 
-        String paraphrase = cli.shim(prompt("s-1", "a customer got their money back two times for one order, how?"),
+        String paraphrase = cli.shim(prompt("s-1", "why did one order get its refund paid out two times?"),
                 "UserPromptSubmit", "--agent", "claude-code").ok().out();
         String unrelated = cli.shim(prompt("s-2", "suggest a good name for my sourdough starter"), "UserPromptSubmit",
                 "--agent", "claude-code").ok().out();
-        String lexicalOnly = cli.runWithInput(prompt("s-3", "a customer got their money back two times for one order, how?"),
+        String lexicalOnly = cli.runWithInput(prompt("s-3", "why did one order get its refund paid out two times?"),
                 "hook", "UserPromptSubmit", "--agent", "claude-code").ok().out();
 
         assertThat(paraphrase).contains("Stripe redelivers webhooks");

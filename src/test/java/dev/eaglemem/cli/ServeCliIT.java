@@ -156,7 +156,8 @@ class ServeCliIT {
         Cli.Result viaTcp = cli.bashShim(lone, start, "SessionStart", "--agent", "claude-code").ok();
         assertThat(viaTcp.err()).isEmpty();
         assertThat(viaTcp.out()).contains("\"hookEventName\":\"SessionStart\"").contains("Money is integer cents").endsWith("}\n");
-        String prompt = payload("s-tcp", "UserPromptSubmit", ",\"prompt\":\"r\u00e9sum\u00e9: how are cart totals rounded to cents\"");
+        // another session: s-tcp's SessionStart gave it the memory already, and a prompt does not say it again
+        String prompt = payload("s-tcp-2", "UserPromptSubmit", ",\"prompt\":\"r\u00e9sum\u00e9: how are cart totals rounded to cents\"");
         assertThat(cli.bashShim(lone, prompt, "UserPromptSubmit", "--agent", "claude-code").ok().out())
                 .contains("Money is integer cents");
         for (int i = 1; i <= 3; i++) {

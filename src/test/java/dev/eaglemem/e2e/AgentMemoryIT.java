@@ -52,7 +52,8 @@ class AgentMemoryIT {
             assertThat(first.bodyContains("SessionStart hook additional context")).as(first.describe()).isTrue();
             assertThat(first.bodyContains("Eagle Mem recall ready")).as(first.describe()).isTrue();
             assertThat(first.bodyContains("[decision] " + DECISION)).as(first.describe()).isTrue();
-            assertThat(first.bodyContains("Eagle Mem recalls — project memory matching this prompt")).as(first.describe()).isTrue();
+            // the prompt's own recall does not repeat the decision SessionStart gave (issue 25; PromptRecallJudgeTest);
+            // that prompt recall reaches the model is CodeRecallIT's to show
             assertThat(first.bodyContains(SECOND_PROMPT)).isTrue();
         }
         // session 1's SessionStart found no serve, answered itself and started one; later hooks went through it
@@ -96,7 +97,8 @@ class AgentMemoryIT {
             RecordedRequest first = fake.mainLoopRequests().get(firstOfSession2);
             assertThat(first.bodyContains("Eagle Mem recall ready")).as(first.describe()).isTrue();
             assertThat(first.bodyContains("[decision] " + DECISION)).as(first.describe()).isTrue();
-            assertThat(first.bodyContains("Eagle Mem recalls (project memory matching this prompt")).as(first.describe()).isTrue();
+            // the prompt's own recall does not repeat the decision SessionStart gave (issue 25; PromptRecallJudgeTest);
+            // that prompt recall reaches the model is CodeRecallIT's to show
         }
         assertThat(workspace.repo().resolve("src/money.py")).exists();
         assertThat(eagle.query("SELECT kind || ': ' || content FROM memories")).containsExactly("decision: " + DECISION + ".");

@@ -37,6 +37,8 @@ class ProductRecallEvalTest {
     private static final Path SET = Path.of(System.getProperty("recall.eval.set", "bench/recall/sets/product"));
 
     private static final Path COMPANY = Path.of("bench/recall/sets/company");
+    /** Written by a helper agent that never saw the ranking code, after the judge was fit: held out as a whole. */
+    private static final Path OTHER_HAND = Path.of("bench/recall/sets/product2");
 
     @TempDir
     Path dir;
@@ -87,6 +89,12 @@ class ProductRecallEvalTest {
         table(out, "Words alone (a hook without serve), shipped rules", cases, RecallJudge.Rules.SHIPPED, true);
         table(out, "Refit on this run's train part (" + describe(fit.rules()) + ")", cases, fit.rules(), false);
         out.append(fit.report());
+        if (Files.isRegularFile(OTHER_HAND.resolve("memories.jsonl"))) {
+            List<Case> other = collect(OTHER_HAND, dir.resolve("product2"));
+            table(out, "Another hand's set, never fit on (sets/product2, both parts), shipped rules", other,
+                    RecallJudge.Rules.SHIPPED, false);
+            table(out, "The same, words alone", other, RecallJudge.Rules.SHIPPED, true);
+        }
         System.out.println(out);
         if (Boolean.getBoolean("recall.eval.detail")) {
             System.out.println(misses(cases, fit.rules()));
