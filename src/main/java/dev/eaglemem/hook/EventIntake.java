@@ -9,6 +9,7 @@ import java.util.function.Supplier;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
+import dev.eaglemem.anchor.WorkTree;
 import dev.eaglemem.capture.CaptureEvent;
 import dev.eaglemem.capture.CaptureService;
 import dev.eaglemem.capture.CaptureService.Captured;
@@ -268,8 +269,10 @@ public class EventIntake {
         }
         if (c.project() != null) {
             List<String> files = c.turn().filesModified().stream().limit(MAX_FILES_PER_NOTE).toList();
-            remember(o, c.project(), MemoryKind.DECISION, c.turn().decisions(), files);
-            remember(o, c.project(), MemoryKind.GOTCHA, c.turn().gotchas(), files);
+            Path tree = WorkTree.orElse(o.cwd(), o.projectRoot());
+            remember(o, c.project(), MemoryKind.DECISION, c.turn().decisions(), files, tree);
+            remember(o, c.project(), MemoryKind.GOTCHA, c.turn().gotchas(), files, tree);
+            memories.anchors().anchorSession(o.sessionId(), tree);
             jobs.enrichSummary(c.project(), o.sessionId());
         }
         guard.turnEnded(o);
@@ -279,11 +282,11 @@ public class EventIntake {
      * A decision or gotcha the agent stated at the end of a turn is about the work of its session: it is linked to the
      * files the session modified, so the recall before the next edit of one of them finds it.
      */
-    private void remember(Origin o, String project, MemoryKind kind, List<String> notes, List<String> files) {
+    private void remember(Origin o, String project, MemoryKind kind, List<String> notes, List<String> files, Path tree) {
         for (String note : notes) {
             // a contradiction is reported, not stored: automatic capture must not overrule a recorded decision
             memories.add(new MemoryDraft(kind, MemoryScope.PROJECT, null, note, null, null, files, project,
-                    o.agent(), o.sessionId(), null, false));
+                    o.agent(), o.sessionId(), null, false), tree);
         }
     }
 }

@@ -4,12 +4,16 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.eaglemem.anchor.AnchorState;
+import dev.eaglemem.anchor.Freshness;
+import dev.eaglemem.anchor.WorkTree;
 import dev.eaglemem.capture.CaptureService;
 import dev.eaglemem.code.CodeUsage;
 import dev.eaglemem.capture.CaptureService.Origin;
@@ -152,9 +156,19 @@ public class GuardHandlers {
             for (GuardRuleRow r : rules.rulesFor(c.cwdProject(), root, file).stream().limit(3).toList()) {
                 out.add("Eagle Mem guardrail for " + file + ": " + r.rule());
             }
-            for (MemoryRow m : memories.aboutFile(c.cwdProject(), file, List.of(MemoryKind.DECISION, MemoryKind.GOTCHA), 2)) {
+            List<MemoryRow> about = memories.aboutFile(c.cwdProject(), file, List.of(MemoryKind.DECISION, MemoryKind.GOTCHA), 2);
+            Map<Long, Freshness> states = memories.anchors().memories(c.cwdProject(), WorkTree.orElse(c.cwd(), root),
+                    about.stream().map(MemoryRow::id).toList());
+            for (MemoryRow m : about) {
+                Freshness f = states.get(m.id());
+                if (f != null && f.state() == AnchorState.GONE) {
+                    continue; // about code that no longer exists: no guard to keep
+                }
+                boolean fresh = f == null || !f.state().labelled();
                 out.add("Eagle Mem " + m.kind() + " about " + file + " (mem-" + m.id() + "): " + clip(m.content(), 240)
-                        + (m.kind().equals("decision") ? " Do not revert this without asking the user." : ""));
+                        + (fresh ? "" : f.tag())
+                        + (m.kind().equals("decision") && fresh ? " Do not revert this without asking the user."
+                                : m.kind().equals("decision") ? " Check it still holds before relying on it." : ""));
             }
             int edits = capture.editsOf(c.sessionId(), file);
             if (edits >= STUCK_STOP) {

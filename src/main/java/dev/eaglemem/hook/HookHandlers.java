@@ -5,6 +5,7 @@ import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import dev.eaglemem.anchor.WorkTree;
 import dev.eaglemem.capture.CaptureEvent;
 import dev.eaglemem.capture.CaptureService;
 import dev.eaglemem.capture.CaptureService.Origin;
@@ -121,6 +122,7 @@ public class HookHandlers {
     }
 
     private static Audience audience(HookContext c, String project) {
-        return new Audience(c.sessionId(), project, c.agent().id(), c.agent() == AgentSource.CODEX);
+        return new Audience(c.sessionId(), project, c.agent().id(), c.agent() == AgentSource.CODEX,
+                WorkTree.orElse(c.cwd(), c.projectRoot()));
     }
 }

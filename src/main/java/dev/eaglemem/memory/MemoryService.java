@@ -1,5 +1,6 @@
 package dev.eaglemem.memory;
 
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -9,7 +10,10 @@ import java.util.Objects;
 import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 
+import dev.eaglemem.anchor.AnchorService;
+import dev.eaglemem.anchor.Snapshot;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.project.SessionIds;
 import dev.eaglemem.redact.Redactor;
@@ -41,10 +45,19 @@ public class MemoryService {
     private final SessionStore sessions;
     private final EventStore events;
     private final Redactor redactor;
+    private final AnchorService anchors;
     private final Clock clock;
 
+    /** Wired by hand (tests): anchors go through a local {@link AnchorService}. */
     public MemoryService(Db db, MemoryStore memories, ProjectStore projects, SessionStore sessions, EventStore events,
             Redactor redactor, Clock clock) {
+        this(db, memories, projects, sessions, events, redactor, AnchorService.local(db, clock), clock);
+    }
+
+    @Inject
+    public MemoryService(Db db, MemoryStore memories, ProjectStore projects, SessionStore sessions, EventStore events,
+            Redactor redactor, AnchorService anchors, Clock clock) {
+        this.anchors = anchors;
         this.db = db;
         this.memories = memories;
         this.projects = projects;
@@ -55,11 +68,21 @@ public class MemoryService {
     }
 
     public AddResult add(MemoryDraft draft) {
+        return add(draft, null);
+    }
+
+    /**
+     * Adds a memory written in the working tree {@code root} (null: the current directory's checkout of its project, else
+     * the project's root); a created or revised memory is anchored there (see {@link AnchorService}).
+     */
+    public AddResult add(MemoryDraft draft, Path root) {
         if (draft.sessionId() != null && !SessionIds.isValid(draft.sessionId())) {
             throw EagleException.invalidInput("invalid session id '" + draft.sessionId()
                     + "': use 1-128 characters from A-Z a-z 0-9 _ -", "omit --session-id");
         }
         NewMemoryRow drafted = MemoryDrafts.toRow(draft, redactor);
+        Optional<Snapshot> anchor = anchors.snapshot(drafted.project(), root, drafted.title() + "\n"
+                + drafted.content(), drafted.files());
         return db.write(tx -> {
             Instant now = clock.instant();
             if (drafted.project() != null) {
@@ -67,11 +90,11 @@ public class MemoryService {
             }
             NewMemoryRow row = withKnownSession(tx, drafted, now);
             if (draft.supersedes() != null) {
-                return supersede(tx, row, draft.supersedes(), now);
+                return anchored(tx, supersede(tx, row, draft.supersedes(), now), anchor, "written");
             }
             Optional<AddResult> existing = row.topicKey() == null ? Optional.empty() : reviseTopic(tx, row, now);
             if (existing.isPresent()) {
-                return existing.get();
+                return anchored(tx, existing.get(), anchor, "updated");
             }
             Optional<MemoryRow> duplicate = memories.findByHash(tx, row.scope(), row.project(), row.kind(),
                     row.normalizedHash());
@@ -86,8 +109,22 @@ public class MemoryService {
             }
             long id = memories.insert(tx, row, now);
             record(tx, row, "memory_created", id, now);
-            return new AddResult(AddOutcome.CREATED, reload(tx, id), List.of(), null);
+            return anchored(tx, new AddResult(AddOutcome.CREATED, reload(tx, id), List.of(), null), anchor, "written");
         });
+    }
+
+    /** A memory created or revised now holds on to what it was written against; a duplicate keeps its anchor. */
+    private AddResult anchored(Tx tx, AddResult result, Optional<Snapshot> anchor, String how) {
+        if (anchor.isPresent() && result.memory() != null && result.memory().project() != null
+                && (result.outcome() == AddOutcome.CREATED || result.outcome() == AddOutcome.UPDATED)) {
+            anchors.save(tx, AnchorService.MEMORY, result.memory().id(), result.memory().project(), anchor.get(), how);
+        }
+        return result;
+    }
+
+    /** The anchors memories are written with (the hook's turn end anchors its session's summary there too). */
+    public AnchorService anchors() {
+        return anchors;
     }
 
     /** Active project memories about a project-relative file, decisions and gotchas first (see MemoryStore#aboutFile). */
@@ -167,10 +204,15 @@ public class MemoryService {
         if (sameContent(current, row)) {
             return new StateChange(current, false);
         }
+        Optional<Snapshot> anchor = anchors.snapshot(row.project(), null, row.title() + "\n" + row.content(),
+                row.files());
         return db.write(tx -> {
             Instant now = clock.instant();
             checkTopicFree(tx, row, id);
             memories.revise(tx, id, row, now);
+            if (anchor.isPresent() && row.project() != null) {
+                anchors.save(tx, AnchorService.MEMORY, id, row.project(), anchor.get(), "updated");
+            }
             record(tx, row, "memory_updated", id, now);
             return new StateChange(reload(tx, id), true);
         });

@@ -5,7 +5,9 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 
+import dev.eaglemem.anchor.Freshness;
 import dev.eaglemem.format.Snippets;
 import dev.eaglemem.format.Times;
 import dev.eaglemem.store.CodeHit;
@@ -38,11 +40,16 @@ final class PromptRecall {
 
     /** {@code times}: the user's zone, for the dates of the records. */
     static Rendered render(List<SearchRow> ranked, boolean compact, int cap, Times times) {
-        return render(ranked, List.of(), compact, cap, times);
+        return render(ranked, List.of(), compact, cap, times, Map.of());
+    }
+
+    static Rendered render(List<SearchRow> ranked, List<CodeHit> code, boolean compact, int cap, Times times) {
+        return render(ranked, code, compact, cap, times, Map.of());
     }
 
     /** Records first, then code chunks, each whole or left out: code fills what the records leave of the budget. */
-    static Rendered render(List<SearchRow> ranked, List<CodeHit> code, boolean compact, int cap, Times times) {
+    static Rendered render(List<SearchRow> ranked, List<CodeHit> code, boolean compact, int cap, Times times,
+            Map<String, Freshness> states) {
         String header = compact
                 ? "Eagle Mem recalls (project memory matching this prompt; use only if relevant):"
                 : "Eagle Mem recalls — project memory matching this prompt. If you use it, say so in one short"
@@ -52,7 +59,8 @@ final class PromptRecall {
         List<Long> summaries = new ArrayList<>();
         List<String> trimmed = new ArrayList<>();
         for (SearchRow hit : ranked) {
-            String line = "\n" + line(hit, compact, times);
+            Freshness f = states.get(Staleness.key(hit));
+            String line = "\n" + line(hit, compact, times) + (f == null ? "" : f.tag());
             if (out.length() + line.length() > cap) {
                 trimmed.add(("memory".equals(hit.kind()) ? "mem-" : "sum-") + hit.id());
                 continue;

@@ -1,6 +1,7 @@
 package dev.eaglemem.recall;
 
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
@@ -21,7 +22,11 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 
+import dev.eaglemem.anchor.AnchorService;
+import dev.eaglemem.anchor.AnchorState;
+import dev.eaglemem.anchor.Freshness;
 import dev.eaglemem.config.Settings;
 import dev.eaglemem.embed.Embedder;
 import dev.eaglemem.embed.SemanticIndex;
@@ -54,8 +59,15 @@ import dev.eaglemem.store.Tx;
 @ApplicationScoped
 public class RecallService {
 
-    /** Who is asking: the session, its project and agent, and whether the agent wants compact output. */
-    public record Audience(String sessionId, String project, String agent, boolean compact) {
+    /**
+     * Who is asking: the session, its project and agent, whether the agent wants compact output, and the working tree it
+     * is in (what records are checked against; null: the project's own).
+     */
+    public record Audience(String sessionId, String project, String agent, boolean compact, Path tree) {
+
+        public Audience(String sessionId, String project, String agent, boolean compact) {
+            this(sessionId, project, agent, compact, null);
+        }
     }
 
     private static final int MEMORIES_PER_KIND = 8;
@@ -79,10 +91,21 @@ public class RecallService {
     private final Settings settings;
     private final Clock clock;
     private final SemanticIndex semantic;
+    private final AnchorService anchors;
 
+    /** Wired by hand (tests): records are checked through a local {@link AnchorService}. */
     public RecallService(Db db, StatsStore stats, OverviewStore overviews, MemoryStore memories, SummaryStore summaries,
             ObservationStore observations, RecallStore recalls, SearchStore search, Settings settings, Clock clock,
             SemanticIndex semantic) {
+        this(db, stats, overviews, memories, summaries, observations, recalls, search, settings, clock, semantic,
+                AnchorService.local(db, clock));
+    }
+
+    @Inject
+    public RecallService(Db db, StatsStore stats, OverviewStore overviews, MemoryStore memories, SummaryStore summaries,
+            ObservationStore observations, RecallStore recalls, SearchStore search, Settings settings, Clock clock,
+            SemanticIndex semantic, AnchorService anchors) {
+        this.anchors = anchors;
         this.semantic = semantic;
         this.db = db;
         this.stats = stats;
@@ -109,7 +132,8 @@ public class RecallService {
             return new Read(view(tx, a, source), recalls.lastSessionStartHash(tx, a.sessionId(), since));
         });
         var style = a.compact() ? SessionStartRenderer.Style.COMPACT : SessionStartRenderer.Style.RICH;
-        SessionStartRenderer.Rendered rendered = SessionStartRenderer.render(read.view(), style, settings.sessionStartChars());
+        SessionStartRenderer.Rendered rendered = SessionStartRenderer.render(checked(read.view(), a), style,
+                settings.sessionStartChars());
         // a database that was deleted, replaced or cannot take writes is said first, in one line: the agent's user
         // would otherwise learn of it only from eagle-mem.log
         SessionStartRenderer.Rendered r = db.condition().notice().map(rendered::withNotice).orElse(rendered);
@@ -151,6 +175,28 @@ public class RecallService {
                 recent.isEmpty() ? null : recent.getFirst().updatedAt(), overviews.find(tx, a.project()).orElse(null),
                 rows, recent, workingSet, settings.agentCommand(), settings.times(), byRelevance(a.project(), recent, rows),
                 code.status(tx, a.project()).orElse(null));
+    }
+
+    /**
+     * The view with each record's state against the code (outside the read: a check may store what git said): a memory
+     * about code that is gone is not said at the start (the stale listing and search still show it).
+     */
+    private SessionStartRenderer.View checked(SessionStartRenderer.View v, Audience a) {
+        Map<String, Freshness> states = Staleness.of(anchors, a.project(), a.tree(), Stream.concat(
+                v.memoryRows().stream().map(m -> new SearchRow("memory", m.id(), null, null, null, 0, null, null)),
+                v.summaries().stream().map(r -> new SearchRow("summary", r.id(), null, null, null, 0, null, null))).toList());
+        if (states.isEmpty()) {
+            return v;
+        }
+        List<MemoryRow> rows = v.memoryRows().stream().filter(m -> !gone(states, "memory:" + m.id())).toList();
+        return new SessionStartRenderer.View(v.project(), v.sessionId(), v.source(), v.sessions(), v.memories(), v.lastWork(),
+                v.overview(), rows, v.summaries(), v.workingSet(), v.command(), v.times(), v.otherRanking(), v.codeIndex(),
+                states);
+    }
+
+    private static boolean gone(Map<String, Freshness> states, String key) {
+        Freshness f = states.get(key);
+        return f != null && f.state() == AnchorState.GONE;
     }
 
     /**
@@ -200,10 +246,11 @@ public class RecallService {
         Optional<Embedder> model = settings.semanticRecall() ? semantic.loaded() : Optional.empty();
         Optional<CompletableFuture<float[]>> embedding = embed(model, prompt);
         RecallJudge.Judgement judged = judgement(a, query.get(), prompt, RecallJudge.BAR, model, embedding);
-        List<SearchRow> ranked = judged.rows();
+        Map<String, Freshness> states = Staleness.of(anchors, a.project(), a.tree(), judged.rows());
+        List<SearchRow> ranked = Staleness.order(judged.injected(), states);
         List<CodeHit> code = code(a, query.get(), prompt, model, embedding);
         PromptRecall.Rendered r = PromptRecall.render(ranked, code, a.compact(),
-                settings.promptChars(), settings.times());
+                settings.promptChars(), settings.times(), states);
         RecallStatus status = r.text().isEmpty() ? RecallStatus.NO_MATCH : RecallStatus.INJECTED;
         record(new RecallEvent(a.sessionId(), a.project(), a.agent(), "UserPromptSubmit", null,
                 String.join(" ", query.get().terms()), r.memoryIds(), r.summaryIds(), r.text().length(), 0, null,

@@ -4,9 +4,11 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 
+import dev.eaglemem.anchor.Freshness;
 import dev.eaglemem.format.Snippets;
 import dev.eaglemem.format.Times;
 import dev.eaglemem.store.CodeStore;
@@ -38,7 +40,14 @@ final class SessionStartRenderer {
      */
     record View(String project, String sessionId, String source, long sessions, long memories, String lastWork,
             String overview, List<MemoryRow> memoryRows, List<SummaryRow> summaries, List<FileEdits> workingSet,
-            String command, Times times, List<Long> otherRanking, CodeStore.Status codeIndex) {
+            String command, Times times, List<Long> otherRanking, CodeStore.Status codeIndex, Map<String, Freshness> states) {
+
+        View(String project, String sessionId, String source, long sessions, long memories, String lastWork,
+                String overview, List<MemoryRow> memoryRows, List<SummaryRow> summaries, List<FileEdits> workingSet,
+                String command, Times times, List<Long> otherRanking, CodeStore.Status codeIndex) {
+            this(project, sessionId, source, sessions, memories, lastWork, overview, memoryRows, summaries, workingSet,
+                    command, times, otherRanking, codeIndex, Map.of());
+        }
 
         View(String project, String sessionId, String source, long sessions, long memories, String lastWork,
                 String overview, List<MemoryRow> memoryRows, List<SummaryRow> summaries, List<FileEdits> workingSet,
@@ -87,18 +96,18 @@ final class SessionStartRenderer {
         List<Long> taskSources = v.summaries().stream().filter(s -> s.fields().nextSteps() != null
                 && !s.fields().nextSteps().isBlank()).map(SummaryRow::id).toList();
         List<Section> sections = new ArrayList<>();
-        sections.add(new Section("Decisions & Gotchas", memories(v.memoryRows(), true, keyIds, compact, List.of()), 100, keyIds,
+        sections.add(new Section("Decisions & Gotchas", memories(v.memoryRows(), true, keyIds, compact, List.of(), v.states()), 100, keyIds,
                 List.of()));
         if (isReset(v.source()) && !v.workingSet().isEmpty()) {
             sections.add(new Section("Working Set", workingSet(v.workingSet()), 95));
         }
-        sections.add(new Section("Recent Sessions", recent(recent, compact, v.times()), 90, List.of(),
+        sections.add(new Section("Recent Sessions", recent(recent, compact, v.times(), v.states()), 90, List.of(),
                 recent.stream().map(SummaryRow::id).toList()));
         sections.add(new Section("Open Tasks", openTasks(v.summaries(), compact), 80, List.of(), taskSources));
         if (v.overview() != null && !v.overview().isBlank()) {
             sections.add(new Section("Project Overview", Snippets.oneLine(v.overview(), 600), 60));
         }
-        sections.add(new Section("Other Memories", memories(v.memoryRows(), false, otherIds, compact, v.otherRanking()), 50,
+        sections.add(new Section("Other Memories", memories(v.memoryRows(), false, otherIds, compact, v.otherRanking(), v.states()), 50,
                 otherIds, List.of()));
         sections.removeIf(s -> s.body().isBlank());
         ContextBudget.Fitted fitted = ContextBudget.fit(header(v, compact), sections, footer(v, compact), cap,
@@ -160,7 +169,8 @@ final class SessionStartRenderer {
      * Decisions and gotchas (key), or the other kinds: the most relevant to the project's recent work when serve ranked
      * them by meaning ({@code ranking}), else the newest; rows come newest first per kind.
      */
-    private static String memories(List<MemoryRow> rows, boolean key, List<Long> ids, boolean compact, List<Long> ranking) {
+    private static String memories(List<MemoryRow> rows, boolean key, List<Long> ids, boolean compact, List<Long> ranking,
+            Map<String, Freshness> states) {
         Comparator<MemoryRow> newest = Comparator.comparing(MemoryRow::updatedAt).reversed();
         Comparator<MemoryRow> order = ranking.isEmpty() ? newest
                 : Comparator.<MemoryRow>comparingInt(m -> ranking.contains(m.id()) ? ranking.indexOf(m.id()) : Integer.MAX_VALUE)
@@ -179,14 +189,20 @@ final class SessionStartRenderer {
             String text = detail.isEmpty() || detail.equals(m.title()) ? m.title()
                     : Snippets.titleRepeats(m.title(), detail) ? Snippets.keepingReason(detail, max + 40)
                     : m.title() + " — " + Snippets.keepingReason(detail, max);
-            String line = "- [" + m.kind() + "] " + text + (compact ? "" : " (mem-" + m.id() + ")");
+            String line = "- [" + m.kind() + "] " + text + (compact ? "" : " (mem-" + m.id() + ")") + tag(states, "memory", m.id());
             out.append(n++ == 0 ? "" : "\n").append(line);
             ids.add(m.id());
         }
         return out.toString();
     }
 
-    private static String recent(List<SummaryRow> shown, boolean compact, Times times) {
+    /** A record's state against the code, when it is not fresh: " [changed: written at 3f2a1c9; …]". */
+    private static String tag(Map<String, Freshness> states, String kind, long id) {
+        Freshness f = states.get(kind + ":" + id);
+        return f == null ? "" : f.tag();
+    }
+
+    private static String recent(List<SummaryRow> shown, boolean compact, Times times, Map<String, Freshness> states) {
         StringBuilder out = new StringBuilder();
         for (SummaryRow s : shown) {
             SummaryFields f = s.fields();
@@ -198,9 +214,11 @@ final class SessionStartRenderer {
                 out.append("- ").append(date).append(": ").append(Snippets.oneLine(f.completed() != null ? f.completed() : f.request(), 160));
                 appendIf(out, " | decided: ", f.decisions(), 140);
                 appendIf(out, " | watch: ", f.gotchas(), 120);
+                out.append(tag(states, "summary", s.id()));
                 continue;
             }
-            out.append("- ").append(date).append(" (").append(s.agent()).append(", sum-").append(s.id()).append(')');
+            out.append("- ").append(date).append(" (").append(s.agent()).append(", sum-").append(s.id()).append(')')
+                    .append(tag(states, "summary", s.id()));
             appendIf(out, "\n  Request: ", f.request(), 160);
             appendIf(out, "\n  Done: ", f.completed(), 220);
             appendIf(out, "\n  Learned: ", f.learned(), 180);

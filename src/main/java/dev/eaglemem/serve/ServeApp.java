@@ -9,6 +9,7 @@ import java.util.function.Function;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import dev.eaglemem.anchor.AnchorService;
 import dev.eaglemem.config.LogFile;
 import dev.eaglemem.config.Settings;
 import dev.eaglemem.embed.SemanticIndex;
@@ -48,10 +49,12 @@ public class ServeApp {
     private final EmbedJob embedJob;
     private final CueMemoriesJob cueJob;
     private final ViewerApi viewer;
+    private final AnchorService anchors;
 
     public ServeApp(ServeDaemon daemon, ServeApi api, Settings settings, Db db, HealthStore healthStore, JobEngine jobs,
             EventIntake intake, LogFile log, Clock clock, SemanticIndex semantic, VectorStore vectors, JobQueue queue,
-            EmbedJob embedJob, CueMemoriesJob cueJob, ViewerApi viewer) {
+            EmbedJob embedJob, CueMemoriesJob cueJob, ViewerApi viewer, AnchorService anchors) {
+        this.anchors = anchors;
         this.viewer = viewer;
         this.cueJob = cueJob;
         this.embedJob = embedJob;
@@ -70,6 +73,8 @@ public class ServeApp {
     }
 
     public int run(ServeDaemon.Options options, Consumer<ServeState> started) {
+        // serve may ask git why a record's code changed (once per HEAD and file); hook processes only read what it kept
+        anchors.useGit(true);
         AtomicReference<ServeDaemon.Running> running = new AtomicReference<>();
         JobPump pump = new JobPump(jobs, log::warn, outcome -> {
             if (outcome.result() != JobOutcome.Result.SUCCEEDED) {

@@ -1,5 +1,6 @@
 package dev.eaglemem.session;
 
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Arrays;
@@ -9,7 +10,10 @@ import java.util.Optional;
 import java.util.random.RandomGenerator;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 
+import dev.eaglemem.anchor.AnchorService;
+import dev.eaglemem.anchor.WorkTree;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.project.SessionIds;
 import dev.eaglemem.redact.Redactor;
@@ -36,10 +40,19 @@ public class SessionService {
     private final EventStore events;
     private final Redactor redactor;
     private final Clock clock;
+    private final AnchorService anchors;
     private final RandomGenerator random = RandomGenerator.getDefault();
 
+    /** Wired by hand (tests): summaries are anchored through a local {@link AnchorService}. */
     public SessionService(Db db, SessionStore sessions, SummaryStore summaries, EnrichmentStore enrichments,
             ProjectStore projects, EventStore events, Redactor redactor, Clock clock) {
+        this(db, sessions, summaries, enrichments, projects, events, redactor, AnchorService.local(db, clock), clock);
+    }
+
+    @Inject
+    public SessionService(Db db, SessionStore sessions, SummaryStore summaries, EnrichmentStore enrichments,
+            ProjectStore projects, EventStore events, Redactor redactor, AnchorService anchors, Clock clock) {
+        this.anchors = anchors;
         this.db = db;
         this.sessions = sessions;
         this.summaries = summaries;
@@ -72,7 +85,7 @@ public class SessionService {
             throw EagleException.invalidInput("invalid session id '" + save.sessionId()
                     + "': use 1-128 characters from A-Z a-z 0-9 _ -", "omit --session-id to save a manual session");
         }
-        return db.write(tx -> {
+        SaveResult saved = db.write(tx -> {
             Instant now = clock.instant();
             Optional<SessionRow> existing = save.sessionId() == null ? Optional.empty() : sessions.find(tx, save.sessionId());
             String project = projectFor(save, existing);
@@ -92,6 +105,14 @@ public class SessionService {
             return new SaveResult(id, project, agent, manual, items(stored.fields().decisions()),
                     items(stored.fields().gotchas()), stored);
         });
+        // the agent's own summary holds on to the code it was written about, from the tree it was written in
+        Path tree = save.cwd() == null ? null : WorkTree.of(Path.of(save.cwd())).orElse(null);
+        try {
+            anchors.anchorSummary(saved.summary(), tree, "written");
+        } catch (RuntimeException e) {
+            // the summary is stored; an anchor is a help, not a condition
+        }
+        return saved;
     }
 
     private static String projectFor(SessionSave save, Optional<SessionRow> existing) {

@@ -22,6 +22,7 @@ import dev.eaglemem.store.CodeStore;
 import dev.eaglemem.store.Db;
 import dev.eaglemem.store.EventStore;
 import dev.eaglemem.store.FeatureStore;
+import dev.eaglemem.store.AnchorStore;
 import dev.eaglemem.store.GraphStore;
 import dev.eaglemem.store.LlmUsageStore;
 import dev.eaglemem.store.GuardRuleStore;
@@ -164,6 +165,12 @@ public class Producers {
     @Singleton
     CodeStore codeStore() {
         return new CodeStore();
+    }
+
+    @Produces
+    @Singleton
+    AnchorStore anchorStore() {
+        return new AnchorStore();
     }
 
     @Produces

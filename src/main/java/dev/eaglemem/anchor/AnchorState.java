@@ -1,0 +1,22 @@
+package dev.eaglemem.anchor;
+
+import java.util.Locale;
+
+/**
+ * How a record stands against the code it was written about, from the best to the worst. {@code FRESH}: every file and
+ * declaration it names is as it was (or it names none); {@code MOVED}: a file was renamed, its content unchanged;
+ * {@code CHANGED}: something it names differs now (or a part of it is gone); {@code GONE}: everything it names was
+ * deleted; {@code CONTRADICTED}: a model read the change since and found that it contradicts the record.
+ */
+public enum AnchorState {
+    FRESH, MOVED, CHANGED, GONE, CONTRADICTED;
+
+    public String id() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    /** Whether recall labels it (everything but fresh). */
+    public boolean labelled() {
+        return this != FRESH;
+    }
+}
