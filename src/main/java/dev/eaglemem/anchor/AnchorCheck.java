@@ -155,7 +155,9 @@ final class AnchorCheck {
         if (!git || a.commit() == null || head == null) {
             return null;
         }
-        Optional<GitHistory.Since> since = GitHistory.since(root, a.commit(), path);
+        // HEAD still holds what the record was written against: the change is in the working tree, not in a commit
+        Optional<GitHistory.Since> since = !deleted && GitHistory.headBlob(root, path).filter(t.blob()::equals).isPresent()
+                ? Optional.of(new GitHistory.Since(0, null, null)) : GitHistory.since(root, a.commit(), path);
         if (since.isEmpty()) {
             return null; // the anchor's commit is not here (a shallow clone, another clone's history): no counts
         }

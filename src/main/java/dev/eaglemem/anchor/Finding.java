@@ -19,7 +19,8 @@ public record Finding(String path, String decl, AnchorState state, String movedF
         return switch (state) {
             case MOVED -> movedFrom + " moved to " + path;
             case GONE -> decl == null ? path + " is gone" + newest(" (deleted in ") : decl + " is gone from " + path;
-            case CHANGED -> (movedFrom == null ? what : movedFrom + " (now " + path + ")") + " changed since" + since();
+            case CHANGED -> (decl == null ? "" : decl + " in ") + (movedFrom == null ? path : movedFrom + " (now " + path + ")")
+                    + " changed since" + since();
             default -> what;
         };
     }

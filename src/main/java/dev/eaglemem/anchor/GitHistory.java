@@ -47,6 +47,17 @@ final class GitHistory {
         return Optional.of(new Since(lines.size(), newest[0], newest.length > 1 ? newest[1] : null));
     }
 
+    /** The blob id of {@code path} in HEAD's tree; empty when HEAD has no such file or git cannot tell. */
+    static Optional<String> headBlob(Path root, String path) {
+        ProcessResult r = git(root, "ls-tree", "HEAD", "--", path);
+        if (!r.ok()) {
+            return Optional.empty();
+        }
+        // "100644 blob <id>\t<path>"
+        String[] f = r.out().strip().split("\\s+", 4);
+        return f.length >= 3 && "blob".equals(f[1]) ? Optional.of(f[2]) : Optional.empty();
+    }
+
     /**
      * Where a file that is no longer in the working tree went since {@code commit}: git's rename detection between the
      * commit and the working tree (committed renames and {@code git mv}s not committed yet alike). Empty when git cannot

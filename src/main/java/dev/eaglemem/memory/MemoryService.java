@@ -195,6 +195,11 @@ public class MemoryService {
      * {@code changed} is false.
      */
     public StateChange update(long id, MemoryPatch patch) {
+        return update(id, patch, null);
+    }
+
+    /** {@link #update(long, MemoryPatch)}, re-anchoring the memory in the working tree {@code root} (null: as add does). */
+    public StateChange update(long id, MemoryPatch patch, Path root) {
         MemoryRow current = show(id);
         if (current.isDeleted()) {
             throw EagleException.conflict("memory_forgotten", "memory " + id + " is forgotten",
@@ -204,7 +209,7 @@ public class MemoryService {
         if (sameContent(current, row)) {
             return new StateChange(current, false);
         }
-        Optional<Snapshot> anchor = anchors.snapshot(row.project(), null, row.title() + "\n" + row.content(),
+        Optional<Snapshot> anchor = anchors.snapshot(row.project(), root, row.title() + "\n" + row.content(),
                 row.files());
         return db.write(tx -> {
             Instant now = clock.instant();
