@@ -202,6 +202,25 @@ public class AnchorService {
                 .map(a -> new Checked(a.recordKind(), a.recordId(), a.id(), states.get(a.id()))).toList();
     }
 
+    /** {@link #stale} with each record's id and title, and how many records of the project are anchored. */
+    public StaleReport report(String project, Path root) {
+        Path tree = root != null ? root : rootOf(project);
+        List<Checked> stale = stale(project, tree);
+        int anchored = db.read(tx -> anchors.ofProject(tx, project)).size();
+        List<StaleReport.Item> items = db.read(tx -> stale.stream().map(c -> {
+            if (MEMORY.equals(c.recordKind())) {
+                Optional<MemoryRow> m = memoryStore.find(tx, c.recordId());
+                return new StaleReport.Item("mem-" + c.recordId(), MEMORY, m.map(MemoryRow::kind).orElse(null),
+                        m.map(MemoryRow::title).orElse(""), c.freshness());
+            }
+            Optional<SummaryRow> s = summaryStore.find(tx, c.recordId());
+            String title = s.map(x -> x.fields().request() != null ? x.fields().request() : x.fields().completed())
+                    .orElse("");
+            return new StaleReport.Item("sum-" + c.recordId(), SUMMARY, null, title == null ? "" : title, c.freshness());
+        }).toList());
+        return new StaleReport(project, tree == null ? null : tree.toString(), anchored, items);
+    }
+
     /** A record and how it stands; {@code anchorId} for the re-verification job. */
     public record Checked(String recordKind, long recordId, long anchorId, Freshness freshness) {
     }
@@ -271,8 +290,33 @@ public class AnchorService {
         return db.read(tx -> projects.rootOf(tx, project)).map(Path::of).orElse(null);
     }
 
+    /** A record's text and the files it names, as anchoring reads them; empty when it is gone or forgotten. */
+    Optional<Written> written(String recordKind, long id) {
+        if (MEMORY.equals(recordKind)) {
+            return db.read(tx -> memoryStore.find(tx, id)).filter(m -> !m.isDeleted())
+                    .map(m -> new Written(textOf(m), m.files(), m.project()));
+        }
+        return db.read(tx -> summaryStore.find(tx, id)).map(s -> new Written(join(s.fields().decisions(),
+                s.fields().gotchas()), Stream.concat(s.fields().keyFiles().stream(), s.fields().filesModified().stream())
+                        .distinct().limit(12).toList(), s.project()));
+    }
+
+    record Written(String text, List<String> files, String project) {
+    }
+
+    /** Anchors a record again in {@code root} ({@code how}: reverified, confirmed); false when it is gone. */
+    boolean reanchor(String recordKind, long id, Path root, String how) {
+        Optional<Written> w = written(recordKind, id);
+        w.ifPresent(x -> anchor(recordKind, id, x.project(), root, x.text(), x.files(), how));
+        return w.isPresent();
+    }
+
     Optional<Anchor> find(String recordKind, long id) {
         return db.read(tx -> anchors.find(tx, recordKind, id));
+    }
+
+    WorkingFiles files() {
+        return files;
     }
 
     Db db() {

@@ -1,6 +1,6 @@
 package dev.eaglemem.anchor;
 
-import java.util.Locale;
+import dev.eaglemem.format.StateId;
 
 /**
  * How a record stands against the code it was written about, from the best to the worst. {@code FRESH}: every file and
@@ -8,12 +8,8 @@ import java.util.Locale;
  * {@code CHANGED}: something it names differs now (or a part of it is gone); {@code GONE}: everything it names was
  * deleted; {@code CONTRADICTED}: a model read the change since and found that it contradicts the record.
  */
-public enum AnchorState {
+public enum AnchorState implements StateId {
     FRESH, MOVED, CHANGED, GONE, CONTRADICTED;
-
-    public String id() {
-        return name().toLowerCase(Locale.ROOT);
-    }
 
     /** Whether recall labels it (everything but fresh). */
     public boolean labelled() {

@@ -1,7 +1,10 @@
 package dev.eaglemem.anchor;
 
 import java.util.List;
+
 import java.util.stream.Collectors;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
 
 /**
  * A record's state against the code now, with the evidence: what recall, search, show, MCP and the viewer say next to it.
@@ -23,6 +26,7 @@ public record Freshness(AnchorState state, String commit, String anchoredAt, Lis
      * The short clause recall adds: "written at 3f2a1c9; src/billing/retry.ts changed since in 4 commits, newest 9e1b0d2
      * 'retry with jitter'". Empty for a fresh record.
      */
+    @JsonProperty("label")
     public String label() {
         if (!state.labelled()) {
             return "";

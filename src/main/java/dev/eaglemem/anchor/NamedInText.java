@@ -20,6 +20,8 @@ final class NamedInText {
 
     private static final Pattern PATH = Pattern.compile(
             "(?<![\\w/.@-])((?:\\.{1,2}/)?(?:[\\w.@-]+/)*[\\w@-][\\w.@-]*\\.[A-Za-z][A-Za-z0-9]{0,9})(?::\\d+)?(?![\\w/-])");
+    private static final Pattern LINE_REF = Pattern.compile(
+            "(?<![\\w/.@-])((?:\\.{1,2}/)?(?:[\\w.@-]+/)*[\\w@-][\\w.@-]*\\.[A-Za-z][A-Za-z0-9]{0,9}):(\\d{1,7})(?!\\d)");
     private static final Pattern CODE_SPAN = Pattern.compile("`([^`\\n]{1,120})`");
     private static final Pattern CALL = Pattern.compile("(?<![\\w$.])([A-Za-z_$][\\w$]*(?:\\.[A-Za-z_$][\\w$]*)?)\\s*\\(");
     private static final Pattern IDENT = Pattern.compile("(?<![\\w$.])([A-Za-z_$][\\w$]*(?:\\.[A-Za-z_$][\\w$]*)?)(?![\\w$])");
@@ -39,6 +41,17 @@ final class NamedInText {
             }
         }
         return List.copyOf(out);
+    }
+
+    /** The lines a text names in a file ({@code src/app.py:42}), by the path as written. */
+    static java.util.Map<String, List<Integer>> lines(String text) {
+        java.util.Map<String, List<Integer>> out = new java.util.LinkedHashMap<>();
+        Matcher m = LINE_REF.matcher(text == null ? "" : text);
+        while (m.find()) {
+            String p = m.group(1).startsWith("./") ? m.group(1).substring(2) : m.group(1);
+            out.computeIfAbsent(p, k -> new java.util.ArrayList<>()).add(Integer.parseInt(m.group(2)));
+        }
+        return out;
     }
 
     /** Names the text marks as code: called, in backticks, or shaped like an identifier (camelCase, snake_case, Dotted). */

@@ -1,7 +1,12 @@
 package dev.eaglemem.cli;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
+import dev.eaglemem.anchor.AnchorService;
+import dev.eaglemem.anchor.Freshness;
 import dev.eaglemem.config.Settings;
 import dev.eaglemem.memory.MemoryChange;
 import dev.eaglemem.memory.MemoryKind;
@@ -21,7 +26,8 @@ import picocli.CommandLine.Spec;
         description = "What you and your agents remember across sessions, each of one kind: decision, gotcha, pattern,"
                 + " preference, discovery, friction, context, feedback or fact. Recall shows them to the agent at session"
                 + " start and with each prompt.",
-        subcommands = { MemoryAddCommand.class, MemoryUpdateCommand.class, MemoryCuesCommand.class },
+        subcommands = { MemoryAddCommand.class, MemoryUpdateCommand.class, MemoryCuesCommand.class, MemoryStaleCommand.class,
+                MemoryConfirmCommand.class },
         footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem memories list -k gotcha",
                 "  eagle-mem memories add -k decision 'Keep everything in one SQLite file'",
                 "  eagle-mem memories forget mem-12 --reason 'no longer true'" })
@@ -68,10 +74,16 @@ public class MemoriesCommand {
                     "  eagle-mem memories show mem-12 --json" })
     int show(@Mixin OutputMixin output, @Parameters(paramLabel = "ID", description = MemoryRender.ID_HELP) String id) {
         MemoryRow m = memories.show(MemoryRender.parseId(id));
+        // how it stands against the code now (absent: written outside git, or a personal memory)
+        Optional<Freshness> state = m.project() == null ? Optional.empty()
+                : memories.anchors().of(AnchorService.MEMORY, m.id(), m.project(), null);
         if (output.json) {
-            Console.json(spec, Console.fields("memory", m));
+            Map<String, Object> json = new LinkedHashMap<>(Console.fields("memory", m));
+            json.put("freshness", state.orElse(null));
+            Console.json(spec, json);
         } else {
             MemoryRender.show(Console.out(spec), m, settings.times());
+            MemoryRender.state(Console.out(spec), state);
         }
         return 0;
     }

@@ -3,7 +3,9 @@ package dev.eaglemem.cli;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
+import dev.eaglemem.anchor.Freshness;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.format.Snippets;
 import dev.eaglemem.format.Times;
@@ -101,4 +103,10 @@ final class MemoryRender {
         }
     }
 
+
+    /** How a memory or summary stands against the code now, one line (nothing for a record without an anchor). */
+    static void state(PrintWriter out, Optional<Freshness> state) {
+        state.ifPresent(f -> out.println("State:     " + f.state().id() + (f.state().labelled() ? " — " + f.label()
+                : " (as written at " + (f.commit() == null ? "the working tree" : Freshness.shortId(f.commit())) + ")")));
+    }
 }

@@ -90,6 +90,9 @@ public class SearchCommand implements Callable<Integer> {
             if (!h.snippet().isBlank() && !h.snippet().equals(h.title())) {
                 out.println("          " + h.snippet());
             }
+            if (h.freshness() != null) {
+                out.println("          " + h.freshness().state().id() + ": " + h.freshness().label());
+            }
         }
         return 0;
     }

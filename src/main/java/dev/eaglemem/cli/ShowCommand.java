@@ -45,7 +45,7 @@ public class ShowCommand implements Callable<Integer> {
     public Integer call() {
         ShownRecord record = records.show(RecordId.parse(id));
         if (output.json) {
-            Console.json(spec, ShownRecord.json(record));
+            Console.json(spec, records.json(record));
             return 0;
         }
         PrintWriter out = Console.out(spec);
@@ -62,6 +62,7 @@ public class ShowCommand implements Callable<Integer> {
                 out.println(c.chunk().text());
             }
         }
+        MemoryRender.state(out, records.freshness(record));
         return 0;
     }
 

@@ -231,6 +231,7 @@ public class EventIntake {
                 }
                 case CaptureEvent.SessionEnded s -> {
                     c.projectKey().ifPresent(jobs::prune);
+                    c.projectKey().ifPresent(p -> jobs.reverify(p, WorkTree.orElse(s.origin().cwd(), s.origin().projectRoot())));
                     c.projectKey().ifPresent(jobs::curateIfDue);
                     yield Recorded.NONE;
                 }
@@ -239,6 +240,7 @@ public class EventIntake {
                     if (c.project() != null && root != null) {
                         jobs.indexIfStale(c.project(), root);
                         jobs.scanIfNoOverview(c.project(), root);
+                        jobs.reverify(c.project(), WorkTree.orElse(s.origin().cwd(), root));
                     }
                     yield Recorded.NONE;
                 }

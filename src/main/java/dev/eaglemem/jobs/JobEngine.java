@@ -73,8 +73,9 @@ public class JobEngine implements AutoCloseable {
 
     @Inject
     public JobEngine(Db db, JobStore store, PruneJob prune, EnrichSummaryJob enrich, EmbedJob embed, IndexJob index,
-            ScanJob scan, CurateJob curate, CueMemoriesJob cues, Settings settings, Clock clock) {
-        this(db, store, new JobKinds(List.of(prune, enrich, embed, index, scan, curate, cues)), Options.from(settings), clock,
+            ScanJob scan, CurateJob curate, CueMemoriesJob cues, ReverifyJob reverify, Settings settings, Clock clock) {
+        this(db, store, new JobKinds(List.of(prune, enrich, embed, index, scan, curate, cues, reverify)), Options.from(settings),
+                clock,
                 JobOwners.current());
     }
 

@@ -74,6 +74,15 @@ public class JobQueue {
         return new Queued(e.job().id(), e.job().kind(), e.deduplicated());
     }
 
+    /**
+     * Another look at the project's records whose code changed (see {@link ReverifyJob}), in the working tree {@code root}
+     * (null: the project's own); one pending run per project.
+     */
+    public Queued reverify(String project, Path root) {
+        return enqueue(ReverifyJob.KIND, project, root == null ? Map.of() : Map.of(ReverifyJob.ROOT, root.toString()),
+                ReverifyJob.dedupeKey(project));
+    }
+
     /** Retention for a project: old observations and old finished jobs (see {@link PruneJob}). */
     public Queued prune(String project) {
         return enqueue(PruneJob.KIND, project, Map.of(), PruneJob.dedupeKey(project));

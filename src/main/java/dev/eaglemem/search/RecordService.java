@@ -6,7 +6,10 @@ import java.util.Map;
 import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 
+import dev.eaglemem.anchor.AnchorService;
+import dev.eaglemem.anchor.Freshness;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.store.CodeStore;
 import dev.eaglemem.store.Db;
@@ -47,9 +50,19 @@ public class RecordService {
     private final PromptStore prompts;
     private final ObservationStore observations;
     private final CodeStore code;
+    private final AnchorService anchors;
 
+    /** Wired by hand (tests): records are checked through a local {@link AnchorService}. */
     public RecordService(Db db, MemoryStore memories, SummaryStore summaries, SessionStore sessions,
             PromptStore prompts, ObservationStore observations, CodeStore code) {
+        this(db, memories, summaries, sessions, prompts, observations, code, AnchorService.local(db,
+                java.time.Clock.systemUTC()));
+    }
+
+    @Inject
+    public RecordService(Db db, MemoryStore memories, SummaryStore summaries, SessionStore sessions,
+            PromptStore prompts, ObservationStore observations, CodeStore code, AnchorService anchors) {
+        this.anchors = anchors;
         this.db = db;
         this.memories = memories;
         this.summaries = summaries;
@@ -70,14 +83,32 @@ public class RecordService {
             throw EagleException.invalidInput("ask for 1 to " + MAX_BATCH + " ids at a time (got " + ids.size() + ")",
                     "split the ids into batches of at most " + MAX_BATCH);
         }
-        return db.read(tx -> {
-            List<Map<String, Object>> found = new ArrayList<>();
-            List<String> missing = new ArrayList<>();
+        List<ShownRecord> found = new ArrayList<>();
+        List<String> missing = new ArrayList<>();
+        db.read(tx -> {
             for (RecordId id : ids.stream().distinct().toList()) {
-                find(tx, id).ifPresentOrElse(r -> found.add(ShownRecord.json(r)), () -> missing.add(id.toString()));
+                find(tx, id).ifPresentOrElse(found::add, () -> missing.add(id.toString()));
             }
-            return new Batch(found, missing);
+            return null;
         });
+        return new Batch(found.stream().map(this::json).toList(), missing);
+    }
+
+    /** A record as {@code show --json} prints it: a memory or summary also says how it stands against the code now. */
+    public Map<String, Object> json(ShownRecord r) {
+        Map<String, Object> out = ShownRecord.json(r);
+        freshness(r).ifPresent(f -> out.put("freshness", f));
+        return out;
+    }
+
+    /** A memory's or summary's state against its project's code; empty for other records and records without an anchor. */
+    public Optional<Freshness> freshness(ShownRecord r) {
+        return switch (r) {
+            case ShownRecord.Memory m when m.memory().project() != null ->
+                anchors.of(AnchorService.MEMORY, m.memory().id(), m.memory().project(), null);
+            case ShownRecord.Summary s -> anchors.of(AnchorService.SUMMARY, s.summary().id(), s.summary().project(), null);
+            default -> Optional.empty();
+        };
     }
 
     private Optional<ShownRecord> find(Tx tx, RecordId id) {

@@ -1,5 +1,7 @@
 package dev.eaglemem.search;
 
+import dev.eaglemem.anchor.Freshness;
+
 /**
  * A compact search result: enough to decide whether to {@code eagle-mem show} it.
  *
@@ -7,7 +9,18 @@ package dev.eaglemem.search;
  * @param kind {@code memory}, {@code summary} or {@code prompt}
  * @param memoryKind the memory's kind (decision, gotcha…), null for other records
  * @param score BM25 (lower is better), for --json consumers that merge results
+ * @param freshness the record's state against the code when it is not fresh (changed, moved, gone, contradicted), else
+ *        null: see {@code eagle-mem memories stale}
  */
 public record SearchHit(String id, String kind, String memoryKind, String project, String title, String snippet,
-        String date, double score) {
+        String date, double score, Freshness freshness) {
+
+    public SearchHit(String id, String kind, String memoryKind, String project, String title, String snippet, String date,
+            double score) {
+        this(id, kind, memoryKind, project, title, snippet, date, score, null);
+    }
+
+    SearchHit withFreshness(Freshness f) {
+        return new SearchHit(id, kind, memoryKind, project, title, snippet, date, score, f);
+    }
 }

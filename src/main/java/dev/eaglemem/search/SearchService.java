@@ -4,11 +4,17 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.stream.Collectors;
+import java.util.Map;
+import java.util.HashMap;
 import java.util.Locale;
 import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 
+import dev.eaglemem.anchor.AnchorService;
+import dev.eaglemem.anchor.Freshness;
 import dev.eaglemem.config.Settings;
 import dev.eaglemem.embed.Embedder;
 import dev.eaglemem.embed.SemanticIndex;
@@ -47,8 +53,17 @@ public class SearchService {
     private final LexicalExtras extras;
     private final CodeStore code;
     private final CodeSearch codeSearch;
+    private final AnchorService anchors;
 
+    /** Wired by hand (tests): records are checked through a local {@link AnchorService}. */
     public SearchService(Db db, SearchStore store, SemanticIndex semantic, VectorStore vectors, Settings settings) {
+        this(db, store, semantic, vectors, settings, AnchorService.local(db, java.time.Clock.systemUTC()));
+    }
+
+    @Inject
+    public SearchService(Db db, SearchStore store, SemanticIndex semantic, VectorStore vectors, Settings settings,
+            AnchorService anchors) {
+        this.anchors = anchors;
         this.db = db;
         this.store = store;
         this.semantic = semantic;
@@ -150,7 +165,7 @@ public class SearchService {
         }
         List<SearchRow> rows = mode == SearchMode.LEXICAL ? lexical
                 : byMeaning(model.get(), request.query(), target, request, lexical, mode);
-        List<SearchHit> hits = rows.stream().limit(request.limit()).map(SearchService::hit).toList();
+        List<SearchHit> hits = labelled(rows.stream().limit(request.limit()).toList(), request.project());
         return new SearchResult(request.query(), query.terms(), matchMode, mode.id(), request.project(), hits);
     }
 
@@ -231,6 +246,24 @@ public class SearchService {
     /** {@code src/cart/checkout.ts:12-30 function retryCheckout}: where to open it and what it is. */
     public static String codeTitle(CodeHit h) {
         return h.path() + ":" + h.startLine() + "-" + h.endLine() + " " + h.kind() + (h.name() != null ? " " + h.name() : "");
+    }
+
+    /** The hits, each memory and summary with its state against the code when that is not fresh (per project). */
+    private List<SearchHit> labelled(List<SearchRow> rows, String project) {
+        Map<String, Freshness> states = new HashMap<>();
+        rows.stream().filter(r -> r.project() != null && (r.kind().equals("memory") || r.kind().equals("summary")))
+                .collect(Collectors.groupingBy(SearchRow::project)).forEach((p, of) -> {
+                    anchors.memories(p, null, ids(of, "memory")).forEach((id, f) -> states.put("memory:" + id, f));
+                    anchors.summaries(p, null, ids(of, "summary")).forEach((id, f) -> states.put("summary:" + id, f));
+                });
+        return rows.stream().map(r -> {
+            Freshness f = states.get(r.kind() + ":" + r.id());
+            return f != null && f.state().labelled() ? hit(r).withFreshness(f) : hit(r);
+        }).toList();
+    }
+
+    private static List<Long> ids(List<SearchRow> rows, String kind) {
+        return rows.stream().filter(r -> r.kind().equals(kind)).map(SearchRow::id).toList();
     }
 
     private static SearchHit hit(SearchRow r) {
