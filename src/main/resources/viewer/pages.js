@@ -173,27 +173,48 @@ export async function memories(main, ctx) {
   const showForgotten = el('input', { type: 'checkbox', id: 'forgotten' });
   const list = el('div', { id: 'memories' });
   main.append(el('h2', {}, 'Memories'), el('label', {}, showForgotten, ' include forgotten'), list);
+  const staleness = el('p', { id: 'staleness', class: 'muted' });
+  main.append(staleness);
   const load = async () => {
     const r = await ctx.run(() => api('/memories', { params: { limit: 200, forgotten: showForgotten.checked || '', ...projectParam(ctx) } }));
     if (!r) return;
+    // how the project's memory stands against its code: changed, moved, gone or contradicted records, by id
+    const states = {};
+    clear(staleness);
+    if (ctx.project) {
+      const stale = await ctx.run(() => api('/memories/stale', { params: projectParam(ctx) }));
+      if (stale) {
+        for (const item of stale.records) states[item.id] = item.freshness;
+        staleness.append(stale.anchored === 0 ? 'No memory of this project is anchored to its code yet.'
+          : stale.records.length + ' of ' + stale.anchored + ' anchored records are not fresh against the code'
+            + (stale.records.length ? ' (marked below; confirm one that still holds, edit or forget one that does not).' : '.'));
+      }
+    }
     clear(list);
     if (r.memories.length === 0) list.append(el('p', { class: 'muted' }, 'No memories.'));
-    for (const m of r.memories) list.append(memoryCard(m, ctx, load));
+    for (const m of r.memories) list.append(memoryCard(m, ctx, load, states['mem-' + m.id]));
   };
   showForgotten.addEventListener('change', load);
   await load();
 }
 
-function memoryCard(m, ctx, reload) {
+function memoryCard(m, ctx, reload, freshness) {
   const id = 'mem-' + m.id;
   const actions = el('div', { class: 'actions' });
   const card = el('div', { class: 'card', dataset: { id } },
     el('div', { class: 'head' }, badge(m.kind), m.deleted_at ? badge('forgotten', 'forgotten') : null,
+      freshness ? badge(freshness.state, 'stale') : null,
       el('span', { class: 'title' }, m.title || ''), el('span', { class: 'id' }, id),
       el('span', { class: 'muted' }, m.project || 'personal'), el('span', { class: 'muted' }, when(m.updated_at))),
     el('div', { class: 'body' }, richText(m.content)),
+    freshness ? el('div', { class: 'muted freshness' }, freshness.label) : null,
     m.delete_reason ? el('div', { class: 'muted' }, 'forgotten: ' + m.delete_reason) : null,
     actions);
+  if (freshness && !m.deleted_at) {
+    actions.append(el('button', { type: 'button', class: 'confirm-fresh', onclick: async () => {
+      if (await ctx.run(() => api('/memories/' + m.id + '/confirm', { method: 'POST' }), id + ' confirmed: still holds')) reload();
+    } }, 'Still holds'));
+  }
   if (m.deleted_at) {
     actions.append(el('button', { type: 'button', class: 'restore', onclick: async () => {
       if (await ctx.run(() => api('/memories/' + m.id + '/restore', { method: 'POST' }), id + ' restored')) reload();

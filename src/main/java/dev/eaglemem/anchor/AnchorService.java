@@ -35,7 +35,7 @@ import dev.eaglemem.store.Tx;
  * CLI's stale listing) and only for evidence of a change, once per HEAD and target.
  */
 @ApplicationScoped
-public class AnchorService {
+public class AnchorService implements AutoCloseable {
 
     public static final String MEMORY = "memory";
     public static final String SUMMARY = "summary";
@@ -328,7 +328,8 @@ public class AnchorService {
     }
 
     @PreDestroy
-    void close() {
+    @Override
+    public void close() {
         files.close();
     }
 }

@@ -1,7 +1,6 @@
 package dev.eaglemem.anchor;
 
 import java.util.List;
-
 import java.util.stream.Collectors;
 
 import com.fasterxml.jackson.annotation.JsonProperty;

@@ -1,5 +1,10 @@
 package dev.eaglemem.cli;
 
+import dev.eaglemem.anchor.AnchorService;
+import dev.eaglemem.anchor.AnchorState;
+import dev.eaglemem.anchor.Finding;
+import dev.eaglemem.anchor.Freshness;
+import dev.eaglemem.anchor.StaleReport;
 import dev.eaglemem.autostart.CommandRun;
 import dev.eaglemem.autostart.ManagerState;
 import dev.eaglemem.autostart.Platform;
@@ -132,7 +137,9 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
         OpenCommand.Link.class,
         ExportReport.class, ImportReport.class, TypeCounts.class, ImportConflict.class, BackupReport.class, RepairReport.class,
         CompactionReport.class, CompactionReport.Readiness.class, StatsStore.Durable.class,
-        DbFiles.Salvaged.class, EnrichmentRow.class, FieldChange.class, UnenrichResult.class })
+        DbFiles.Salvaged.class, EnrichmentRow.class, FieldChange.class, UnenrichResult.class,
+        Freshness.class, Finding.class, AnchorState.class, StaleReport.class, StaleReport.Item.class,
+        AnchorService.Confirmed.class })
 final class JsonTypes {
 
     private JsonTypes() {

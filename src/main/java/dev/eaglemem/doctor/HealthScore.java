@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 
+import dev.eaglemem.anchor.AnchorState;
+import dev.eaglemem.anchor.StaleReport;
 import dev.eaglemem.doctor.HealthReport.Part;
 import dev.eaglemem.store.TableCounts;
 
@@ -19,14 +21,25 @@ public final class HealthScore {
     static final int ENRICHMENT = 25;
     static final int FEATURES = 15;
     static final int CONFIG = 30;
+    /** Scored only for a project with records anchored to its code (memories stale). */
+    static final int FRESHNESS = 10;
 
     private HealthScore() {
     }
 
     public static HealthReport score(String project, TableCounts counts, long enrichedSummaries, int activeFeatures,
             List<Check> doctorChecks) {
-        List<Part> parts = List.of(capture(counts), enrichment(counts.summaries(), enrichedSummaries),
-                features(activeFeatures), config(doctorChecks));
+        return score(project, counts, enrichedSummaries, activeFeatures, doctorChecks, null);
+    }
+
+    /** @param stale how the project's anchored records stand against its code; null when none is anchored */
+    public static HealthReport score(String project, TableCounts counts, long enrichedSummaries, int activeFeatures,
+            List<Check> doctorChecks, StaleReport stale) {
+        List<Part> parts = new ArrayList<>(List.of(capture(counts), enrichment(counts.summaries(), enrichedSummaries),
+                features(activeFeatures), config(doctorChecks)));
+        if (stale != null && stale.anchored() > 0) {
+            parts.add(freshness(stale));
+        }
         int score = parts.stream().mapToInt(Part::score).sum();
         int max = parts.stream().mapToInt(Part::max).sum();
         List<String> next = parts.stream().filter(p -> p.fix() != null)
@@ -63,6 +76,21 @@ public final class HealthScore {
         String detail = active + (active == 1 ? " feature guards" : " features guard") + " releases";
         return new Part("features", score, FEATURES, detail, score == FEATURES ? null
                 : "register what a release must not break: eagle-mem feature add NAME -f 'src/…/**' -s 'TEST COMMAND'");
+    }
+
+    /** How much of the project's anchored memory the code moved on from: full marks at 10% or less. */
+    static Part freshness(StaleReport stale) {
+        long notFresh = stale.records().size();
+        long pct = percent(notFresh, stale.anchored());
+        int score = pct <= 10 ? FRESHNESS : pct <= 30 ? 6 : 2;
+        String states = java.util.Arrays.stream(AnchorState.values()).filter(AnchorState::labelled)
+                .filter(st -> stale.count(st) > 0).map(st -> stale.count(st) + " " + st.id())
+                .collect(java.util.stream.Collectors.joining(", "));
+        String detail = notFresh + " of " + stale.anchored() + " anchored records are stale" + (states.isEmpty() ? ""
+                : " (" + states + ")");
+        return new Part("freshness", score, FRESHNESS, detail, score == FRESHNESS ? null
+                : "review them: eagle-mem memories stale, then confirm what still holds (eagle-mem memories confirm ID)"
+                        + " and correct the rest (eagle-mem memories update ID)");
     }
 
     /** Full marks with every doctor check ok, half with warnings only, none with a failure; the fix is doctor's. */

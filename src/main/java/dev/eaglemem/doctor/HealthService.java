@@ -2,6 +2,8 @@ package dev.eaglemem.doctor;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import dev.eaglemem.anchor.AnchorService;
+import dev.eaglemem.anchor.StaleReport;
 import dev.eaglemem.feature.FeatureService;
 import dev.eaglemem.store.Db;
 import dev.eaglemem.store.StatsStore;
@@ -15,8 +17,10 @@ public class HealthService {
     private final StatsStore stats;
     private final FeatureService features;
     private final DoctorService doctor;
+    private final AnchorService anchors;
 
-    public HealthService(Db db, StatsStore stats, FeatureService features, DoctorService doctor) {
+    public HealthService(Db db, StatsStore stats, FeatureService features, DoctorService doctor, AnchorService anchors) {
+        this.anchors = anchors;
         this.db = db;
         this.stats = stats;
         this.features = features;
@@ -28,7 +32,9 @@ public class HealthService {
         record Figures(TableCounts counts, long enriched) {
         }
         Figures figures = db.read(tx -> new Figures(stats.counts(tx, project), stats.enrichedSummaries(tx, project)));
+        // the state of each anchored record against the working tree (stat and hash reads; git only for evidence)
+        StaleReport stale = project == null ? null : anchors.report(project, null);
         return HealthScore.score(project, figures.counts(), figures.enriched(), features.list(project, false).size(),
-                checks.checks());
+                checks.checks(), stale);
     }
 }

@@ -13,7 +13,6 @@ import jakarta.inject.Inject;
 
 import dev.eaglemem.config.ConfigKeys;
 import dev.eaglemem.config.Settings;
-
 import dev.eaglemem.store.CodeStore;
 import dev.eaglemem.store.CurationStore;
 import dev.eaglemem.store.Db;

@@ -1,8 +1,13 @@
 package dev.eaglemem.serve.api;
 
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+
+import dev.eaglemem.anchor.AnchorService;
 import dev.eaglemem.config.ConfigKeys;
 import dev.eaglemem.config.EagleEnv;
 import dev.eaglemem.config.LogFile;
@@ -21,8 +26,7 @@ import dev.eaglemem.project.AgentDetector;
 import dev.eaglemem.project.AgentSource;
 import dev.eaglemem.session.SessionService;
 import dev.eaglemem.store.MemoryQuery;
-import io.vertx.ext.web.Router;
-import io.vertx.ext.web.RoutingContext;
+import dev.eaglemem.store.MemoryRow;
 
 /**
  * Memories CRUD over {@link MemoryService}, answering with the records {@code memories … --json}
@@ -46,7 +50,18 @@ final class MemoryRoutes {
     void register(Router router, LogFile log) {
         Reply.serve(router.get("/memories"), log, this::list);
         Reply.serve(router.post("/memories"), log, this::add);
-        Reply.serve(router.get("/memories/:id"), log, ctx -> Reply.ok(Map.of("memory", memories.show(id(ctx)))));
+        // before /memories/:id, which would read "stale" as an id
+        Reply.serve(router.get("/memories/stale"), log, ctx -> Reply.ok(memories.anchors().report(requiredProject(ctx), null)));
+        Reply.serve(router.get("/memories/:id"), log, ctx -> {
+            MemoryRow m = memories.show(id(ctx));
+            Map<String, Object> body = new LinkedHashMap<>();
+            body.put("memory", m);
+            body.put("freshness", m.project() == null ? null
+                    : memories.anchors().of(AnchorService.MEMORY, m.id(), m.project(), null).orElse(null));
+            return Reply.ok(body);
+        });
+        Reply.serve(router.post("/memories/:id/confirm"), log,
+                ctx -> Reply.ok(memories.anchors().confirm(AnchorService.MEMORY, id(ctx), null)));
         Reply.serve(router.patch("/memories/:id"), log, this::update);
         Reply.serve(router.delete("/memories/:id"), log, ctx -> Reply.ok(MemoryChange.forgotten(
                 memories.forget(id(ctx), Params.text(ctx, "reason").orElse(null)))));
@@ -114,6 +129,14 @@ final class MemoryRoutes {
                 b.action(), b.subject(), b.predicate(), b.object(), b.topic(), b.files(), b.addFiles(), b.removeFiles(),
                 b.agent() == null ? null : agent(b.agent()).id());
         return Reply.ok(MemoryChange.updated(memories.update(id, patch)));
+    }
+
+    private static String requiredProject(RoutingContext ctx) {
+        String project = Params.project(ctx);
+        if (project == null) {
+            throw EagleException.invalidInput("which project? serve has no working directory", "GET /memories/stale?project=code/my-repo");
+        }
+        return project;
     }
 
     private static long id(RoutingContext ctx) {
