@@ -192,6 +192,11 @@ public class AnchorService implements AutoCloseable {
         }
     }
 
+    /** Whether the project has an anchored record at all (re-verification has nothing to do without one). */
+    public boolean anchored(String project) {
+        return db.read(tx -> anchors.anyIn(tx, project));
+    }
+
     /** Every anchored record of a project that is not fresh, by kind and id, checked with git's evidence. */
     public List<Checked> stale(String project, Path root) {
         List<Anchor> all = db.read(tx -> anchors.ofProject(tx, project));

@@ -12,7 +12,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-@Command(name = "confirm", header = "Say a memory still holds: re-anchor it to the code as it is now.",
+@Command(name = "confirm", header = "Say a memory still holds: re-anchor it to the code now.",
         description = "For a memory (or a session summary, sum-N) that eagle-mem labels changed, moved, gone or contradicted"
                 + " and that you or the agent checked against the code: it is anchored again at HEAD, in the working tree"
                 + " you are in, and recall shows it as fresh. A memory that no longer holds is corrected with"

@@ -12,7 +12,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
-@Command(name = "stale", header = "List memories and session summaries the code moved on from.",
+@Command(name = "stale", header = "List memories the code moved on from (changed, gone).",
         description = "Every memory and summary holds on to the commit, files and declarations it was written against."
                 + " This lists those that are not fresh in the working tree you are in: changed (a file or declaration it"
                 + " names differs now, with the commits since), moved (renamed), gone (deleted) or contradicted (a model"

@@ -231,7 +231,7 @@ public class EventIntake {
                 }
                 case CaptureEvent.SessionEnded s -> {
                     c.projectKey().ifPresent(jobs::prune);
-                    c.projectKey().ifPresent(p -> jobs.reverify(p, WorkTree.orElse(s.origin().cwd(), s.origin().projectRoot())));
+                    c.projectKey().ifPresent(p -> reverifyIfAnchored(p, WorkTree.orElse(s.origin().cwd(), s.origin().projectRoot())));
                     c.projectKey().ifPresent(jobs::curateIfDue);
                     yield Recorded.NONE;
                 }
@@ -240,7 +240,7 @@ public class EventIntake {
                     if (c.project() != null && root != null) {
                         jobs.indexIfStale(c.project(), root);
                         jobs.scanIfNoOverview(c.project(), root);
-                        jobs.reverify(c.project(), WorkTree.orElse(s.origin().cwd(), root));
+                        reverifyIfAnchored(c.project(), WorkTree.orElse(s.origin().cwd(), root));
                     }
                     yield Recorded.NONE;
                 }
@@ -260,6 +260,13 @@ public class EventIntake {
         }
         for (String file : t.use().filesModified()) {
             ProjectFiles.relative(root, file).ifPresent(path -> jobs.indexEdited(project, root, path));
+        }
+    }
+
+    /** A project none of whose records holds an anchor gets no re-verification job to skip. */
+    private void reverifyIfAnchored(String project, Path tree) {
+        if (memories.anchors().anchored(project)) {
+            jobs.reverify(project, tree);
         }
     }
 

@@ -113,6 +113,17 @@ public final class AnchorStore {
                 """, ps -> ps.setString(1, project)).values());
     }
 
+    /** Whether any record of the project holds an anchor that names a target: only then is there anything to check. */
+    public boolean anyIn(Tx tx, String project) {
+        return tx.call("SELECT 1 FROM anchors a WHERE a.project = ?1 AND EXISTS (SELECT 1 FROM anchor_targets t"
+                + " WHERE t.anchor_id = a.id) LIMIT 1", ps -> {
+                    ps.setString(1, project);
+                    try (var rs = ps.executeQuery()) {
+                        return rs.next();
+                    }
+                });
+    }
+
     /** Stores what git said about one target at {@code seen.head()}. */
     public void saw(Tx tx, long anchorId, String path, String decl, Seen seen) {
         tx.run("""

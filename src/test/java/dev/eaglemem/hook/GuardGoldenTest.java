@@ -73,12 +73,13 @@ class GuardGoldenTest {
                         List.of("auth"), List.of("python3 -m pytest -q tests/api")));
         new GuardRuleService(t.db, new GuardRuleStore(), new ProjectStore(), Redactor.defaults(), Clock.systemUTC())
                 .add(PROJECT, "src/app.py", "Keys come from the environment, never from source.");
+        // The memories are written against the code as it is now: their freshness is StaleRecallGoldenTest's subject.
+        repo.write("src/app.py", "import logging\nlogging.info('x')\n").write("NOTES.md", "status: reviewed\n")
+                .commitAll("log instead of print");
         rig.memories.add(new MemoryDraft(MemoryKind.DECISION, MemoryScope.PROJECT, "Logging", "app.py logs through the logger, never print().",
                 null, null, List.of("src/app.py"), PROJECT, "claude-code", null, null, false));
         rig.memories.add(new MemoryDraft(MemoryKind.GOTCHA, MemoryScope.PROJECT, "Notes status", "NOTES.md status must be one of draft or reviewed.",
                 null, null, List.of(), PROJECT, "codex", null, null, false));
-        repo.write("src/app.py", "import logging\nlogging.info('x')\n").write("NOTES.md", "status: reviewed\n")
-                .commitAll("log instead of print");
     }
 
     @AfterEach

@@ -22,7 +22,9 @@ final class Stores {
             // they name this store's row and job ids (docs/export-format.md)
             "curation_proposals", "summary_enrichments",
             // model-written search cues: derived, rewritten by the cue-memories job (and they name job ids)
-            "memory_cues");
+            "memory_cues",
+            // the commit and blobs a record was written against name this store's record ids; not carried (yet)
+            "anchors", "anchor_targets");
 
     /** Columns an export leaves out on purpose: this store's job and curation bookkeeping. */
     static final Set<String> NOT_EXPORTED_COLUMNS = Set.of("job_id", "proposal_id");
