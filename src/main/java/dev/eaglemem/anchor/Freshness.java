@@ -33,7 +33,7 @@ public record Freshness(AnchorState state, String commit, String anchoredAt, Lis
         String at = commit == null ? "written before the first commit" : "written at " + shortId(commit);
         String what = findings.stream().limit(SHOWN).map(Finding::clause).collect(Collectors.joining("; "));
         String more = findings.size() > SHOWN ? "; and " + (findings.size() - SHOWN) + " more" : "";
-        String verdict = state == AnchorState.CONTRADICTED ? "contradicted by the code since: " + reason + "; " : "";
+        String verdict = state == AnchorState.CONTRADICTED ? "a model read the change: " + reason + "; " : "";
         return verdict + at + (what.isEmpty() ? "" : "; " + what) + more;
     }
 
