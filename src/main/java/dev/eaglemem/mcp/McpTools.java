@@ -8,6 +8,8 @@ import java.util.Map;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import dev.eaglemem.anchor.AnchorService;
+import dev.eaglemem.anchor.StaleReport;
 import dev.eaglemem.config.Settings;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.feature.PendingCheck;
@@ -94,6 +96,8 @@ public class McpTools {
             case ToolCatalog.MEMORY_FORGET -> MemoryChange.forgotten(memories.forget(memoryId(a), a.text("reason")));
             case ToolCatalog.SESSION_SAVE -> sessionSave(a);
             case ToolCatalog.FEATURE_PENDING -> featurePending();
+            case ToolCatalog.MEMORY_STALE -> memoryStale(a);
+            case ToolCatalog.MEMORY_CONFIRM -> memoryConfirm(a);
             default -> throw EagleException.invalidInput("unknown tool '" + name + "'", "tools/list names the tools");
         };
     }
@@ -236,6 +240,22 @@ public class McpTools {
         out.put("project", key);
         out.put("pending", checks);
         return out;
+    }
+
+    /** As {@code eagle-mem memories stale}: checked in the server's working tree when it is the project's. */
+    private StaleReport memoryStale(ToolArgs a) {
+        return memories.anchors().report(context.requireProject(a.text("project")), null);
+    }
+
+    private AnchorService.Confirmed memoryConfirm(ToolArgs a) {
+        RecordId id = RecordId.parse(a.requireText("id"));
+        String kind = switch (id.kind()) {
+            case MEMORY -> AnchorService.MEMORY;
+            case SUMMARY -> AnchorService.SUMMARY;
+            default -> throw ToolArgs.bad("id", "must be a memory (mem-12) or a session summary (sum-3): only those hold"
+                    + " on to code");
+        };
+        return memories.anchors().confirm(kind, id.id(), null);
     }
 
     /**

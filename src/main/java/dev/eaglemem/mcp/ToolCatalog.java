@@ -28,6 +28,8 @@ final class ToolCatalog {
     static final String SESSION_SAVE = "session_save";
     static final String FEATURE_PENDING = "feature_pending";
     static final String CODE_SEARCH = "code_search";
+    static final String MEMORY_STALE = "memory_stale";
+    static final String MEMORY_CONFIRM = "memory_confirm";
 
     private static final String ID = "A record id from search or timeline: mem-12, sum-3, prm-40, obs-7 or code-5.";
     private static final String PROJECT = "Project key such as code/my-repo (default: the project of the directory the"
@@ -101,6 +103,18 @@ final class ToolCatalog {
                         + " restore brings it back).",
                         schema(List.of("id"), "id", text("The memory: mem-12 or 12."), "reason", text("Why it is forgotten.")),
                         new ToolAnnotations("Forget a memory", false, true, true, false, null)),
+                tool(MEMORY_STALE, "Memories the code moved on from", "The project's memories and session summaries"
+                        + " whose code changed since they were written: changed (a file or function they name differs"
+                        + " now, with the commits since), moved (renamed), gone (deleted) or contradicted (a model read the"
+                        + " change). Checked in the working tree the server runs in. Before relying on one, read the code:"
+                        + " memory_confirm it if it still holds, memory_update or memory_forget it if not.",
+                        schema(List.of(), "project", text(PROJECT)),
+                        reading()),
+                tool(MEMORY_CONFIRM, "Confirm a memory still holds", "Say a memory (or a session summary, sum-N) that"
+                        + " recall labels changed, moved, gone or contradicted still holds after you read the code: it is"
+                        + " anchored again to the code as it is now and the label goes. Answers its state before and after.",
+                        schema(List.of("id"), "id", text("The memory (mem-12 or 12) or session summary (sum-3).")),
+                        new ToolAnnotations("Confirm a memory still holds", false, false, true, false, null)),
                 tool(SESSION_SAVE, "Save the session summary", "Store what this session asked, learned, did and decided;"
                         + " the fields given replace the session's earlier ones. Without session_id a manual session is"
                         + " created.",

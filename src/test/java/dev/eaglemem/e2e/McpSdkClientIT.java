@@ -28,12 +28,14 @@ class McpSdkClientIT {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final List<String> TOOLS = List.of("search", "timeline", "get", "memory_add", "memory_update",
-            "memory_forget", "session_save", "feature_pending", "code_search");
+            "memory_forget", "session_save", "feature_pending", "code_search", "memory_stale", "memory_confirm");
 
     /** destructiveHint per tool: memory_add can overwrite a same-topic memory's text and forget the one it supersedes. */
-    private static final Map<String, Boolean> DESTRUCTIVE = Map.of("search", false, "timeline", false, "get", false,
-            "memory_add", true, "memory_update", true, "memory_forget", true, "session_save", true, "feature_pending", false,
-            "code_search", false);
+    private static final Map<String, Boolean> DESTRUCTIVE = Map.ofEntries(Map.entry("search", false),
+            Map.entry("timeline", false), Map.entry("get", false), Map.entry("memory_add", true),
+            Map.entry("memory_update", true), Map.entry("memory_forget", true), Map.entry("session_save", true),
+            Map.entry("feature_pending", false), Map.entry("code_search", false), Map.entry("memory_stale", false),
+            Map.entry("memory_confirm", false));
 
     private static Map<String, String> env(E2eWorkspace workspace) {
         Map<String, String> env = new HashMap<>(workspace.baseEnv());

@@ -6,6 +6,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.Map;
 
+import dev.eaglemem.anchor.AnchorService;
 import dev.eaglemem.config.EagleConfig;
 import dev.eaglemem.config.EagleEnv;
 import dev.eaglemem.config.LogFile;
@@ -19,11 +20,13 @@ import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.search.RecordService;
 import dev.eaglemem.search.TimelineService;
 import dev.eaglemem.session.SessionService;
+import dev.eaglemem.store.AnchorStore;
 import dev.eaglemem.store.CodeStore;
 import dev.eaglemem.store.CueStore;
 import dev.eaglemem.store.EnrichmentStore;
 import dev.eaglemem.store.EventStore;
 import dev.eaglemem.store.FeatureStore;
+import dev.eaglemem.store.GraphStore;
 import dev.eaglemem.store.MemoryStore;
 import dev.eaglemem.store.ObservationStore;
 import dev.eaglemem.store.ProjectStore;
@@ -45,14 +48,21 @@ final class McpRig implements AutoCloseable {
     final McpTools tools;
 
     McpRig(Path dir) {
+        this(dir, dir);
+    }
+
+    /** The server running in {@code cwd} (a git checkout, for the anchor tools). */
+    McpRig(Path dir, Path cwd) {
         t = TestDb.in(dir);
         Clock clock = Clock.fixed(Instant.parse("2026-11-25T10:00:00Z"), ZoneOffset.UTC);
         log = new LogFile(dir.resolve("eagle-mem.log"), clock);
         Redactor redactor = Redactor.defaults();
         EagleEnv env = new EagleEnv(Map.of("HOME", dir.toString(), "GIT_CEILING_DIRECTORIES", dir.toString(),
-                "EAGLE_MEM_PROJECT", PROJECT, "CLAUDECODE", "1"), dir, dir);
+                "EAGLE_MEM_PROJECT", PROJECT, "CLAUDECODE", "1"), dir, cwd);
+        CurrentContext context = new CurrentContext(env);
         memories = new MemoryService(t.db, new MemoryStore(), new ProjectStore(), new SessionStore(),
-                new EventStore(), redactor, clock);
+                new EventStore(), redactor, new AnchorService(t.db, new AnchorStore(), new GraphStore(), new ProjectStore(),
+                        new SummaryStore(), context, clock), clock);
         SessionService sessions = new SessionService(t.db, new SessionStore(), new SummaryStore(),
                 new EnrichmentStore(), new ProjectStore(),
                 new EventStore(), redactor, clock);
@@ -61,7 +71,7 @@ final class McpRig implements AutoCloseable {
                         new ObservationStore(), new CodeStore()),
                 memories, new CueService(t.db, new CueStore(), new MemoryStore(), redactor, clock), sessions,
                 new VerificationService(t.db, new FeatureStore(), new VerificationStore(), redactor, clock),
-                new CurrentContext(env), new Settings(EagleConfig.defaults(dir.resolve("config.toml"))));
+                context, new Settings(EagleConfig.defaults(dir.resolve("config.toml"))));
     }
 
     @Override

@@ -18,9 +18,13 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.eaglemem.anchor.AnchorService;
+import dev.eaglemem.anchor.AnchorState;
+import dev.eaglemem.anchor.StaleReport;
 import dev.eaglemem.code.CodeIndexer;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.feature.PendingCheck;
+import dev.eaglemem.feature.TempRepo;
 import dev.eaglemem.memory.AddOutcome;
 import dev.eaglemem.memory.AddResult;
 import dev.eaglemem.memory.MemoryChange;
@@ -162,6 +166,36 @@ class McpToolsTest {
         SearchPage rest = (SearchPage) call(ToolCatalog.CODE_SEARCH, "query", "cart total", "limit", 2, "offset", 2);
         assertThat(rest.hits()).hasSize(1);
         assertThat(rest.hasMore()).isFalse();
+    }
+
+    /**
+     * In a real checkout: a memory added through MCP is anchored; after a commit changes its file, memory_stale lists it
+     * with the commit, and memory_confirm anchors it again so the list is empty.
+     */
+    @Test
+    void memoryStaleListsWhatTheCodeMovedOnFromAndMemoryConfirmAnchorsItAgain() throws IOException {
+        rig.close();
+        TempRepo repo = new TempRepo(dir.resolve("app")).write("src/retry.js", "export const tries = 3;\n").commitAll("retry");
+        rig = new McpRig(Files.createDirectories(dir.resolve("data")), repo.root);
+        long id = ((AddResult) call(ToolCatalog.MEMORY_ADD, "kind", "gotcha", "content", "Payments retry three times at most",
+                "files", List.of("src/retry.js"))).memory().id();
+        assertThat(((StaleReport) call(ToolCatalog.MEMORY_STALE)).records()).as("fresh: nothing listed").isEmpty();
+
+        repo.write("src/retry.js", "export const tries = 5;\n").commitAll("retry five times");
+        StaleReport stale = (StaleReport) call(ToolCatalog.MEMORY_STALE);
+        assertThat(stale.anchored()).isEqualTo(1);
+        assertThat(stale.records()).singleElement().satisfies(r -> {
+            assertThat(r.id()).isEqualTo("mem-" + id);
+            assertThat(r.freshness().state()).isEqualTo(AnchorState.CHANGED);
+            assertThat(r.freshness().label()).contains("src/retry.js changed since in 1 commit").contains("'retry five times'");
+        });
+
+        AnchorService.Confirmed confirmed = (AnchorService.Confirmed) call(ToolCatalog.MEMORY_CONFIRM, "id", "mem-" + id);
+        assertThat(confirmed.before().state()).isEqualTo(AnchorState.CHANGED);
+        assertThat(confirmed.after().state()).isEqualTo(AnchorState.FRESH);
+        assertThat(((StaleReport) call(ToolCatalog.MEMORY_STALE)).records()).isEmpty();
+        assertThatThrownBy(() -> call(ToolCatalog.MEMORY_CONFIRM, "id", "prm-1")).isInstanceOf(EagleException.class)
+                .hasMessageContaining("memory (mem-12) or a session summary");
     }
 
     @Test
