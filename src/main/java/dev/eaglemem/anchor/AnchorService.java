@@ -312,7 +312,12 @@ public class AnchorService implements AutoCloseable {
     /** Anchors a record again in {@code root} ({@code how}: reverified, confirmed); false when it is gone. */
     boolean reanchor(String recordKind, long id, Path root, String how) {
         Optional<Written> w = written(recordKind, id);
-        w.ifPresent(x -> anchor(recordKind, id, x.project(), root, x.text(), x.files(), how));
+        // the record names a renamed file by its old path, which is no longer there: without the path the anchor
+        // followed it to, the new anchor would hold no target and the record would never be checked again
+        List<String> renamed = find(recordKind, id).map(a -> a.targets().stream().filter(t -> t.movedFrom() != null)
+                .map(AnchorStore.Target::path).toList()).orElse(List.of());
+        w.ifPresent(x -> anchor(recordKind, id, x.project(), root, x.text(),
+                Stream.concat(x.files().stream(), renamed.stream()).distinct().toList(), how));
         return w.isPresent();
     }
 
