@@ -21,7 +21,9 @@ CREATE INDEX idx_anchors_project ON anchors(project, record_kind);
 
 -- What an anchor holds on to: each file the record names, by the git blob id of its content then (of the working
 -- file, dirty or not), and each declaration it names in that file, by a hash of the declaration's text. path follows
--- a rename (moved_from keeps the name it was written against). The seen_* columns are what serve last learnt from git
+-- a rename (moved_from keeps the name it was written against). named_as: the name the record itself uses for a file
+-- the anchor followed through a rename before it was anchored again (a confirm, an update), so that the file stays
+-- watched while the record still names it by its old name. The seen_* columns are what serve last learnt from git
 -- about the target while HEAD was seen_head: hooks that run without serve read them and never run git themselves.
 -- reviewed_blob: the file content the re-verification job looked at and could not decide about (it does not look again
 -- until the file changes once more).
@@ -32,6 +34,7 @@ CREATE TABLE anchor_targets (
     decl            TEXT,
     decl_hash       TEXT,
     moved_from      TEXT,
+    named_as        TEXT,
     seen_head       TEXT,
     seen_commits    INTEGER,
     seen_newest     TEXT,

@@ -131,7 +131,7 @@ final class AnchorCheck {
                 String to = where.get().to();
                 learned.renames().add(new Rename(a.id(), path, to));
                 List<Target> moved = targets.stream().map(x -> new Target(to, x.blob(), x.decl(), x.declHash(),
-                        x.movedFrom() == null ? path : x.movedFrom(), null, x.reviewedBlob())).toList();
+                        x.movedFrom() == null ? path : x.movedFrom(), x.namedAs(), null, x.reviewedBlob())).toList();
                 return checkFile(a, root, head, to, moved, learned);
             }
             if (where.isPresent()) {

@@ -98,10 +98,33 @@ public class AnchorService implements AutoCloseable {
 
     public void anchor(String recordKind, long recordId, String project, Path root, String text, List<String> named,
             String how) {
-        snapshot(project, root, text, named).ifPresent(s -> db.write(tx -> {
+        snapshotOf(recordKind, recordId, project, root, text, named).ifPresent(s -> db.write(tx -> {
             save(tx, recordKind, recordId, project, s, how);
             return null;
         }));
+    }
+
+    /**
+     * {@link #snapshot} of a record anchored before: a file its anchor followed through a rename is anchored again where
+     * it is now, remembered under the name the record uses ({@code named_as}). Without it the record, which still names
+     * the old path, would be anchored to nothing and never checked again. Followed only while the record names the old
+     * path.
+     */
+    public Optional<Snapshot> snapshotOf(String recordKind, long recordId, String project, Path root, String text,
+            List<String> named) {
+        Map<String, String> followed = new HashMap<>();
+        find(recordKind, recordId).ifPresent(a -> a.targets().forEach(t -> {
+            String name = t.namedAs() != null ? t.namedAs() : t.movedFrom();
+            if (name != null && !name.equals(t.path()) && (named.contains(name) || text != null && text.contains(name))) {
+                followed.put(t.path(), name);
+            }
+        }));
+        if (followed.isEmpty()) {
+            return snapshot(project, root, text, named);
+        }
+        List<String> all = Stream.concat(named.stream(), followed.keySet().stream().sorted()).distinct().toList();
+        return snapshot(project, root, text, all).map(s -> new Snapshot(s.commit(), s.targets().stream()
+                .map(t -> followed.containsKey(t.path()) ? t.namedAs(followed.get(t.path())) : t).toList()));
     }
 
     /** A memory's anchor from its text and files. */
@@ -312,12 +335,7 @@ public class AnchorService implements AutoCloseable {
     /** Anchors a record again in {@code root} ({@code how}: reverified, confirmed); false when it is gone. */
     boolean reanchor(String recordKind, long id, Path root, String how) {
         Optional<Written> w = written(recordKind, id);
-        // the record names a renamed file by its old path, which is no longer there: without the path the anchor
-        // followed it to, the new anchor would hold no target and the record would never be checked again
-        List<String> renamed = find(recordKind, id).map(a -> a.targets().stream().filter(t -> t.movedFrom() != null)
-                .map(AnchorStore.Target::path).toList()).orElse(List.of());
-        w.ifPresent(x -> anchor(recordKind, id, x.project(), root, x.text(),
-                Stream.concat(x.files().stream(), renamed.stream()).distinct().toList(), how));
+        w.ifPresent(x -> anchor(recordKind, id, x.project(), root, x.text(), x.files(), how));
         return w.isPresent();
     }
 

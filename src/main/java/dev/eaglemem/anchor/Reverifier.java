@@ -202,7 +202,8 @@ public class Reverifier {
             if (anchors.files().blob(tree.resolve(t.path())).filter(t.blob()::equals).isPresent()) {
                 continue;
             }
-            String origin = t.movedFrom() != null ? t.movedFrom() : t.path();
+            // the name the record uses: its own (kept through a re-anchor), else the one at the anchor
+            String origin = t.namedAs() != null ? t.namedAs() : t.movedFrom() != null ? t.movedFrom() : t.path();
             List<Integer> lines = named.entrySet().stream().filter(e -> origin.equals(e.getKey())
                     || origin.endsWith("/" + e.getKey())).flatMap(e -> e.getValue().stream()).toList();
             if (lines.isEmpty()) {

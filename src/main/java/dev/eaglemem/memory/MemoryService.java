@@ -209,8 +209,8 @@ public class MemoryService {
         if (sameContent(current, row)) {
             return new StateChange(current, false);
         }
-        Optional<Snapshot> anchor = anchors.snapshot(row.project(), root, row.title() + "\n" + row.content(),
-                row.files());
+        String text = row.title() + "\n" + row.content();
+        Optional<Snapshot> anchor = anchors.snapshotOf(AnchorService.MEMORY, id, row.project(), root, text, row.files());
         return db.write(tx -> {
             Instant now = clock.instant();
             checkTopicFree(tx, row, id);

@@ -18,16 +18,28 @@ import java.util.stream.Collectors;
  */
 public final class AnchorStore {
 
-    /** A file or declaration to anchor: the file's git blob id now, and the declaration's text hash if one is named. */
-    public record NewTarget(String path, String blob, String decl, String declHash) {
+    /**
+     * A file or declaration to anchor: the file's git blob id now, and the declaration's text hash if one is named.
+     * {@code namedAs}: the record's own (older) name for a file a rename was followed to, else null.
+     */
+    public record NewTarget(String path, String blob, String decl, String declHash, String namedAs) {
+
+        public NewTarget(String path, String blob, String decl, String declHash) {
+            this(path, blob, decl, declHash, null);
+        }
+
+        public NewTarget namedAs(String name) {
+            return new NewTarget(path, blob, decl, declHash, name);
+        }
     }
 
     /** What git said about a target while HEAD was {@code head}: commits since the anchor, the newest, a deletion. */
     public record Seen(String head, Integer commits, String newest, String subject, boolean deleted) {
     }
 
-    public record Target(String path, String blob, String decl, String declHash, String movedFrom, Seen seen,
-            String reviewedBlob) {
+    /** {@code namedAs}: as {@link NewTarget#namedAs()}; {@code movedFrom}: the name at the anchor, when renamed since. */
+    public record Target(String path, String blob, String decl, String declHash, String movedFrom, String namedAs,
+            Seen seen, String reviewedBlob) {
     }
 
     /**
@@ -68,13 +80,15 @@ public final class AnchorStore {
             ps.setLong(1, id);
             ps.executeUpdate();
         });
-        tx.run("INSERT INTO anchor_targets(anchor_id, path, blob, decl, decl_hash) VALUES (?1, ?2, ?3, ?4, ?5)", ps -> {
+        tx.run("INSERT INTO anchor_targets(anchor_id, path, blob, decl, decl_hash, named_as) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                ps -> {
             for (NewTarget t : targets) {
                 ps.setLong(1, id);
                 ps.setString(2, t.path());
                 ps.setString(3, t.blob());
                 ps.setString(4, t.decl());
                 ps.setString(5, t.declHash());
+                ps.setString(6, t.namedAs());
                 ps.addBatch();
             }
             ps.executeBatch();
@@ -220,7 +234,7 @@ public final class AnchorStore {
         String ids = anchorIds.stream().map(String::valueOf).collect(Collectors.joining(","));
         return tx.call("""
                 SELECT anchor_id, path, blob, decl, decl_hash, moved_from, seen_head, seen_commits, seen_newest, seen_subject,
-                       seen_deleted, reviewed_blob
+                       seen_deleted, reviewed_blob, named_as
                 FROM anchor_targets WHERE anchor_id IN (""" + ids + ") ORDER BY anchor_id, rowid", ps -> {
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
@@ -228,7 +242,7 @@ public final class AnchorStore {
                     Seen seen = rs.getString(7) == null ? null
                             : new Seen(rs.getString(7), commits, rs.getString(9), rs.getString(10), rs.getInt(11) == 1);
                     out.computeIfAbsent(rs.getLong(1), k -> new ArrayList<>()).add(new Target(rs.getString(2), rs.getString(3),
-                            rs.getString(4), rs.getString(5), rs.getString(6), seen, rs.getString(12)));
+                            rs.getString(4), rs.getString(5), rs.getString(6), rs.getString(13), seen, rs.getString(12)));
                 }
             }
             return out;

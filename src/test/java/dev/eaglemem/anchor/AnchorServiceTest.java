@@ -184,6 +184,35 @@ class AnchorServiceTest {
                 + repo.shortHead() + " 'discounts move to their own file'");
     }
 
+    /**
+     * The record still names README.md after the rename: a confirm or an update anchors it again to docs.md, where the
+     * anchor had followed it, so a later change of docs.md is still seen. Once the record stops naming README.md the
+     * rename is not followed any more.
+     */
+    @Test
+    void confirmAndUpdateAfterARenameKeepTheFileTheAnchorFollowed() throws IOException {
+        long id = gotcha("The readme is where the shop's setup lives", "README.md");
+        repo.git("mv", "README.md", "docs.md");
+        repo.commitAll("rename the readme");
+        assertThat(state(id).state()).isEqualTo(AnchorState.MOVED);
+
+        anchors.confirm(AnchorService.MEMORY, id, repo.dir);
+        assertThat(targets(id)).extracting(AnchorStore.Target::path).containsExactly("docs.md");
+        assertThat(state(id).state()).isEqualTo(AnchorState.FRESH);
+        repo.commit("docs.md", "# Shop\n\nRun make setup.\n", "setup steps");
+        assertThat(state(id).state()).as("the renamed file is still watched").isEqualTo(AnchorState.CHANGED);
+
+        memories.update(id, new MemoryPatch(null, null, "The readme holds the shop's setup steps", null, null, null, null,
+                null, null, null, null, null, null, null, null), repo.dir);
+        assertThat(targets(id)).extracting(AnchorStore.Target::path).containsExactly("docs.md");
+        assertThat(state(id).state()).isEqualTo(AnchorState.FRESH);
+
+        memories.update(id, new MemoryPatch(null, null, null, null, null, null, null, null, null, null, null, List.of(), null,
+                null, null), repo.dir);
+        assertThat(anchors.find(AnchorService.MEMORY, id).map(a -> a.targets().size()).orElse(0))
+                .as("it names no file any more: nothing followed").isZero();
+    }
+
     @Test
     void anUncommittedRenameIsSeenToo() {
         long id = gotcha("The readme is where the shop's setup lives", "README.md");
