@@ -281,10 +281,21 @@ public class EventIntake {
             Path tree = WorkTree.orElse(o.cwd(), o.projectRoot());
             remember(o, c.project(), MemoryKind.DECISION, c.turn().decisions(), files, tree);
             remember(o, c.project(), MemoryKind.GOTCHA, c.turn().gotchas(), files, tree);
-            memories.anchors().anchorSession(o.sessionId(), tree);
             jobs.enrichSummary(c.project(), o.sessionId());
         }
         guard.turnEnded(o);
+        if (c.project() != null) {
+            anchorSummary(o);
+        }
+    }
+
+    /** Last, and on its own: an anchor is a help, and failing to take one must not cost the turn's checks or jobs. */
+    private void anchorSummary(Origin o) {
+        try {
+            memories.anchors().anchorSession(o.sessionId(), WorkTree.orElse(o.cwd(), o.projectRoot()));
+        } catch (RuntimeException e) {
+            log.warn("hook: anchoring the summary of session " + o.sessionId() + " failed: " + e.getMessage());
+        }
     }
 
     /**
