@@ -58,7 +58,7 @@ class InstallCliIT {
         // bash is on this PATH: its completion comes from the packaged binary's own commands
         Path completion = cli.home.resolve(".local/share/bash-completion/completions/eagle-mem");
         assertThat(completion).content().startsWith("# Tab completion of eagle-mem for bash")
-                .contains("complete -F _complete_eagle-mem").contains("local commands=\"add update edit cues forget rm delete list ls restore show\"");
+                .contains("complete -F _complete_eagle-mem").contains("local commands=\"add update edit cues stale confirm forget rm delete list ls restore show\"");
         assertThat(cli.run("completion", "bash").ok().out()).isEqualTo(Files.readString(completion));
         cli.run("uninstall").ok();
         assertThat(Files.readString(settings())).isEqualTo(mine);
