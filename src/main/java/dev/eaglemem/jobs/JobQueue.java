@@ -1,5 +1,6 @@
 package dev.eaglemem.jobs;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -108,10 +109,27 @@ public class JobQueue {
             return Optional.empty();
         }
         Optional<CodeStore.Status> status = db.read(tx -> code.status(tx, project));
-        if (status.isPresent() && Instant.parse(status.get().lastIndexedAt()).isAfter(clock.instant().minus(INDEX_STALE))) {
-            return Optional.empty();
+        if (status.isPresent()) {
+            Instant indexed = Instant.parse(status.get().lastIndexedAt());
+            if (indexed.isAfter(clock.instant().minus(INDEX_STALE)) && !checkoutChangedSince(root, indexed)) {
+                return Optional.empty();
+            }
         }
         return Optional.of(index(project, root));
+    }
+
+    /**
+     * Whether git's index file was written after {@code instant}: a commit, checkout, pull or reset made outside the agent
+     * (whose own edits re-index their files) may have changed files the code index still holds as they were. The index
+     * job parses only files whose size or mtime changed, so a needless run is cheap.
+     */
+    private static boolean checkoutChangedSince(Path root, Instant instant) {
+        try {
+            Path index = root.resolve(".git").resolve("index");
+            return Files.isRegularFile(index) && Files.getLastModifiedTime(index).toInstant().isAfter(instant);
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
     }
 
     /** An edit: the file again, when the project has a code index (a project nobody indexed stays so until SessionStart). */

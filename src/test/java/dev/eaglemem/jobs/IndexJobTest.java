@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.time.Instant;
 import java.util.Map;
 
@@ -71,6 +72,14 @@ class IndexJobTest {
         String result = job.run(row(queued.id()));
         assertThat(result).startsWith("indexed 1 files").contains("1 parsed");
         assertThat(queue.indexIfStale(PROJECT, repo)).as("fresh").isEmpty();
+        Path gitIndex = Files.writeString(repo.resolve(".git/index"), "DIRC");
+        Files.setLastModifiedTime(gitIndex, FileTime.from(clock.instant().minusSeconds(60)));
+        assertThat(queue.indexIfStale(PROJECT, repo)).as("git's index written before the code index").isEmpty();
+        Files.setLastModifiedTime(gitIndex, FileTime.from(clock.instant().plusSeconds(60)));
+        assertThat(queue.indexIfStale(PROJECT, repo)).as("a commit, checkout or pull since: files may have changed")
+                .isPresent();
+        job.run(row(queue.indexIfStale(PROJECT, repo).orElseThrow().id()));
+        Files.setLastModifiedTime(gitIndex, FileTime.from(clock.instant().minusSeconds(1)));
         clock.advance(JobQueue.INDEX_STALE.plusMinutes(1));
         assertThat(queue.indexIfStale(PROJECT, repo)).as("stale").isPresent();
     }
