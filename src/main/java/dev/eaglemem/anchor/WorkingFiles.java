@@ -17,7 +17,7 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 
 import dev.eaglemem.syntax.Declaration;
-import dev.eaglemem.syntax.SourceParser;
+import dev.eaglemem.syntax.LazyParser;
 
 /**
  * The working tree's files as anchors see them: each file's git blob id (what {@code git hash-object} gives for a file
@@ -37,7 +37,7 @@ public final class WorkingFiles implements AutoCloseable {
     }
 
     private final Map<Path, Entry> cache = new ConcurrentHashMap<>();
-    private volatile SourceParser parser;
+    private final LazyParser parser = new LazyParser();
 
     /** The file's blob id now, or empty when it is not a regular file (deleted, a directory) or cannot be read. */
     public Optional<String> blob(Path file) {
@@ -100,7 +100,7 @@ public final class WorkingFiles implements AutoCloseable {
             return Map.of();
         }
         String text = new String(bytes, StandardCharsets.UTF_8);
-        List<Declaration> found = parser().parse(relativePath, text).declarations();
+        List<Declaration> found = parser.get().parse(relativePath, text).declarations();
         if (found.isEmpty()) {
             return Map.of();
         }
@@ -143,24 +143,9 @@ public final class WorkingFiles implements AutoCloseable {
         }
     }
 
-    private SourceParser parser() {
-        SourceParser p = parser;
-        if (p == null) {
-            synchronized (this) {
-                if (parser == null) {
-                    parser = new SourceParser();
-                }
-                p = parser;
-            }
-        }
-        return p;
-    }
 
     @Override
     public void close() {
-        SourceParser p = parser;
-        if (p != null) {
-            p.close();
-        }
+        parser.close();
     }
 }

@@ -31,7 +31,7 @@ import dev.eaglemem.store.CodeFile;
 import dev.eaglemem.store.CodeStore;
 import dev.eaglemem.store.Db;
 import dev.eaglemem.store.ProjectStore;
-import dev.eaglemem.syntax.SourceParser;
+import dev.eaglemem.syntax.LazyParser;
 
 /**
  * Indexes a project's files: lists them (git-aware), reads and hashes each, parses only those whose hash changed
@@ -77,7 +77,7 @@ public class CodeIndexer {
     private final Redactor redactor;
     private final Clock clock;
     private final LogFile log;
-    private volatile SourceParser parser;
+    private final LazyParser parser = new LazyParser();
 
     public CodeIndexer(Db db, CodeStore store, ProjectStore projects, Redactor redactor, Clock clock,
             LogFile log) {
@@ -269,7 +269,7 @@ public class CodeIndexer {
         }
         int lines = text.isEmpty() ? 0 : (int) text.lines().count();
         try {
-            return new Parsed(path, FileRows.of(project, path, hash, bytes.length, mtimeMs, lines, parser().parse(path, text),
+            return new Parsed(path, FileRows.of(project, path, hash, bytes.length, mtimeMs, lines, parser.get().parse(path, text),
                     redactor, resolver));
         } catch (RuntimeException e) {
             // A parser failure on one odd file must not stop the run: the file stays out and is counted as skipped.
@@ -278,18 +278,6 @@ public class CodeIndexer {
         }
     }
 
-    private SourceParser parser() {
-        SourceParser p = parser;
-        if (p == null) {
-            synchronized (this) {
-                if (parser == null) {
-                    parser = new SourceParser();
-                }
-                p = parser;
-            }
-        }
-        return p;
-    }
 
     private static Outcome take(ExecutorCompletionService<Outcome> done) {
         try {

@@ -6,6 +6,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.eaglemem.gate.TestRepo;
+
 /** A real git repository in a temporary directory, driven by the git command line. */
 final class Repo {
 
@@ -42,22 +44,7 @@ final class Repo {
     }
 
     static String gitIn(Path dir, String... args) {
-        List<String> command = new ArrayList<>(List.of("git", "-c", "user.name=t", "-c", "user.email=t@example.com",
-                "-c", "commit.gpgsign=false", "-c", "protocol.file.allow=always", "-C", dir.toString()));
-        command.addAll(List.of(args));
-        try {
-            Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-            String out = new String(p.getInputStream().readAllBytes());
-            if (p.waitFor() != 0) {
-                throw new AssertionError("git " + String.join(" ", args) + " failed: " + out);
-            }
-            return out.strip();
-        } catch (IOException e) {
-            throw new AssertionError(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new AssertionError(e);
-        }
+        return TestRepo.gitIn(dir, args);
     }
 
     void write(String file, String content) throws IOException {

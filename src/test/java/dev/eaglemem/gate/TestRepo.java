@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** A real git repository in a temporary directory, driven by the git command line. */
-final class TestRepo {
+public final class TestRepo {
 
     final Path dir;
 
@@ -20,9 +20,10 @@ final class TestRepo {
         return gitIn(dir, args);
     }
 
-    static String gitIn(Path dir, String... args) {
+    /** git in {@code dir} with a fixed identity, no signing, and file:// clones allowed (shallow-clone tests use them). */
+    public static String gitIn(Path dir, String... args) {
         List<String> command = new ArrayList<>(List.of("git", "-c", "user.name=t", "-c", "user.email=t@example.com",
-                "-c", "commit.gpgsign=false", "-C", dir.toString()));
+                "-c", "commit.gpgsign=false", "-c", "protocol.file.allow=always", "-C", dir.toString()));
         command.addAll(List.of(args));
         try {
             Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
