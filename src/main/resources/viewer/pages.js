@@ -172,24 +172,26 @@ async function replay(id, target, ctx) {
 export async function memories(main, ctx) {
   const showForgotten = el('input', { type: 'checkbox', id: 'forgotten' });
   const list = el('div', { id: 'memories' });
-  main.append(el('h2', {}, 'Memories'), el('label', {}, showForgotten, ' include forgotten'), list);
+  // the staleness line goes above the list: it says the stale ones are "marked below"
   const staleness = el('p', { id: 'staleness', class: 'muted' });
-  main.append(staleness);
+  main.append(el('h2', {}, 'Memories'), el('label', {}, showForgotten, ' include forgotten'), staleness, list);
   const load = async () => {
     const r = await ctx.run(() => api('/memories', { params: { limit: 200, forgotten: showForgotten.checked || '', ...projectParam(ctx) } }));
     if (!r) return;
     // how the project's memory stands against its code: changed, moved, gone or contradicted records, by id
     const states = {};
-    clear(staleness);
+    let summary = '';
     if (ctx.project) {
       const stale = await ctx.run(() => api('/memories/stale', { params: projectParam(ctx) }));
       if (stale) {
         for (const item of stale.records) states[item.id] = item.freshness;
-        staleness.append(stale.anchored === 0 ? 'No memory of this project is anchored to its code yet.'
+        summary = stale.anchored === 0 ? 'No memory of this project is anchored to its code yet.'
           : stale.records.length + ' of ' + stale.anchored + ' anchored records are not fresh against the code'
-            + (stale.records.length ? ' (marked below; confirm one that still holds, edit or forget one that does not).' : '.'));
+            + (stale.records.length ? ' (marked below; confirm one that still holds, edit or forget one that does not).' : '.');
       }
     }
+    // set once the reads are done, so two loads at once (a confirm's reload, the checkbox) cannot show it twice
+    staleness.textContent = summary;
     clear(list);
     if (r.memories.length === 0) list.append(el('p', { class: 'muted' }, 'No memories.'));
     for (const m of r.memories) list.append(memoryCard(m, ctx, load, states['mem-' + m.id]));
