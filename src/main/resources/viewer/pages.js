@@ -186,8 +186,9 @@ export async function memories(main, ctx) {
       if (stale) {
         for (const item of stale.records) states[item.id] = item.freshness;
         summary = stale.anchored === 0 ? 'No memory of this project is anchored to its code yet.'
+          : stale.records.length === 0 ? 'All ' + stale.anchored + ' anchored records are fresh against the code.'
           : stale.records.length + ' of ' + stale.anchored + ' anchored records are not fresh against the code'
-            + (stale.records.length ? ' (marked below; confirm one that still holds, edit or forget one that does not).' : '.');
+            + ' (marked below; confirm one that still holds, edit or forget one that does not).';
       }
     }
     // set once the reads are done, so two loads at once (a confirm's reload, the checkbox) cannot show it twice

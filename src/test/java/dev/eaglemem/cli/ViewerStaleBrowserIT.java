@@ -163,7 +163,7 @@ class ViewerStaleBrowserIT {
         changed.findElement(By.cssSelector("button.confirm-fresh")).click();
         wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("status"), "mem-" + stale + " confirmed: still holds"));
         wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("staleness"),
-                "0 of 2 anchored records are not fresh against the code."));
+                "All 2 anchored records are fresh against the code."));
         assertThat(browser.findElement(By.id("staleness")).getText()).doesNotContain("marked below");
         assertThat(card(stale).findElements(By.cssSelector(".badge.stale, .freshness, button.confirm-fresh"))).isEmpty();
         assertThat(browser.findElements(By.cssSelector("#memories .badge.stale"))).isEmpty();
