@@ -3,7 +3,7 @@ package dev.eaglemem.config;
 import java.util.List;
 import java.util.Optional;
 
-/** Every key {@code config.toml} understands. README "Configuration" documents the same table. */
+/** Every key {@code config.toml} understands. docs/configuration.md is generated from them. */
 public final class ConfigKeys {
 
     /**

@@ -1,6 +1,6 @@
 package dev.eaglemem.error;
 
-/** Process exit codes, fixed once for every command (documented in README "Exit codes"). */
+/** Process exit codes, fixed once for every command (documented in docs/json.md "Exit codes"). */
 public enum ExitCode {
     OK(0),
     /** The environment failed us: database locked, corrupt or unwritable, disk full, I/O. */

@@ -11,7 +11,7 @@ import dev.eaglemem.shell.SimpleCommand;
 /**
  * Commands whose raw output tends to flood an agent's context, and the flags that make them compact
  * enough. A command whose output is piped or redirected is never noisy: what reaches the agent is what
- * the pipeline keeps. README "Token guard" lists the same table.
+ * the pipeline keeps. docs/guardrails.md "Token guard" lists the same table.
  */
 final class NoisyCommands {
 

@@ -22,7 +22,7 @@ import io.vertx.ext.web.Router;
 /**
  * The JSON API of {@code eagle-mem serve}, for {@code ServeServer.start(…, api.routes(health))}:
  * health, status, search, timeline, batch get, memories CRUD, sessions, recall events, jobs and the
- * event stream, and the status bar line. README "HTTP API" documents every endpoint.
+ * event stream, and the status bar line. docs/http-api.md documents every endpoint.
  */
 @ApplicationScoped
 public class ServeApi {
