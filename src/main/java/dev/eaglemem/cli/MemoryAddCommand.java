@@ -7,7 +7,6 @@ import dev.eaglemem.error.EagleException;
 import dev.eaglemem.error.ExitCode;
 import dev.eaglemem.memory.AddOutcome;
 import dev.eaglemem.memory.AddResult;
-import dev.eaglemem.memory.CueService;
 import dev.eaglemem.memory.MemoryDraft;
 import dev.eaglemem.memory.MemoryKind;
 import dev.eaglemem.memory.MemoryScope;
@@ -78,12 +77,10 @@ public class MemoryAddCommand implements Callable<Integer> {
     }
 
     private final MemoryService memories;
-    private final CueService cueService;
     private final CurrentContext context;
 
-    public MemoryAddCommand(MemoryService memories, CueService cueService, CurrentContext context) {
+    public MemoryAddCommand(MemoryService memories, CurrentContext context) {
         this.memories = memories;
-        this.cueService = cueService;
         this.context = context;
     }
 
@@ -98,16 +95,13 @@ public class MemoryAddCommand implements Callable<Integer> {
         Long supersedes = resolution == null || resolution.supersedes == null ? null : MemoryRender.parseId(resolution.supersedes);
         String writer = context.agent(agent).id();
         AddResult result = memories.add(new MemoryDraft(k, s, memory.title, content, memory.details(), memory.topic,
-                files, key, writer, sessionId, supersedes, resolution != null && resolution.keepBoth));
-        List<String> stored = cues == null || cues.isEmpty() || result.outcome() == AddOutcome.CONTRADICTION ? List.of()
-                : cueService.write(result.memory().id(), cues, writer);
+                files, key, writer, sessionId, supersedes, resolution != null && resolution.keepBoth, cues));
         if (output.json) {
-            Console.json(spec, stored.isEmpty() ? result : Console.fields("outcome", result.outcome(), "memory", result.memory(),
-                    "conflicts", result.conflicts(), "superseded", result.superseded(), "cues", stored));
+            Console.json(spec, result);
         } else {
             MemoryRender.added(Console.out(spec), result);
-            if (!stored.isEmpty()) {
-                Console.out(spec).println("  with " + Console.count(stored.size(), "search cue"));
+            if (!result.cues().isEmpty()) {
+                Console.out(spec).println("  with " + Console.count(result.cues().size(), "search cue"));
             }
         }
         return result.outcome() == AddOutcome.CONTRADICTION ? ExitCode.CONFLICT.code() : 0;

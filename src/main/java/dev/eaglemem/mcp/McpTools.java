@@ -16,7 +16,6 @@ import dev.eaglemem.feature.PendingCheck;
 import dev.eaglemem.feature.VerificationService;
 import dev.eaglemem.format.JsonOutput;
 import dev.eaglemem.memory.AddOutcome;
-import dev.eaglemem.memory.CueService;
 import dev.eaglemem.memory.AddResult;
 import dev.eaglemem.memory.MemoryChange;
 import dev.eaglemem.memory.MemoryDraft;
@@ -65,12 +64,10 @@ public class McpTools {
     private final VerificationService verifications;
     private final CurrentContext context;
     private final Settings settings;
-    private final CueService cues;
 
     public McpTools(SearchService search, TimelineService timelines, RecordService records, MemoryService memories,
-            CueService cues, SessionService sessions, VerificationService verifications, CurrentContext context,
+            SessionService sessions, VerificationService verifications, CurrentContext context,
             Settings settings) {
-        this.cues = cues;
         this.search = search;
         this.timelines = timelines;
         this.records = records;
@@ -174,19 +171,9 @@ public class McpTools {
                 new MemoryDetails(a.text("situation"), a.text("behavior"), a.text("impact"), a.text("action"),
                         a.text("subject"), a.text("predicate"), a.text("object")),
                 a.text("topic"), a.texts("files"), project, context.callingAgent().id(), a.text("session_id"),
-                supersedes == null ? null : memoryId(supersedes), a.flag("keep_both")));
-        List<String> cueTexts = a.texts("cues");
+                supersedes == null ? null : memoryId(supersedes), a.flag("keep_both"), a.texts("cues")));
         if (result.outcome() != AddOutcome.CONTRADICTION) {
-            if (cueTexts == null || cueTexts.isEmpty()) {
-                return result;
-            }
-            Map<String, Object> out = new LinkedHashMap<>();
-            out.put("outcome", result.outcome());
-            out.put("memory", result.memory());
-            out.put("conflicts", result.conflicts());
-            out.put("superseded", result.superseded());
-            out.put("cues", cues.write(result.memory().id(), cueTexts, context.callingAgent().id()));
-            return out;
+            return result;
         }
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("result", result);

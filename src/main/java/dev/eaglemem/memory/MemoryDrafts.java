@@ -21,8 +21,9 @@ public final class MemoryDrafts {
 
     public static NewMemoryRow toRow(MemoryDraft d, Redactor redactor) {
         if (d.scope() == MemoryScope.PROJECT && d.project() == null) {
-            throw EagleException.invalidInput("no project here to attach a project memory to",
-                    "run it inside the project's repository, pass --project KEY, or use --scope personal");
+            throw EagleException.invalidInput("no project to attach a project memory to",
+                    "run it inside the project's repository, name the project (--project KEY; \"project\" over HTTP and"
+                            + " MCP), or make it personal (--scope personal)");
         }
         MemoryDetails details = redacted(d.details(), redactor);
         checkStructure(d.kind(), details);

@@ -18,6 +18,7 @@ import dev.eaglemem.error.EagleException;
 import dev.eaglemem.project.SessionIds;
 import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.store.Db;
+import dev.eaglemem.store.CueStore;
 import dev.eaglemem.store.EventStore;
 import dev.eaglemem.store.MemoryDetails;
 import dev.eaglemem.store.MemoryQuery;
@@ -46,6 +47,7 @@ public class MemoryService {
     private final EventStore events;
     private final Redactor redactor;
     private final AnchorService anchors;
+    private final CueStore cues;
     private final Clock clock;
 
     /** Wired by hand (tests): anchors go through a local {@link AnchorService}. */
@@ -54,9 +56,16 @@ public class MemoryService {
         this(db, memories, projects, sessions, events, redactor, AnchorService.local(db, clock), clock);
     }
 
-    @Inject
+    /** Wired by hand (tests) with its anchors. */
     public MemoryService(Db db, MemoryStore memories, ProjectStore projects, SessionStore sessions, EventStore events,
             Redactor redactor, AnchorService anchors, Clock clock) {
+        this(db, memories, projects, sessions, events, new CueStore(), redactor, anchors, clock);
+    }
+
+    @Inject
+    public MemoryService(Db db, MemoryStore memories, ProjectStore projects, SessionStore sessions, EventStore events,
+            CueStore cues, Redactor redactor, AnchorService anchors, Clock clock) {
+        this.cues = cues;
         this.anchors = anchors;
         this.db = db;
         this.memories = memories;
@@ -81,36 +90,65 @@ public class MemoryService {
                     + "': use 1-128 characters from A-Z a-z 0-9 _ -", "omit --session-id");
         }
         NewMemoryRow drafted = MemoryDrafts.toRow(draft, redactor);
+        List<String> cueTexts = cuesOf(draft);
         Optional<Snapshot> anchor = anchors.snapshot(drafted.project(), root, drafted.title() + "\n"
                 + drafted.content(), drafted.files());
-        return db.write(tx -> {
-            Instant now = clock.instant();
-            if (drafted.project() != null) {
-                projects.touch(tx, drafted.project(), null, now);
-            }
-            NewMemoryRow row = withKnownSession(tx, drafted, now);
-            if (draft.supersedes() != null) {
-                return anchored(tx, supersede(tx, row, draft.supersedes(), now), anchor, "written");
-            }
-            Optional<AddResult> existing = row.topicKey() == null ? Optional.empty() : reviseTopic(tx, row, now);
-            if (existing.isPresent()) {
-                return anchored(tx, existing.get(), anchor, "updated");
-            }
-            Optional<MemoryRow> duplicate = memories.findByHash(tx, row.scope(), row.project(), row.kind(),
-                    row.normalizedHash());
-            if (duplicate.isPresent()) {
-                memories.touchDuplicate(tx, duplicate.get().id(), now);
-                record(tx, row, "memory_duplicate", duplicate.get().id(), now);
-                return new AddResult(AddOutcome.DUPLICATE, reload(tx, duplicate.get().id()), List.of(), null);
-            }
-            List<MemoryRow> conflicts = draft.keepBoth() ? List.of() : memories.findContradictions(tx, row);
-            if (!conflicts.isEmpty()) {
-                return new AddResult(AddOutcome.CONTRADICTION, null, conflicts, null);
-            }
-            long id = memories.insert(tx, row, now);
-            record(tx, row, "memory_created", id, now);
-            return anchored(tx, new AddResult(AddOutcome.CREATED, reload(tx, id), List.of(), null), anchor, "written");
-        });
+        return db.write(tx -> withCues(tx, added(tx, draft, drafted, anchor), cueTexts, draft.agent()));
+    }
+
+    /**
+     * The writer's own cues, tidied and redacted like the memory; none given is none. Given but all empty is an error
+     * before anything is stored.
+     */
+    private List<String> cuesOf(MemoryDraft draft) {
+        if (draft.cues().isEmpty()) {
+            return List.of();
+        }
+        List<String> tidy = Cues.tidy(draft.cues().stream().map(redactor::redact).toList());
+        if (tidy.isEmpty()) {
+            throw EagleException.invalidInput("no cue to store: every cue given was empty",
+                    "leave the cues out, or give one: how someone who hits this would put it");
+        }
+        return tidy;
+    }
+
+    /** Cues are stored with the memory they belong to (also a duplicate's or a revised one's), in its transaction. */
+    private AddResult withCues(Tx tx, AddResult result, List<String> cueTexts, String writer) {
+        if (cueTexts.isEmpty() || result.memory() == null) {
+            return result;
+        }
+        MemoryRow m = result.memory();
+        cues.save(tx, m.id(), m.updatedAt(), cueTexts, null, writer, "written", clock.instant());
+        return result.withCues(cueTexts);
+    }
+
+    private AddResult added(Tx tx, MemoryDraft draft, NewMemoryRow drafted, Optional<Snapshot> anchor) {
+        Instant now = clock.instant();
+        if (drafted.project() != null) {
+            projects.touch(tx, drafted.project(), null, now);
+        }
+        NewMemoryRow row = withKnownSession(tx, drafted, now);
+        if (draft.supersedes() != null) {
+            return anchored(tx, supersede(tx, row, draft.supersedes(), now), anchor, "written");
+        }
+        Optional<AddResult> existing = row.topicKey() == null ? Optional.empty() : reviseTopic(tx, row, now);
+        if (existing.isPresent()) {
+            return anchored(tx, existing.get(), anchor, "updated");
+        }
+        Optional<MemoryRow> duplicate = memories.findByHash(tx, row.scope(), row.project(), row.kind(),
+                row.normalizedHash());
+        if (duplicate.isPresent()) {
+            memories.touchDuplicate(tx, duplicate.get().id(), now);
+            record(tx, row, "memory_duplicate", duplicate.get().id(), now);
+            return new AddResult(AddOutcome.DUPLICATE, reload(tx, duplicate.get().id()), List.of(), null);
+        }
+        List<MemoryRow> conflicts = draft.keepBoth() ? List.of() : memories.findContradictions(tx, row);
+        if (!conflicts.isEmpty()) {
+            return new AddResult(AddOutcome.CONTRADICTION, null, conflicts, null);
+        }
+        long id = memories.insert(tx, row, now);
+        record(tx, row, "memory_created", id, now);
+        return anchored(tx, new AddResult(AddOutcome.CREATED, reload(tx, id), List.of(), null), anchor, "written");
     }
 
     /** A memory created or revised now holds on to what it was written against; a duplicate keeps its anchor. */

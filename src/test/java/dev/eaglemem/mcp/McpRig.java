@@ -13,7 +13,6 @@ import dev.eaglemem.config.LogFile;
 import dev.eaglemem.config.Settings;
 import dev.eaglemem.embed.NoModel;
 import dev.eaglemem.feature.VerificationService;
-import dev.eaglemem.memory.CueService;
 import dev.eaglemem.memory.MemoryService;
 import dev.eaglemem.project.CurrentContext;
 import dev.eaglemem.redact.Redactor;
@@ -22,7 +21,6 @@ import dev.eaglemem.search.TimelineService;
 import dev.eaglemem.session.SessionService;
 import dev.eaglemem.store.AnchorStore;
 import dev.eaglemem.store.CodeStore;
-import dev.eaglemem.store.CueStore;
 import dev.eaglemem.store.EnrichmentStore;
 import dev.eaglemem.store.EventStore;
 import dev.eaglemem.store.FeatureStore;
@@ -69,7 +67,7 @@ final class McpRig implements AutoCloseable {
         tools = new McpTools(NoModel.search(t.db), new TimelineService(t.db, new TimelineStore()),
                 new RecordService(t.db, new MemoryStore(), new SummaryStore(), new SessionStore(), new PromptStore(),
                         new ObservationStore(), new CodeStore()),
-                memories, new CueService(t.db, new CueStore(), new MemoryStore(), redactor, clock), sessions,
+                memories, sessions,
                 new VerificationService(t.db, new FeatureStore(), new VerificationStore(), redactor, clock),
                 context, new Settings(EagleConfig.defaults(dir.resolve("config.toml"))));
     }

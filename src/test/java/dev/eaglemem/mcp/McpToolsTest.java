@@ -226,21 +226,22 @@ class McpToolsTest {
     }
 
     @Test
-    @SuppressWarnings("unchecked")
     void memoryAddTakesTheAgentsCuesRedactedAndTidied() {
-        Map<String, Object> added = (Map<String, Object>) call(ToolCatalog.MEMORY_ADD, "kind", "gotcha", "content",
+        AddResult added = (AddResult) call(ToolCatalog.MEMORY_ADD, "kind", "gotcha", "content",
                 "Cron runs in local time: the DST switch fires jobs twice", "cues", List.of("the weekly email went out twice",
                         " the weekly  email went out TWICE ", "token ghp_0123456789abcdefghijklmnopqrstuvwxyz in the log"));
-        assertThat(added.get("outcome")).isEqualTo(AddOutcome.CREATED);
-        assertThat((List<String>) added.get("cues")).containsExactly("the weekly email went out twice",
-                "token [REDACTED] in the log");
-        long id = ((MemoryRow) added.get("memory")).id();
+        assertThat(added.outcome()).isEqualTo(AddOutcome.CREATED);
+        assertThat(added.cues()).containsExactly("the weekly email went out twice", "token [REDACTED] in the log");
+        long id = added.memory().id();
         assertThat(rig.t.db.<Optional<CueStore.Cues>>read(tx -> new CueStore().find(tx, id))).hasValueSatisfying(c -> {
             assertThat(c.cues()).hasSize(2);
             assertThat(c.provider()).as("written by the agent, not a model provider").isEqualTo("claude-code");
             assertThat(c.current()).isTrue();
         });
-        assertThat(call(ToolCatalog.MEMORY_ADD, "kind", "gotcha", "content", "No cues given")).isInstanceOf(AddResult.class);
+        assertThat(((AddResult) call(ToolCatalog.MEMORY_ADD, "kind", "gotcha", "content", "No cues given")).cues()).isEmpty();
+        assertThatThrownBy(() -> call(ToolCatalog.MEMORY_ADD, "kind", "gotcha", "content", "Xylophone tuning drifts", "cues",
+                List.of(" ", ""))).isInstanceOf(EagleException.class).hasMessageContaining("every cue given was empty");
+        assertThat(((SearchPage) call(ToolCatalog.SEARCH, "query", "xylophone")).hits()).as("nothing stored").isEmpty();
     }
 
     @Test

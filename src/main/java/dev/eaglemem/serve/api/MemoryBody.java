@@ -17,7 +17,7 @@ import dev.eaglemem.store.MemoryDetails;
 record MemoryBody(String kind, String scope, String title, String content, @JsonAlias("topic_key") String topic,
         List<String> files, String situation, String behavior, String impact, String action, String subject,
         String predicate, String object, String project, String agent, String sessionId, String supersedes,
-        Boolean keepBoth) {
+        Boolean keepBoth, List<String> cues) {
 
     MemoryDetails details() {
         return new MemoryDetails(situation, behavior, impact, action, subject, predicate, object);

@@ -90,19 +90,11 @@ final class MemoryRoutes {
         MemoryScope scope = b.scope() == null ? MemoryScope.PROJECT : MemoryScope.parse(b.scope()).orElseThrow(
                 () -> EagleException.invalidInput("unknown scope '" + b.scope() + "'", "\"scope\": \"project\" or \"personal\""));
         String project = b.project() == null ? null : Params.projectKey(b.project());
-        if (scope == MemoryScope.PROJECT && project == null) {
-            throw EagleException.invalidInput("a project memory needs the field 'project' (serve has no working directory)",
-                    "add \"project\": \"code/my-repo\", or \"scope\": \"personal\"");
-        }
         boolean keepBoth = Boolean.TRUE.equals(b.keepBoth());
-        if (b.supersedes() != null && keepBoth) {
-            throw EagleException.invalidInput("supersedes and keep_both exclude each other",
-                    "send one: \"supersedes\": 12 to replace memory 12, or \"keep_both\": true to store both");
-        }
         Long supersedes = b.supersedes() == null ? null : Params.memoryId(b.supersedes());
         checkSession(b.sessionId());
         AddResult result = memories.add(new MemoryDraft(kind, scope, b.title(), b.content(), b.details(), b.topic(),
-                b.files(), project, agent(b.agent()).id(), b.sessionId(), supersedes, keepBoth));
+                b.files(), project, agent(b.agent()).id(), b.sessionId(), supersedes, keepBoth, b.cues()));
         return switch (result.outcome()) {
             case CREATED -> new Reply(201, result, Map.of("Location", "/memories/" + result.memory().id()));
             case DUPLICATE, UPDATED -> Reply.ok(result);

@@ -5,6 +5,7 @@ import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.empty;
 import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasKey;
 import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.notNullValue;
 import static org.hamcrest.Matchers.nullValue;
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import dev.eaglemem.store.CueStore;
 import dev.eaglemem.store.MemoryStore;
 import io.restassured.http.ContentType;
 
@@ -129,6 +131,20 @@ class MemoryApiTest {
         rig.http().contentType(ContentType.JSON).body(Map.of("title", "Key " + key)).patch("/memories/" + id).then()
                 .statusCode(200).body("memory.title", not(containsString(key)));
         assertThat(rig.t.db.read(tx -> new MemoryStore().find(tx, id)).orElseThrow().title()).doesNotContain(key);
+    }
+
+    /** The same add as the CLI and MCP: cues given with the memory are stored with it, tidied and redacted. */
+    @Test
+    void cuesComeWithTheMemoryAndAreStoredInItsTransaction() {
+        int id = post(Map.of("kind", "gotcha", "project", ApiRig.PROJECT, "content", "Cron runs in local time: DST fires jobs"
+                + " twice", "cues", List.of("the weekly email went out twice", "token ghp_0123456789abcdefghijklmnopqrstuvwxyz")))
+                .statusCode(201).body("cues", contains("the weekly email went out twice", "token [REDACTED]"))
+                .extract().path("memory.id");
+        assertThat(rig.t.db.read(tx -> new CueStore().find(tx, id)).orElseThrow().cues()).hasSize(2);
+        post(Map.of("kind", "gotcha", "project", ApiRig.PROJECT, "content", "No cues here")).statusCode(201)
+                .body("$", not(hasKey("cues")));
+        post(Map.of("kind", "gotcha", "project", ApiRig.PROJECT, "content", "Blank cues", "cues", List.of(" "))).statusCode(400)
+                .body("error.message", containsString("every cue given was empty"));
     }
 
     @Test
