@@ -9,6 +9,7 @@ import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import dev.eaglemem.project.ProjectPath;
 import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.store.AppliedEventStore;
 import dev.eaglemem.store.Db;
@@ -173,8 +174,8 @@ public class CaptureService {
     private static NewObservation observation(CaptureEvent.ToolUsed e, String project) {
         Origin o = e.origin();
         ToolUse use = e.use();
-        List<String> read = use.filesRead().stream().map(f -> ProjectPaths.relative(f, o.cwd(), o.projectRoot())).toList();
-        List<String> modified = use.filesModified().stream().map(f -> ProjectPaths.relative(f, o.cwd(), o.projectRoot()))
+        List<String> read = use.filesRead().stream().map(f -> ProjectPath.stored(o.projectRoot(), o.cwd(), f)).toList();
+        List<String> modified = use.filesModified().stream().map(f -> ProjectPath.stored(o.projectRoot(), o.cwd(), f))
                 .toList();
         return new NewObservation(o.sessionId(), project, o.agent(), use.toolName(), use.command(), e.category(), read,
                 modified, use.exitStatus(), use.outputBytes(), use.outputLines(), use.toolUseId());

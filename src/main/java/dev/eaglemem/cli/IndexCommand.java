@@ -6,10 +6,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
+import dev.eaglemem.project.ProjectPath;
 import dev.eaglemem.code.CodeIndexer;
 import dev.eaglemem.code.IndexReport;
 import dev.eaglemem.error.EagleException;
-import dev.eaglemem.feature.ProjectFiles;
 import dev.eaglemem.project.CurrentContext;
 import dev.eaglemem.project.Project;
 import dev.eaglemem.project.ProjectResolver;
@@ -100,7 +100,7 @@ public class IndexCommand implements Callable<Integer> {
         List<String> out = new ArrayList<>();
         for (Path p : paths) {
             String given = context.env().cwd().resolve(p).toString();
-            out.add(ProjectFiles.relative(root, given).orElseThrow(() -> EagleException.invalidInput(
+            out.add(ProjectPath.relative(root, given).orElseThrow(() -> EagleException.invalidInput(
                     "index: " + given + " is not inside the project at " + root, "eagle-mem index --path FILE   (a file of " + root + ")")));
         }
         return out;

@@ -25,7 +25,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.eaglemem.config.LogFile;
 import dev.eaglemem.error.EagleException;
-import dev.eaglemem.platform.ProjectFiles;
+import dev.eaglemem.platform.ProjectFileList;
 import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.store.CodeFile;
 import dev.eaglemem.store.CodeStore;
@@ -94,9 +94,9 @@ public class CodeIndexer {
         if (!Files.isDirectory(root)) {
             throw EagleException.invalidInput("index: " + root + " is not a directory", "eagle-mem index DIR");
         }
-        ProjectFiles.Listing listing;
+        ProjectFileList.Listing listing;
         try {
-            listing = ProjectFiles.list(root);
+            listing = ProjectFileList.list(root);
         } catch (IOException e) {
             throw EagleException.failure("index_list_failed", "index: cannot list the files of " + root + ": " + e.getMessage(),
                     "check that " + root + " is readable, then eagle-mem index " + root, e);
@@ -231,7 +231,7 @@ public class CodeIndexer {
 
     private Outcome read(String project, Path root, String path, CodeStore.Indexed before, ImportResolver resolver)
             throws IOException {
-        if (ProjectFiles.generatedOrVendored(path)) {
+        if (ProjectFileList.generatedOrVendored(path)) {
             return new Skipped(path);
         }
         Path file = root.resolve(path);
@@ -239,7 +239,7 @@ public class CodeIndexer {
         long mtimeMs;
         try {
             BasicFileAttributes attrs = Files.readAttributes(file, BasicFileAttributes.class);
-            if (!attrs.isRegularFile() || attrs.size() > ProjectFiles.MAX_FILE_BYTES) {
+            if (!attrs.isRegularFile() || attrs.size() > ProjectFileList.MAX_FILE_BYTES) {
                 return new Skipped(path);
             }
             mtimeMs = attrs.lastModifiedTime().toMillis();
@@ -256,7 +256,7 @@ public class CodeIndexer {
         } catch (IOException e) {
             return new Skipped(path);
         }
-        if (ProjectFiles.looksBinary(bytes)) {
+        if (ProjectFileList.looksBinary(bytes)) {
             return new Skipped(path);
         }
         String hash = sha256(bytes);

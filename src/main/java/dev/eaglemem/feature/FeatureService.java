@@ -12,6 +12,7 @@ import java.util.regex.Pattern;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import dev.eaglemem.project.ProjectPath;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.store.Db;
@@ -143,7 +144,7 @@ public class FeatureService {
      * hook tells the agent after it reads one of their files. Empty without features or outside the root.
      */
     public List<Feature> featuresOf(String project, Path root, String file, int limit) {
-        Optional<String> relative = ProjectFiles.relative(root, file);
+        Optional<String> relative = ProjectPath.relative(root, file);
         if (relative.isEmpty()) {
             return List.of();
         }
@@ -240,7 +241,7 @@ public class FeatureService {
         String g = given == null ? "" : given.strip();
         try {
             if (g.startsWith("/") && root != null) {
-                g = ProjectFiles.relative(root, g).orElseThrow(() -> new IllegalArgumentException(
+                g = ProjectPath.relative(root, g).orElseThrow(() -> new IllegalArgumentException(
                         "'" + given + "' is outside the project root " + root));
             }
             PathPattern.of(g);

@@ -9,6 +9,7 @@ import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import dev.eaglemem.project.ProjectPath;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.store.Db;
@@ -80,7 +81,7 @@ public class GuardRuleService {
      * the root): plain paths before globs, then oldest first.
      */
     public List<GuardRuleRow> rulesFor(String project, Path root, String file) {
-        Optional<String> rel = ProjectFiles.relative(root, file);
+        Optional<String> rel = ProjectPath.relative(root, file);
         if (rel.isEmpty()) {
             return List.of();
         }

@@ -16,6 +16,7 @@ import java.util.stream.Collectors;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import dev.eaglemem.project.ProjectPath;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.store.Db;
@@ -108,7 +109,7 @@ public class VerificationService {
         }
         Map<String, Set<Long>> matched = new LinkedHashMap<>();
         for (String given : files) {
-            ProjectFiles.relative(root, given).ifPresent(file -> byFeature.forEach((id, patterns) -> {
+            ProjectPath.relative(root, given).ifPresent(file -> byFeature.forEach((id, patterns) -> {
                 if (patterns.stream().anyMatch(p -> p.matches(file))) {
                     matched.computeIfAbsent(file, k -> new LinkedHashSet<>()).add(id);
                 }

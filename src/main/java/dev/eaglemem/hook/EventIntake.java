@@ -9,6 +9,7 @@ import java.util.function.Supplier;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
+import dev.eaglemem.project.ProjectPath;
 import dev.eaglemem.anchor.WorkTree;
 import dev.eaglemem.capture.CaptureEvent;
 import dev.eaglemem.capture.CaptureService;
@@ -16,7 +17,6 @@ import dev.eaglemem.capture.CaptureService.Captured;
 import dev.eaglemem.capture.CaptureService.Origin;
 import dev.eaglemem.capture.Spool;
 import dev.eaglemem.config.LogFile;
-import dev.eaglemem.feature.ProjectFiles;
 import dev.eaglemem.feature.Recorded;
 import dev.eaglemem.jobs.JobQueue;
 import dev.eaglemem.memory.MemoryDraft;
@@ -259,7 +259,7 @@ public class EventIntake {
             return;
         }
         for (String file : t.use().filesModified()) {
-            ProjectFiles.relative(root, file).ifPresent(path -> jobs.indexEdited(project, root, path));
+            ProjectPath.relative(root, t.origin().cwd(), file).ifPresent(path -> jobs.indexEdited(project, root, path));
         }
     }
 

@@ -11,6 +11,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.eaglemem.project.ProjectPath;
 import dev.eaglemem.anchor.AnchorState;
 import dev.eaglemem.anchor.Freshness;
 import dev.eaglemem.anchor.WorkTree;
@@ -23,7 +24,6 @@ import dev.eaglemem.feature.FeatureService;
 import dev.eaglemem.feature.GuardRuleService;
 import dev.eaglemem.feature.PendingCheck;
 import dev.eaglemem.feature.PendingSource;
-import dev.eaglemem.feature.ProjectFiles;
 import dev.eaglemem.feature.Recorded;
 import dev.eaglemem.feature.VerificationService;
 import dev.eaglemem.gate.AgentReleaseGate;
@@ -256,11 +256,7 @@ public class GuardHandlers {
         }
         LinkedHashSet<String> out = new LinkedHashSet<>();
         for (String g : given) {
-            try {
-                ProjectFiles.relative(root, cwd.resolve(g).toString()).ifPresent(out::add);
-            } catch (RuntimeException ex) {
-                // an unusable path names no project file
-            }
+            ProjectPath.relative(root, cwd, g).ifPresent(out::add);
         }
         return List.copyOf(out);
     }

@@ -78,7 +78,7 @@ final class OverviewText {
         long codeLines = code.stream().mapToLong(Language::lines).sum();
         StringBuilder s = new StringBuilder(r.name()).append(": ");
         // a build language (Dockerfile, Makefile) is never what a project "is" while it has another
-        String primary = code.stream().map(Language::name).filter(l -> !Languages.BUILD_LANGUAGES.contains(l)).findFirst()
+        String primary = code.stream().map(Language::name).filter(l -> !FileLanguages.BUILD_LANGUAGES.contains(l)).findFirst()
                 .orElse(code.isEmpty() ? null : code.getFirst().name());
         s.append(primary == null ? "" : primary + " ").append(r.workspaces().isEmpty() ? "project" : "monorepo");
         if (!r.frameworks().isEmpty()) {

@@ -14,7 +14,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
-import dev.eaglemem.platform.ProjectFiles;
+import dev.eaglemem.platform.ProjectFileList;
 import dev.eaglemem.scan.ScanReport.ConfigFile;
 import dev.eaglemem.scan.ScanReport.Folder;
 import dev.eaglemem.scan.ScanReport.Language;
@@ -22,10 +22,10 @@ import dev.eaglemem.scan.ScanReport.Skipped;
 import dev.eaglemem.scan.ScanReport.Tests;
 
 /**
- * A scan of a project's files ({@link ProjectFiles}). Each path is classified by its name; a file is opened only
+ * A scan of a project's files ({@link ProjectFileList}). Each path is classified by its name; a file is opened only
  * when it has a language to count, is a manifest, or may hold a hint (a main function, a test import, a Dockerfile
  * command), and then read once. Generated and vendored paths, binaries and files over
- * {@link ProjectFiles#MAX_FILE_BYTES} are counted as skipped, as the code index skips them. No network, no model.
+ * {@link ProjectFileList#MAX_FILE_BYTES} are counted as skipped, as the code index skips them. No network, no model.
  *
  * <p>Files are visited in parallel (reading and counting is most of the work) and their results added up in path
  * order, so the report is the same whatever the threads did; a file's text is dropped as soon as it is looked at.
@@ -43,7 +43,7 @@ final class ProjectScanner {
     }
 
     /** What one path contributed, computed on a reader thread from the path and the file alone. */
-    private record Visit(String path, Outcome outcome, ConfigFile config, Languages.Lang lang, long lines, boolean test,
+    private record Visit(String path, Outcome outcome, ConfigFile config, FileLanguages.Lang lang, long lines, boolean test,
             Findings findings) {
     }
 
@@ -51,7 +51,7 @@ final class ProjectScanner {
     private final Findings findings = new Findings();
     private final Map<String, Integer> topDirs = new HashMap<>();
     private final Map<String, long[]> languages = new HashMap<>();
-    private final Map<String, Languages.Lang> languageKinds = new HashMap<>();
+    private final Map<String, FileLanguages.Lang> languageKinds = new HashMap<>();
     private final Map<String, Integer> testDirs = new HashMap<>();
     private final List<ConfigFile> config = new ArrayList<>();
     private final Map<String, Set<String>> manifestDirs = new HashMap<>();
@@ -67,12 +67,12 @@ final class ProjectScanner {
     /**
      * Scans the directory.
      *
-     * @param environment the variables git is found with (see {@link ProjectFiles#list(Path, Map)})
+     * @param environment the variables git is found with (see {@link ProjectFileList#list(Path, Map)})
      * @throws IOException when {@code dir} is not a directory
      */
     static ScanReport scan(Path dir, Map<String, String> environment) throws IOException {
         long start = System.nanoTime();
-        ProjectFiles.Listing listing = ProjectFiles.list(dir, environment);
+        ProjectFileList.Listing listing = ProjectFileList.list(dir, environment);
         ProjectScanner scanner = new ProjectScanner(listing.root());
         // an ordered parallel stream: toList keeps the listing's (sorted) order
         List<Visit> visits = listing.paths().parallelStream().map(scanner::visit).toList();
@@ -82,7 +82,7 @@ final class ProjectScanner {
 
     /** Classifies a path and reads its file when needed; touches nothing shared. */
     private Visit visit(String path) {
-        if (ProjectFiles.generatedOrVendored(path)) {
+        if (ProjectFileList.generatedOrVendored(path)) {
             return new Visit(path, Outcome.GENERATED, null, null, 0, false, null);
         }
         String name = ProjectLayout.fileName(path);
@@ -91,10 +91,10 @@ final class ProjectScanner {
         if (cfg != null && cfg.kind().equals("test")) {
             found.testFramework(cfg.tool());
         }
-        Languages.Lang lang = Languages.of(name);
+        FileLanguages.Lang lang = FileLanguages.of(name);
         // test data (a fixture project's package.json, Dockerfile or main.go) says nothing about this project
         boolean fixture = ProjectLayout.inFixtures(path);
-        boolean test = !fixture && Languages.isSourceCode(lang) && ProjectLayout.isTestFile(path);
+        boolean test = !fixture && FileLanguages.isSourceCode(lang) && ProjectLayout.isTestFile(path);
         if (test && name.endsWith("_test.go")) {
             found.testFramework("go test");
         } else if (!test && !fixture) {
@@ -107,18 +107,18 @@ final class ProjectScanner {
         }
         byte[] content;
         try (InputStream in = Files.newInputStream(root.resolve(path))) {
-            content = in.readNBytes((int) ProjectFiles.MAX_FILE_BYTES + 1);
+            content = in.readNBytes((int) ProjectFileList.MAX_FILE_BYTES + 1);
         } catch (IOException | SecurityException e) {
             // deleted since it was listed, or not ours to read
             return new Visit(path, Outcome.UNREADABLE, cfg, lang, 0, test, found);
         }
-        if (content.length > ProjectFiles.MAX_FILE_BYTES) {
+        if (content.length > ProjectFileList.MAX_FILE_BYTES) {
             return new Visit(path, Outcome.TOO_LARGE, cfg, lang, 0, test, found);
         }
-        if (ProjectFiles.looksBinary(content)) {
+        if (ProjectFileList.looksBinary(content)) {
             return new Visit(path, Outcome.BINARY, cfg, lang, 0, test, found);
         }
-        long lines = lang == null ? 0 : Languages.nonBlankLines(content, content.length);
+        long lines = lang == null ? 0 : FileLanguages.nonBlankLines(content, content.length);
         if (reader != null || hints) {
             String text = new String(content, StandardCharsets.UTF_8);
             if (reader != null) {
@@ -173,7 +173,7 @@ final class ProjectScanner {
         findings.addAll(v.findings());
     }
 
-    private ScanReport report(ProjectFiles.Listing listing, long tookMs) {
+    private ScanReport report(ProjectFileList.Listing listing, long tookMs) {
         List<Language> langs = languages.entrySet().stream()
                 .map(e -> new Language(e.getKey(), languageKinds.get(e.getKey()).kind(), (int) e.getValue()[0], e.getValue()[1]))
                 .sorted(Comparator.comparingLong(Language::lines).reversed().thenComparing(Language::name)).toList();

@@ -16,9 +16,9 @@ import java.util.regex.Pattern;
  */
 final class SourceHints {
 
-    /** Languages whose sources may declare a main function. */
+    /** FileLanguages whose sources may declare a main function. */
     private static final Set<String> MAIN_LANGUAGES = Set.of("Java", "Kotlin", "Scala", "Go", "C", "C++", "C#", "Python");
-    /** Languages whose test sources name their framework in an import. */
+    /** FileLanguages whose test sources name their framework in an import. */
     private static final Set<String> TEST_IMPORT_LANGUAGES = Set.of("Java", "Kotlin", "Scala", "Groovy", "Python",
             "JavaScript", "TypeScript", "Ruby", "PHP", "C#", "Elixir", "Swift", "Dart");
 

@@ -174,7 +174,7 @@ class CodeIndexerTest {
     @Test
     void generatedAndOversizedFilesAreSkipped() throws IOException {
         write("node_modules/left-pad/index.js", "module.exports = function leftPad() {};\n");
-        write("big.txt", "x".repeat((int) dev.eaglemem.platform.ProjectFiles.MAX_FILE_BYTES + 1));
+        write("big.txt", "x".repeat((int) dev.eaglemem.platform.ProjectFileList.MAX_FILE_BYTES + 1));
         IndexReport r = run(false);
         assertThat(paths()).doesNotContain("big.txt").noneMatch(p -> p.startsWith("node_modules/"));
         assertThat(r.indexed()).isEqualTo(4);

@@ -371,7 +371,7 @@ class ProjectScannerTest {
 
     @Test
     void aPlainDirectoryIsWalkedAndItsSkippedFilesAreCounted() throws IOException {
-        byte[] big = new byte[(int) dev.eaglemem.platform.ProjectFiles.MAX_FILE_BYTES + 1];
+        byte[] big = new byte[(int) dev.eaglemem.platform.ProjectFileList.MAX_FILE_BYTES + 1];
         java.util.Arrays.fill(big, (byte) 'x');
         Tree tree = Tree.at(dir.resolve("blog")).files(
                 "Gemfile", """

@@ -24,7 +24,7 @@ import java.util.TreeSet;
  * dependency folders. Plus the rules both apply before reading a file: generated or vendored paths, binary content,
  * files over {@link #MAX_FILE_BYTES}.
  */
-public final class ProjectFiles {
+public final class ProjectFileList {
 
     /** Files larger than this are not read: minified bundles, data dumps and fixtures say little about a project. */
     public static final long MAX_FILE_BYTES = 1L << 20;
@@ -89,7 +89,7 @@ public final class ProjectFiles {
             ".g.i.cs", ".generated.ts", ".generated.js", ".generated.cs", ".generated.go", ".snap", ".lock", ".pyc",
             ".class");
 
-    private ProjectFiles() {
+    private ProjectFileList() {
     }
 
     /** {@link #list(Path, Map)} with this process's environment. */

@@ -11,12 +11,12 @@ import dev.eaglemem.scan.ScanReport.LanguageKind;
  * A file's language from its name: the extension, or the whole name for files that have none (Dockerfile,
  * Makefile). Only languages worth a line count are known; any other file is listed but never read for lines.
  */
-final class Languages {
+final class FileLanguages {
 
     record Lang(String name, LanguageKind kind) {
     }
 
-    /** Languages that build or package a project rather than make it (a Dockerfile in a test folder is no test). */
+    /** FileLanguages that build or package a project rather than make it (a Dockerfile in a test folder is no test). */
     static final Set<String> BUILD_LANGUAGES = Set.of("Dockerfile", "Makefile", "CMake", "Starlark", "Batchfile", "Nix");
 
     private static final Map<String, Lang> BY_EXTENSION = new HashMap<>();
@@ -99,7 +99,7 @@ final class Languages {
         BY_NAME.put("WORKSPACE", new Lang("Starlark", LanguageKind.PROGRAMMING));
     }
 
-    private Languages() {
+    private FileLanguages() {
     }
 
     private static void programming(String name, String... extensions) {

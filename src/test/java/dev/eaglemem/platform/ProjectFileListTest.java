@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Real git repositories and real directories in a temp folder; the git CLI makes the repositories. */
-class ProjectFilesTest {
+class ProjectFileListTest {
 
     @TempDir
     Path dir;
@@ -74,7 +74,7 @@ class ProjectFilesTest {
     @Test
     void gitListsTrackedAndUntrackedFilesButNotIgnoredOrDeletedOnes() throws IOException {
         Path repo = populatedRepo();
-        ProjectFiles.Listing listing = ProjectFiles.list(repo, env());
+        ProjectFileList.Listing listing = ProjectFileList.list(repo, env());
         assertThat(listing.git()).isTrue();
         assertThat(listing.fallbackReason()).isNull();
         assertThat(listing.root()).isEqualTo(repo);
@@ -86,7 +86,7 @@ class ProjectFilesTest {
     void aSubdirectoryOfARepositoryListsOnlyItsOwnFilesRelativeToIt() throws IOException {
         Path repo = populatedRepo();
         write(repo, "src/deep/Util.java", "class Util {}\n");
-        ProjectFiles.Listing listing = ProjectFiles.list(repo.resolve("src"), env());
+        ProjectFileList.Listing listing = ProjectFileList.list(repo.resolve("src"), env());
         assertThat(listing.git()).isTrue();
         assertThat(listing.root()).isEqualTo(repo.resolve("src"));
         assertThat(listing.paths()).containsExactly("Main.java", "New.java", "deep/Util.java");
@@ -106,7 +106,7 @@ class ProjectFilesTest {
         Path nested = Files.createDirectories(repo.resolve("nested"));
         git(nested, "init", "-q");
         write(nested, "inner.txt", "inner\n");
-        assertThat(ProjectFiles.list(repo, env()).paths()).containsExactly("a.txt");
+        assertThat(ProjectFileList.list(repo, env()).paths()).containsExactly("a.txt");
     }
 
     @Test
@@ -127,7 +127,7 @@ class ProjectFilesTest {
         Files.createSymbolicLink(plain.resolve("alias.py"), plain.resolve("app.py"));
         Files.createSymbolicLink(plain.resolve("pkg/loop"), plain);
 
-        ProjectFiles.Listing listing = ProjectFiles.list(plain, env());
+        ProjectFileList.Listing listing = ProjectFileList.list(plain, env());
         assertThat(listing.git()).isFalse();
         assertThat(listing.fallbackReason()).isEqualTo("not a git repository");
         assertThat(listing.paths()).containsExactly(".github/workflows/ci.yml", "app.py", "pkg/__init__.py");
@@ -137,7 +137,7 @@ class ProjectFilesTest {
     void withoutGitOnThePathARepositoryIsWalkedAndSaysWhy() throws IOException {
         Path repo = populatedRepo();
         Path emptyBin = Files.createDirectories(dir.resolve("empty-bin"));
-        ProjectFiles.Listing listing = ProjectFiles.list(repo, Map.of("PATH", emptyBin.toString()));
+        ProjectFileList.Listing listing = ProjectFileList.list(repo, Map.of("PATH", emptyBin.toString()));
         assertThat(listing.git()).isFalse();
         assertThat(listing.fallbackReason()).isEqualTo("git is not on PATH");
         // no .gitignore without git: the ignored files are there, .git is not, the deleted file is gone
@@ -151,7 +151,7 @@ class ProjectFilesTest {
         Path bin = Files.createDirectories(dir.resolve("bin"));
         Path fake = write(bin, "git", "#!/bin/sh\necho 'fatal: detected dubious ownership in repository' >&2\nexit 128\n");
         assertThat(fake.toFile().setExecutable(true)).isTrue();
-        ProjectFiles.Listing listing = ProjectFiles.list(repo, Map.of("PATH", bin.toString()));
+        ProjectFileList.Listing listing = ProjectFileList.list(repo, Map.of("PATH", bin.toString()));
         assertThat(listing.git()).isFalse();
         assertThat(listing.fallbackReason()).isEqualTo("git ls-files failed: detected dubious ownership in repository");
         assertThat(listing.paths()).contains("debug.log", "src/Main.java");
@@ -159,9 +159,9 @@ class ProjectFilesTest {
 
     @Test
     void aMissingRootOrAFileIsAnError() throws IOException {
-        assertThatThrownBy(() -> ProjectFiles.list(dir.resolve("nope"), env())).isInstanceOf(NoSuchFileException.class);
+        assertThatThrownBy(() -> ProjectFileList.list(dir.resolve("nope"), env())).isInstanceOf(NoSuchFileException.class);
         Path file = write(dir, "f.txt", "x");
-        assertThatThrownBy(() -> ProjectFiles.list(file, env())).isInstanceOf(NotDirectoryException.class);
+        assertThatThrownBy(() -> ProjectFileList.list(file, env())).isInstanceOf(NotDirectoryException.class);
     }
 
     @Test
@@ -172,30 +172,30 @@ class ProjectFilesTest {
                 "Cargo.lock", "go.sum", "proto/user_pb2.py", "proto/user.pb.go", "lib/model.g.dart",
                 "Forms/Main.Designer.cs", "pkg/apis/zz_generated.deepcopy.go", "src/__snapshots__/a.test.ts.snap",
                 "lib/shop.egg-info/PKG-INFO", "src/api.generated.ts"))
-                .allMatch(ProjectFiles::generatedOrVendored);
+                .allMatch(ProjectFileList::generatedOrVendored);
         assertThat(List.of("src/main/java/App.java", "build.gradle", "cmd/server/main.go", "distribution.md",
                 "src/builder/Build.java", "lib/mapper.js", "docs/roadmap.md", "package.json", "Makefile",
                 "scripts/vendor.sh", "targets.txt"))
-                .noneMatch(ProjectFiles::generatedOrVendored);
+                .noneMatch(ProjectFileList::generatedOrVendored);
     }
 
     @Test
     void binaryIsANulByteOrMostlyControlCharactersInTheFirst8KiB() {
-        assertThat(ProjectFiles.looksBinary("plain text\n\twith tabs\r\n".getBytes(StandardCharsets.UTF_8))).isFalse();
-        assertThat(ProjectFiles.looksBinary("Grüße, 日本語, \u001b[31mred\u001b[0m\n".getBytes(StandardCharsets.UTF_8)))
+        assertThat(ProjectFileList.looksBinary("plain text\n\twith tabs\r\n".getBytes(StandardCharsets.UTF_8))).isFalse();
+        assertThat(ProjectFileList.looksBinary("Grüße, 日本語, \u001b[31mred\u001b[0m\n".getBytes(StandardCharsets.UTF_8)))
                 .isFalse();
-        assertThat(ProjectFiles.looksBinary(new byte[0])).isFalse();
-        assertThat(ProjectFiles.looksBinary(new byte[] { (byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n', 0, 0 }))
+        assertThat(ProjectFileList.looksBinary(new byte[0])).isFalse();
+        assertThat(ProjectFileList.looksBinary(new byte[] { (byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n', 0, 0 }))
                 .isTrue();
-        assertThat(ProjectFiles.looksBinary("UTF-16".getBytes(StandardCharsets.UTF_16LE))).isTrue();
+        assertThat(ProjectFileList.looksBinary("UTF-16".getBytes(StandardCharsets.UTF_16LE))).isTrue();
         byte[] controls = "ab\u0001\u0002\u0003cd\u0004\u0005\u0006".getBytes(StandardCharsets.US_ASCII);
-        assertThat(ProjectFiles.looksBinary(controls)).isTrue();
+        assertThat(ProjectFileList.looksBinary(controls)).isTrue();
         // only the first 8 KiB count: a NUL after them does not make a text file binary
-        byte[] late = new byte[ProjectFiles.SNIFF_BYTES + 10];
+        byte[] late = new byte[ProjectFileList.SNIFF_BYTES + 10];
         java.util.Arrays.fill(late, (byte) 'a');
-        late[ProjectFiles.SNIFF_BYTES + 5] = 0;
-        assertThat(ProjectFiles.looksBinary(late)).isFalse();
-        late[ProjectFiles.SNIFF_BYTES - 1] = 0;
-        assertThat(ProjectFiles.looksBinary(late)).isTrue();
+        late[ProjectFileList.SNIFF_BYTES + 5] = 0;
+        assertThat(ProjectFileList.looksBinary(late)).isFalse();
+        late[ProjectFileList.SNIFF_BYTES - 1] = 0;
+        assertThat(ProjectFileList.looksBinary(late)).isTrue();
     }
 }
