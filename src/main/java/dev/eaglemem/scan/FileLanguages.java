@@ -16,7 +16,7 @@ final class FileLanguages {
     record Lang(String name, LanguageKind kind) {
     }
 
-    /** FileLanguages that build or package a project rather than make it (a Dockerfile in a test folder is no test). */
+    /** Languages that build or package a project rather than make it (a Dockerfile in a test folder is no test). */
     static final Set<String> BUILD_LANGUAGES = Set.of("Dockerfile", "Makefile", "CMake", "Starlark", "Batchfile", "Nix");
 
     private static final Map<String, Lang> BY_EXTENSION = new HashMap<>();
