@@ -1,5 +1,7 @@
 package dev.eaglemem.anchor;
 
+import dev.eaglemem.format.Snippets;
+
 /**
  * One file or declaration of a record's anchor that is not as it was.
  *
@@ -39,12 +41,7 @@ public record Finding(String path, String decl, AnchorState state, String movedF
         if (newest == null) {
             return "";
         }
-        return lead + newest + (subject == null || subject.isBlank() ? "" : " '" + clip(subject) + "'")
+        return lead + newest + (subject == null || subject.isBlank() ? "" : " '" + Snippets.oneLine(subject, 60) + "'")
                 + (lead.startsWith(" (") ? ")" : "");
-    }
-
-    private static String clip(String s) {
-        String flat = s.replaceAll("\\s+", " ").strip();
-        return flat.length() <= 60 ? flat : flat.substring(0, 59) + "…";
     }
 }

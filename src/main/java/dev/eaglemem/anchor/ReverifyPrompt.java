@@ -3,6 +3,7 @@ package dev.eaglemem.anchor;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.eaglemem.format.Snippets;
 import dev.eaglemem.redact.Redactor;
 
 /**
@@ -59,7 +60,7 @@ final class ReverifyPrompt {
             int end = body.lastIndexOf('}');
             JsonNode n = JSON.readTree(start >= 0 && end > start ? body.substring(start, end + 1) : body);
             String verdict = n.path("verdict").asText("");
-            String reason = oneLine(n.path("reason").asText(""));
+            String reason = Snippets.oneLine(n.path("reason").asText(""), MAX_REASON_CHARS);
             return switch (verdict) {
                 case "holds" -> new Answer(Verdict.HOLDS, reason);
                 case "contradicted" -> reason.isBlank() ? new Answer(Verdict.UNSURE, "a contradiction without a reason")
@@ -70,10 +71,5 @@ final class ReverifyPrompt {
         } catch (java.io.IOException | RuntimeException e) {
             return new Answer(Verdict.UNSURE, "unusable answer: not JSON");
         }
-    }
-
-    private static String oneLine(String s) {
-        String flat = s.replaceAll("\\s+", " ").strip();
-        return flat.length() <= MAX_REASON_CHARS ? flat : flat.substring(0, MAX_REASON_CHARS - 1) + "…";
     }
 }

@@ -16,6 +16,7 @@ import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 
+import dev.eaglemem.format.Hashes;
 import dev.eaglemem.syntax.Declaration;
 import dev.eaglemem.syntax.LazyParser;
 
@@ -135,12 +136,7 @@ public final class WorkingFiles implements AutoCloseable {
     }
 
     static String hash(String text) {
-        try {
-            byte[] d = MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
-            return HexFormat.of().formatHex(d, 0, 12);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is part of every JDK", e);
-        }
+        return Hashes.sha256Hex(text).substring(0, 24);
     }
 
 

@@ -9,6 +9,7 @@ import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import dev.eaglemem.format.Snippets;
 import dev.eaglemem.project.ProjectPath;
 import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.store.AppliedEventStore;
@@ -99,7 +100,7 @@ public class CaptureService {
         if (use.command() != null) {
             HookText.Head head = HookText.redactedHead(use.command(), HookText.COMMAND_READ, redactor);
             String flat = head.text().replaceAll("\\s+", " ").strip();
-            command = head.cut() && flat.length() < MAX_COMMAND ? flat + "…" : cut(flat);
+            command = head.cut() && flat.length() < MAX_COMMAND ? flat + "…" : Snippets.cut(flat, MAX_COMMAND);
         }
         ToolUse clean = new ToolUse(use.toolName(), use.shell(), command, use.filesRead(), use.filesModified(),
                 use.exitStatus(), use.outputBytes(), use.outputLines(), use.toolUseId());
@@ -236,9 +237,5 @@ public class CaptureService {
         projects.touch(tx, o.cwdProject(), o.projectRoot() == null ? null : o.projectRoot().toString(), now);
         sessions.upsert(tx, o.sessionId(), o.cwdProject(), o.agent(), o.cwd().toString(), o.model(), null, now);
         return Optional.of(o.cwdProject());
-    }
-
-    private static String cut(String text) {
-        return text.length() <= MAX_COMMAND ? text : text.substring(0, MAX_COMMAND - 1) + "…";
     }
 }

@@ -8,6 +8,7 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import dev.eaglemem.format.Snippets;
 import dev.eaglemem.store.ObservationRow;
 import dev.eaglemem.store.SummaryFields;
 
@@ -146,7 +147,6 @@ final class SummaryExtractor {
         if (text == null || text.isBlank()) {
             return null;
         }
-        String line = text.strip();
-        return line.length() <= max ? line : line.substring(0, max - 1) + "…";
+        return Snippets.cut(text.strip(), max);
     }
 }

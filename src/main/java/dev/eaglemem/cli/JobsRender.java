@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
+import dev.eaglemem.format.Snippets;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.format.Times;
 import dev.eaglemem.jobs.DrainReport;
@@ -56,7 +57,7 @@ final class JobsRender {
             out.printf(ROW, "ID", "KIND", "STATUS", "TRIES", "PROJECT", "WHEN", "DETAIL");
             for (JobRow j : rows) {
                 out.printf(ROW, j.id(), j.kind(), j.deferred() == null ? j.status().id() : "deferred", j.attempts(), Console.orDash(j.project()),
-                        times.dateTime(when(j)), cut(detail(j)));
+                        times.dateTime(when(j)), Snippets.oneLine(detail(j), DETAIL));
             }
         }
         out.println("pending " + counts.pending() + ", running " + counts.running() + ", done " + counts.done() + ", dead "
@@ -129,13 +130,5 @@ final class JobsRender {
                         + c.status().id().replace('_', ' ');
             });
         }
-    }
-
-    private static String cut(String text) {
-        if (text == null) {
-            return "";
-        }
-        String line = text.replaceAll("\\s+", " ").strip();
-        return line.length() <= DETAIL ? line : line.substring(0, DETAIL - 1) + "…";
     }
 }

@@ -25,6 +25,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.eaglemem.config.LogFile;
 import dev.eaglemem.error.EagleException;
+import dev.eaglemem.format.Hashes;
 import dev.eaglemem.platform.ProjectFileList;
 import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.store.CodeFile;
@@ -259,7 +260,7 @@ public class CodeIndexer {
         if (ProjectFileList.looksBinary(bytes)) {
             return new Skipped(path);
         }
-        String hash = sha256(bytes);
+        String hash = Hashes.sha256Hex(bytes);
         if (before != null && before.contentHash().equals(hash)) {
             return new Unchanged(path, before.id(), before.mtimeMs() != mtimeMs ? Long.valueOf(mtimeMs) : null);
         }
@@ -298,14 +299,6 @@ public class CodeIndexer {
                     .onUnmappableCharacter(CodingErrorAction.REPORT).decode(java.nio.ByteBuffer.wrap(bytes)).toString();
         } catch (CharacterCodingException e) {
             return null;
-        }
-    }
-
-    static String sha256(byte[] bytes) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
         }
     }
 }

@@ -11,6 +11,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.eaglemem.format.Snippets;
 import dev.eaglemem.llm.Llm;
 import dev.eaglemem.llm.LlmFailure;
 import dev.eaglemem.llm.LlmReply;
@@ -99,7 +100,7 @@ public class CurateService {
         Optional<JsonNode> json = ModelAnswer.json(reply.text());
         if (json.isEmpty()) {
             return new StepReport(ask.kind(), StepStatus.MALFORMED, "the answer held no JSON; nothing proposed ("
-                    + CurateSteps.clip(reply.text(), 80) + ")", ask.prompt().length(), List.of(), 0, reply.model(),
+                    + Snippets.oneLine(reply.text(), 80) + ")", ask.prompt().length(), List.of(), 0, reply.model(),
                     reply.inputTokens(), reply.outputTokens(), null);
         }
         List<Draft> drafts = ask.reader().apply(json.get());

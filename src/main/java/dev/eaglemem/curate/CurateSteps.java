@@ -17,6 +17,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.eaglemem.format.Snippets;
 import dev.eaglemem.feature.Feature;
 import dev.eaglemem.feature.FeatureService;
 import dev.eaglemem.feature.PathPattern;
@@ -101,7 +102,7 @@ public class CurateSteps {
                         }
                         out.add(new Draft(ProposalKind.PROMOTE_GOTCHA, keys(ids, pattern),
                                 payload("memory_ids", ids, "pattern", pattern, "rule", rule),
-                                "guard rule for " + pattern + ": " + clip(rule, 200), evidence(ids, byId)));
+                                "guard rule for " + pattern + ": " + Snippets.oneLine(rule, 200), evidence(ids, byId)));
                     }
                     return out;
                 }), null);
@@ -131,9 +132,9 @@ public class CurateSteps {
                         }
                         String reason = ModelAnswer.text(item, "reason", "why");
                         out.add(new Draft(ProposalKind.SUPERSEDE, List.of(old.id() + ">" + newer.id()),
-                                payload("old_id", old.id(), "new_id", newer.id(), "reason", clip(reason, 300)),
+                                payload("old_id", old.id(), "new_id", newer.id(), "reason", Snippets.oneLine(reason, 300)),
                                 "mem-" + old.id() + " superseded by mem-" + newer.id()
-                                        + (reason.isEmpty() ? "" : ": " + clip(reason, 160)),
+                                        + (reason.isEmpty() ? "" : ": " + Snippets.oneLine(reason, 160)),
                                 evidence(List.of(old.id(), newer.id()), byId)));
                     }
                     return out;
@@ -167,7 +168,7 @@ public class CurateSteps {
                         out.add(new Draft(ProposalKind.CONSOLIDATE, keys(ids, null),
                                 payload("source_ids", ids, "kind", kinds.iterator().next(), "title", title, "content", content),
                                 "merge " + ids.stream().map(id -> "mem-" + id).collect(Collectors.joining(", ")) + " into \""
-                                        + clip(title.isEmpty() ? content : title, 120) + "\"",
+                                        + Snippets.oneLine(title.isEmpty() ? content : title, 120) + "\"",
                                 evidence(ids, byId)));
                     }
                     return out;
@@ -225,12 +226,12 @@ public class CurateSteps {
                                 || reason.isEmpty()) {
                             continue;
                         }
-                        Map<String, Object> p = payload("pattern", pattern, "strategy", strategy, "reason", clip(reason, 300));
+                        Map<String, Object> p = payload("pattern", pattern, "strategy", strategy, "reason", Snippets.oneLine(reason, 300));
                         if (maxLines > 0) {
                             p.put("max_lines", maxLines);
                         }
                         out.add(new Draft(ProposalKind.COMMAND_RULE, List.of(pattern), p,
-                                "command rule '" + pattern + "' (" + strategy + "): " + clip(reason, 160),
+                                "command rule '" + pattern + "' (" + strategy + "): " + Snippets.oneLine(reason, 160),
                                 seen.stream().map(evidence::get).collect(Collectors.joining("\n"))));
                     }
                     return out;
@@ -255,7 +256,7 @@ public class CurateSteps {
                 .collect(Collectors.joining("; "))).append("\n\nFiles edited together (sessions):\n");
         coEdits.forEach(p -> text.append(p.a()).append(" + ").append(p.b()).append(" (").append(p.sessions()).append(")\n"));
         text.append("\nSessions and their key files:\n");
-        summaries.forEach(s -> text.append("- ").append(clip(s.request() == null ? "(no request)" : s.request(), 120))
+        summaries.forEach(s -> text.append("- ").append(Snippets.oneLine(s.request() == null ? "(no request)" : s.request(), 120))
                 .append(": ").append(String.join(", ", s.keyFiles())).append('\n'));
         String prompt = """
                 Which groups of files form a user-visible feature that is not registered yet? A feature needs at \
@@ -273,7 +274,7 @@ public class CurateSteps {
                         if (!FEATURE_NAME.matcher(name).matches() || names.contains(name) || files.size() < 2) {
                             continue;
                         }
-                        String description = clip(ModelAnswer.text(item, "description"), 300);
+                        String description = Snippets.oneLine(ModelAnswer.text(item, "description"), 300);
                         out.add(new Draft(ProposalKind.FEATURE, new TreeSet<>(files).stream().toList(),
                                 payload("name", name, "description", description, "files", files),
                                 "feature '" + name + "': " + String.join(", ", files),
@@ -305,7 +306,7 @@ public class CurateSteps {
             if (!m.files().isEmpty()) {
                 out.append(", files: ").append(String.join(", ", m.files()));
             }
-            out.append(": ").append(clip(m.content(), 240)).append('\n');
+            out.append(": ").append(Snippets.oneLine(m.content(), 240)).append('\n');
         }
         return out.toString();
     }
@@ -352,7 +353,7 @@ public class CurateSteps {
 
     private static String evidence(List<Long> ids, Map<Long, MemoryRow> byId) {
         return ids.stream().map(byId::get).map(m -> "mem-" + m.id() + " (" + m.kind() + ", " + m.createdAt().substring(0, 10)
-                + "): " + clip(m.content(), 200)).collect(Collectors.joining("\n"));
+                + "): " + Snippets.oneLine(m.content(), 200)).collect(Collectors.joining("\n"));
     }
 
     private static Map<String, Object> payload(Object... kv) {
@@ -361,10 +362,5 @@ public class CurateSteps {
             out.put((String) kv[i], kv[i + 1]);
         }
         return out;
-    }
-
-    static String clip(String text, int max) {
-        String flat = text == null ? "" : text.replaceAll("\\s+", " ").strip();
-        return flat.length() <= max ? flat : flat.substring(0, max - 1) + "…";
     }
 }

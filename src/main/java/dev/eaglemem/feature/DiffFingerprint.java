@@ -18,6 +18,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 
+import dev.eaglemem.format.Hashes;
 import dev.eaglemem.platform.ProcessRequest;
 import dev.eaglemem.platform.ProcessResult;
 import dev.eaglemem.platform.ProcessRunner;
@@ -63,7 +64,7 @@ public final class DiffFingerprint {
 
     static Fingerprint fingerprint(String file, String base, String fin) {
         String text = "file:" + file + "\nbase:" + base + "\nfinal:" + fin + "\n";
-        return new Fingerprint(file, base, fin, sha256(text.getBytes(StandardCharsets.UTF_8)));
+        return new Fingerprint(file, base, fin, Hashes.sha256Hex(text.getBytes(StandardCharsets.UTF_8)));
     }
 
     /**
@@ -217,7 +218,7 @@ public final class DiffFingerprint {
 
     private static String contentHash(Path file) {
         try {
-            return Files.isRegularFile(file) ? "sha256:" + sha256(Files.readAllBytes(file)) : Fingerprint.DELETED;
+            return Files.isRegularFile(file) ? "sha256:" + Hashes.sha256Hex(Files.readAllBytes(file)) : Fingerprint.DELETED;
         } catch (IOException | SecurityException e) {
             return "unreadable";
         }
@@ -233,13 +234,5 @@ public final class DiffFingerprint {
         // a hook may run inside another git command's environment; ProcessRunner drops its GIT_DIR and friends
         ProcessResult r = ProcessRunner.run(ProcessRequest.of(command).withStdin(stdin).withTimeout(GIT_TIMEOUT));
         return r.exited() ? r : null;
-    }
-
-    private static String sha256(byte[] bytes) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is always available", e);
-        }
     }
 }

@@ -20,6 +20,14 @@ public final class Snippets {
         return line.length() <= max ? line : line.substring(0, max - 1) + "…";
     }
 
+    /** {@code text} cut to {@code max} characters with "…" when longer; its whitespace left as it is. */
+    public static String cut(String text, int max) {
+        if (text == null) {
+            return "";
+        }
+        return text.length() <= max ? text : text.substring(0, max - 1) + "…";
+    }
+
     private static final Pattern REASON = Pattern.compile("(?i)\\b(?:because|since|so that|otherwise|why:)\\s");
     private static final int MIN_HEAD = 24;
 

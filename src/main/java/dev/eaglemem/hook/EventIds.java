@@ -13,6 +13,8 @@ import java.util.HexFormat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.eaglemem.format.Hashes;
+
 /**
  * The stable id of a hook event, which makes it land in the database exactly once (applied_events).
  * The same delivery must get the same id wherever it is handled — serve, or the binary the shim runs
@@ -62,7 +64,7 @@ final class EventIds {
 
     /** SHA-256 of the compact serialisation, streamed: an 8 MiB payload is not copied to be hashed. */
     static String canonicalHash(JsonNode root) {
-        MessageDigest sha = sha256();
+        MessageDigest sha = Hashes.sha256();
         try (OutputStream out = new DigestOutputStream(OutputStream.nullOutputStream(), sha)) {
             JSON.writeValue(out, root);
         } catch (IOException e) {
@@ -73,20 +75,12 @@ final class EventIds {
 
     /** 128 bits of SHA-256 over the parts, each length-prefixed so that no two part lists hash alike. */
     private static String hash(String... parts) {
-        MessageDigest sha = sha256();
+        MessageDigest sha = Hashes.sha256();
         for (String part : parts) {
             byte[] bytes = part.getBytes(StandardCharsets.UTF_8);
             sha.update((bytes.length + ":").getBytes(StandardCharsets.US_ASCII));
             sha.update(bytes);
         }
         return HexFormat.of().formatHex(sha.digest(), 0, 16);
-    }
-
-    private static MessageDigest sha256() {
-        try {
-            return MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is part of every JDK", e);
-        }
     }
 }

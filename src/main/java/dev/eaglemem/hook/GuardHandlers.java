@@ -11,6 +11,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.eaglemem.format.Snippets;
 import dev.eaglemem.project.ProjectPath;
 import dev.eaglemem.anchor.AnchorState;
 import dev.eaglemem.anchor.Freshness;
@@ -125,7 +126,7 @@ public class GuardHandlers {
                     + ShellWords.quote(f) + " --notes \"what passed\"."));
             for (String file : limit(files(c, call.filesModified()))) {
                 memories.aboutFile(c.cwdProject(), file, List.of(), 1).forEach(m -> out.add("Eagle Mem memory check: mem-"
-                        + m.id() + " (" + m.kind() + ") may reference " + file + ": \"" + clip(m.content(), 120)
+                        + m.id() + " (" + m.kind() + ") may reference " + file + ": \"" + Snippets.oneLine(m.content(), 120)
                         + "\". If this edit contradicts it, update it: eagle-mem memories update " + m.id() + " --content \"…\""));
             }
         } else if (call.kind() == ToolCall.Kind.READ) {
@@ -165,7 +166,7 @@ public class GuardHandlers {
                     continue; // about code that no longer exists: no guard to keep
                 }
                 boolean fresh = f == null || !f.state().labelled();
-                out.add("Eagle Mem " + m.kind() + " about " + file + " (mem-" + m.id() + "): " + clip(m.content(), 240)
+                out.add("Eagle Mem " + m.kind() + " about " + file + " (mem-" + m.id() + "): " + Snippets.oneLine(m.content(), 240)
                         + (fresh ? "" : f.tag())
                         + (m.kind().equals("decision") && fresh ? " Do not revert this without asking the user."
                                 : m.kind().equals("decision") ? " Check it still holds before relying on it." : ""));
@@ -235,7 +236,7 @@ public class GuardHandlers {
 
     private static String featureNote(String file, Feature f) {
         return "Eagle Mem feature guardrail: " + file + " is part of feature '" + f.name() + "'"
-                + (f.description() == null || f.description().isBlank() ? "" : " (" + clip(f.description(), 160) + ")")
+                + (f.description() == null || f.description().isBlank() ? "" : " (" + Snippets.oneLine(f.description(), 160) + ")")
                 + ". Smoke tests: " + (f.smokeTests().isEmpty() ? "none" : String.join("; ", f.smokeTests()))
                 + (f.dependsOn().isEmpty() ? "" : ". Depends on: " + String.join(", ", f.dependsOn()))
                 + ". Last verified: " + (f.lastVerifiedAt() == null ? "never" : f.lastVerifiedAt())
@@ -276,10 +277,5 @@ public class GuardHandlers {
 
     private static HookResponse context(List<String> lines) {
         return lines.isEmpty() ? HookResponse.SILENT : new HookResponse.Context(String.join("\n", lines));
-    }
-
-    private static String clip(String text, int max) {
-        String flat = text.replaceAll("\\s+", " ").strip();
-        return flat.length() <= max ? flat : flat.substring(0, max - 1) + "…";
     }
 }

@@ -20,6 +20,7 @@ import jakarta.inject.Inject;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 
+import dev.eaglemem.format.Snippets;
 import dev.eaglemem.config.Settings;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.llm.LlmDeferred;
@@ -167,7 +168,7 @@ public class JobEngine implements AutoCloseable {
         if (released.contains(job.id())) {
             return releasedOutcome(job);
         }
-        String detail = result == null || result.isBlank() ? "done" : cut(result.strip());
+        String detail = result == null || result.isBlank() ? "done" : Snippets.cut(result.strip(), MAX_ERROR);
         boolean held = db.write(tx -> store.complete(tx, job, detail, clock.instant()));
         return held ? JobOutcome.of(job, JobOutcome.Result.SUCCEEDED, detail, null)
                 : JobOutcome.of(job, JobOutcome.Result.LOST, "finished, but another worker had taken the job back", null);
@@ -195,7 +196,7 @@ public class JobEngine implements AutoCloseable {
 
     /** The day's model budget is spent: the job waits for the next day without spending an attempt. */
     private JobOutcome deferred(JobRow job, LlmDeferred e) {
-        String reason = cut(e.getMessage() == null ? "deferred" : e.getMessage());
+        String reason = Snippets.cut(e.getMessage() == null ? "deferred" : e.getMessage(), MAX_ERROR);
         Optional<JobStatus> status = db.write(tx -> store.defer(tx, job, reason, e.until(), clock.instant()));
         JobOutcome.Result result = status.map(s -> s == JobStatus.PENDING ? JobOutcome.Result.DEFERRED
                 : JobOutcome.Result.SUPERSEDED).orElse(JobOutcome.Result.LOST);
@@ -249,11 +250,7 @@ public class JobEngine implements AutoCloseable {
         String message = t.getMessage() == null || t.getMessage().isBlank() ? "" : t.getMessage();
         String text = t instanceof EagleException ? message
                 : t.getClass().getSimpleName() + (message.isEmpty() ? "" : ": " + message);
-        return cut(text.replaceAll("\\s+", " ").strip());
-    }
-
-    private static String cut(String text) {
-        return text.length() <= MAX_ERROR ? text : text.substring(0, MAX_ERROR - 1) + "…";
+        return Snippets.cut(text.replaceAll("\\s+", " ").strip(), MAX_ERROR);
     }
 
     /** Stops the pool without interrupting running jobs; serve's pump puts back what is still running first. */

@@ -7,6 +7,7 @@ import java.util.Set;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.eaglemem.format.Snippets;
 import dev.eaglemem.store.SummaryFields;
 
 /**
@@ -38,23 +39,25 @@ final class SummaryAnswer {
         }
         String json = firstObject(answer);
         if (json == null) {
-            return failed("the model's answer held no complete JSON object (truncated or prose): " + preview(answer));
+            return failed("the model's answer held no complete JSON object (truncated or prose): "
+                    + Snippets.oneLine(answer, 80));
         }
         JsonNode root;
         try {
             root = JSON.readTree(json);
         } catch (IOException e) {
-            return failed("the model's answer was not valid JSON: " + preview(answer));
+            return failed("the model's answer was not valid JSON: " + Snippets.oneLine(answer, 80));
         }
         if (root == null || !root.isObject()) {
-            return failed("the model's answer was not a JSON object: " + preview(answer));
+            return failed("the model's answer was not a JSON object: " + Snippets.oneLine(answer, 80));
         }
         List<String> decisions = new ArrayList<>();
         for (JsonNode d : items(root, "decisions")) {
             String what = d.isObject() ? text(d, "decision") : d.asText("").strip();
             String why = d.isObject() ? text(d, "reason") : "";
             if (!what.isEmpty()) {
-                decisions.add(cut(what) + (why.isEmpty() ? "" : " — because " + cut(why)));
+                decisions.add(Snippets.oneLine(what, MAX_TEXT)
+                        + (why.isEmpty() ? "" : " — because " + Snippets.oneLine(why, MAX_TEXT)));
             }
         }
         List<String> keyFiles = new ArrayList<>();
@@ -120,27 +123,17 @@ final class SummaryAnswer {
 
     private static String lines(JsonNode root, String field) {
         List<String> out = items(root, field).stream().map(n -> n.isTextual() ? n.asText() : n.toString())
-                .map(String::strip).filter(s -> !s.isEmpty()).map(SummaryAnswer::cut).distinct().toList();
+                .map(String::strip).filter(s -> !s.isEmpty()).map(x -> Snippets.oneLine(x, MAX_TEXT)).distinct().toList();
         return out.isEmpty() ? null : String.join("\n", out);
     }
 
     private static String text(JsonNode node, String field) {
         JsonNode v = node.get(field);
-        return v == null || v.isNull() ? "" : cut(v.isTextual() ? v.asText().strip() : v.toString());
+        return v == null || v.isNull() ? "" : Snippets.oneLine(v.isTextual() ? v.asText() : v.toString(), MAX_TEXT);
     }
 
     private static String nullIfBlank(String s) {
         return s == null || s.isBlank() ? null : s;
-    }
-
-    private static String cut(String s) {
-        String one = s.replaceAll("\\s+", " ").strip();
-        return one.length() <= MAX_TEXT ? one : one.substring(0, MAX_TEXT - 1) + "…";
-    }
-
-    private static String preview(String answer) {
-        String one = answer.replaceAll("\\s+", " ").strip();
-        return one.length() <= 80 ? one : one.substring(0, 79) + "…";
     }
 
     private static Parsed failed(String problem) {

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
 
+import dev.eaglemem.format.Snippets;
 import dev.eaglemem.store.ObservationRow;
 import dev.eaglemem.store.PromptRow;
 import dev.eaglemem.store.SummaryFields;
@@ -62,7 +63,8 @@ final class SummaryPrompt {
             SummaryFields captured) {
         StringBuilder out = new StringBuilder("Summarize this session as JSON with exactly these fields (empty string or "
                 + "empty list when the record does not say):\n").append(SCHEMA).append("\n\n");
-        out.append("USER PROMPTS:\n").append(capped(prompts.stream().map(p -> "- " + oneLine(p.prompt())).toList(), PROMPTS));
+        out.append("USER PROMPTS:\n").append(capped(prompts.stream().map(p -> "- " + Snippets.oneLine(p.prompt(), 400))
+                .toList(), PROMPTS));
         out.append("\nTOOL CALLS (").append(calls.size()).append("):\n").append(capped(callLines(calls), CALLS));
         out.append("\nAGENT'S FINAL MESSAGES (last turns):\n").append(capped(messages.stream()
                 .map(m -> "---\n" + m.strip()).toList(), MESSAGES));
@@ -78,7 +80,7 @@ final class SummaryPrompt {
         for (ObservationRow c : calls) {
             StringBuilder line = new StringBuilder("- ").append(c.toolName());
             if (c.command() != null && !c.command().isBlank()) {
-                line.append(": ").append(oneLine(c.command()));
+                line.append(": ").append(Snippets.oneLine(c.command(), 400));
             }
             if (!c.filesModified().isEmpty()) {
                 line.append(" [modified ").append(String.join(", ", c.filesModified())).append(']');
@@ -88,7 +90,7 @@ final class SummaryPrompt {
             if (c.exitStatus() != null && c.exitStatus() != 0) {
                 line.append(" (exit ").append(c.exitStatus()).append(')');
             }
-            lines.add(cut(line.toString(), 240));
+            lines.add(Snippets.cut(line.toString(), 240));
         }
         return List.copyOf(lines);
     }
@@ -100,7 +102,7 @@ final class SummaryPrompt {
     }
 
     private static String label(String name, String value) {
-        return value == null || value.isBlank() ? "" : name + ": " + oneLine(value);
+        return value == null || value.isBlank() ? "" : name + ": " + Snippets.oneLine(value, 400);
     }
 
     /** The lines that fit in {@code budget} characters, the last ones first when they do not all fit (recent matters most). */
@@ -116,7 +118,7 @@ final class SummaryPrompt {
             used += lines.get(from).length() + 1;
         }
         if (from == lines.size()) {
-            return cut(lines.getLast(), budget) + "\n";
+            return Snippets.cut(lines.getLast(), budget) + "\n";
         }
         if (from > 0) {
             out.append("(").append(from).append(" earlier lines left out)\n");
@@ -125,13 +127,5 @@ final class SummaryPrompt {
             out.append(lines.get(i)).append('\n');
         }
         return out.toString();
-    }
-
-    private static String oneLine(String text) {
-        return cut(text == null ? "" : text.replaceAll("\\s+", " ").strip(), 400);
-    }
-
-    private static String cut(String text, int max) {
-        return text.length() <= max ? text : text.substring(0, max - 1) + "…";
     }
 }

@@ -12,6 +12,7 @@ import java.util.stream.Stream;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.eaglemem.format.Snippets;
 import dev.eaglemem.platform.ProcessRequest;
 import dev.eaglemem.platform.ProcessResult;
 import dev.eaglemem.platform.ProcessRunner;
@@ -53,7 +54,7 @@ final class AgentCliCaller implements ChatCaller {
             }
             if (!r.ok()) {
                 throw new ProviderError(name(codex) + " exited " + r.exit() + ": "
-                        + LangchainCaller.oneLine(r.err().isBlank() ? r.out() : r.err()), null, null);
+                        + Snippets.oneLine(r.err().isBlank() ? r.out() : r.err(), 200), null, null);
             }
             return codex ? codexAnswer(p, r.out(), out) : claudeAnswer(p, r.out());
         } catch (IOException e) {
@@ -100,11 +101,11 @@ final class AgentCliCaller implements ChatCaller {
         try {
             root = JSON.readTree(stdout.strip());
         } catch (IOException e) {
-            throw new ProviderError("claude -p printed no JSON result: " + LangchainCaller.oneLine(stdout), null, e);
+            throw new ProviderError("claude -p printed no JSON result: " + Snippets.oneLine(stdout, 200), null, e);
         }
         if (root == null || root.path("is_error").asBoolean(false)) {
-            throw new ProviderError("claude -p reported an error: " + LangchainCaller.oneLine(root == null ? ""
-                    : root.path("result").asText("")), null, null);
+            throw new ProviderError("claude -p reported an error: " + Snippets.oneLine(root == null ? ""
+                    : root.path("result").asText(""), 200), null, null);
         }
         JsonNode usage = root.path("usage");
         Long in = usage.has("input_tokens") ? usage.path("input_tokens").asLong() + usage.path("cache_read_input_tokens")

@@ -20,6 +20,8 @@ import dev.langchain4j.model.ollama.OllamaChatModel;
 import dev.langchain4j.model.openai.OpenAiChatModel;
 import dev.langchain4j.model.output.TokenUsage;
 
+import dev.eaglemem.format.Snippets;
+
 /**
  * Anthropic, OpenAI-compatible and Ollama through langchain4j's chat models, on {@link JdkHttp}. langchain4j's own
  * retries are off ({@code maxRetries(0)}): a retry is the job engine's decision, made visible in {@code jobs list}.
@@ -125,18 +127,10 @@ final class LangchainCaller implements ChatCaller {
         }
         if (status != null) {
             boolean retryable = status == 408 || status == 429 || status >= 500;
-            return new ProviderError(p.kind().id() + " answered HTTP " + status + ": " + oneLine(body), retryAfter,
-                    retryable, e);
+            return new ProviderError(p.kind().id() + " answered HTTP " + status + ": " + Snippets.oneLine(body, 200),
+                    retryAfter, retryable, e);
         }
-        return new ProviderError(p.kind().id() + ": " + oneLine(e.getMessage() == null ? e.getClass().getSimpleName()
-                : e.getMessage()), null, e);
-    }
-
-    static String oneLine(String text) {
-        if (text == null) {
-            return "";
-        }
-        String s = text.replaceAll("\\s+", " ").strip();
-        return s.length() <= 200 ? s : s.substring(0, 199) + "…";
+        return new ProviderError(p.kind().id() + ": " + Snippets.oneLine(e.getMessage() == null
+                ? e.getClass().getSimpleName() : e.getMessage(), 200), null, e);
     }
 }

@@ -8,6 +8,7 @@ import java.util.HexFormat;
 import java.util.Locale;
 import java.util.regex.Pattern;
 
+import dev.eaglemem.format.Hashes;
 import dev.eaglemem.store.MemoryDetails;
 
 /** How memory text is normalized for de-duplication and rendered for structured kinds. */
@@ -37,13 +38,7 @@ final class MemoryText {
     }
 
     static String hash(MemoryKind kind, String content) {
-        try {
-            MessageDigest sha = MessageDigest.getInstance("SHA-256");
-            byte[] digest = sha.digest((kind.id() + "\n" + normalize(content)).getBytes(StandardCharsets.UTF_8));
-            return HexFormat.of().formatHex(digest);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is part of every JDK", e);
-        }
+        return Hashes.sha256Hex(kind.id() + "\n" + normalize(content));
     }
 
     /** Whitespace-collapsed single line, used for titles. */

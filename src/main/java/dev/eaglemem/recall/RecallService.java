@@ -30,6 +30,7 @@ import dev.eaglemem.anchor.Freshness;
 import dev.eaglemem.config.Settings;
 import dev.eaglemem.embed.Embedder;
 import dev.eaglemem.embed.SemanticIndex;
+import dev.eaglemem.format.Hashes;
 import dev.eaglemem.format.Snippets;
 import dev.eaglemem.memory.MemoryKind;
 import dev.eaglemem.search.FtsQuery;
@@ -137,7 +138,7 @@ public class RecallService {
         // a database that was deleted, replaced or cannot take writes is said first, in one line: the agent's user
         // would otherwise learn of it only from eagle-mem.log
         SessionStartRenderer.Rendered r = db.condition().notice().map(rendered::withNotice).orElse(rendered);
-        String hash = sha256(r.text());
+        String hash = Hashes.sha256Hex(r.text());
         boolean unchanged = !SessionStartRenderer.isReset(source) && read.lastHash().filter(hash::equals).isPresent();
         RecallStatus status = unchanged ? RecallStatus.UNCHANGED : read.view().empty() ? RecallStatus.EMPTY : RecallStatus.INJECTED;
         record(new RecallEvent(a.sessionId(), a.project(), a.agent(), "SessionStart", source, null, r.memoryIds(),
@@ -355,13 +356,5 @@ public class RecallService {
             recalls.insert(tx, event, now);
             return null;
         });
-    }
-
-    private static String sha256(String text) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is part of every JDK", e);
-        }
     }
 }
