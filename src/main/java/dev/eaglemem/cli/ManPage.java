@@ -44,8 +44,11 @@ final class ManPage {
         return out.toString();
     }
 
-    /** Every visible command below {@code top}, depth first, each once (aliases share a CommandLine). */
-    private static List<CommandLine> commands(CommandLine top) {
+    /**
+     * Every visible command below {@code top}, depth first, each once (aliases share a CommandLine): the order of the
+     * parent's command list, which {@link ReferenceDoc} follows too.
+     */
+    static List<CommandLine> commands(CommandLine top) {
         List<CommandLine> all = new ArrayList<>();
         top.getSubcommands().values().stream().distinct().filter(c -> !c.getCommandSpec().usageMessage().hidden())
                 .forEach(c -> {

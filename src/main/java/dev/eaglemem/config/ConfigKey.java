@@ -12,10 +12,13 @@ import dev.eaglemem.error.EagleException;
  * One documented, typed key of {@code config.toml} ({@code section.key}). Values are validated the
  * same way whether they come from the file or from {@code eagle-mem config set}.
  *
+ * @param values for strings and lists: what a value is, or what the items are ("a model name", "Java regular
+ *        expressions"), as {@link #expected()} and the reference's "accepts" column say it; null for the other types,
+ *        whose type and bounds say it
  * @param itemCheck for strings and lists (each item): returns an error text for a bad value, or null when it is fine
  */
 public record ConfigKey(String name, Type type, Object defaultValue, long min, long max, List<String> allowed,
-        Function<String, String> itemCheck, String description) {
+        String values, Function<String, String> itemCheck, String description) {
 
     public enum Type { STRING, INT, DECIMAL, BOOL, ENUM, STRING_LIST }
 
@@ -28,28 +31,31 @@ public record ConfigKey(String name, Type type, Object defaultValue, long min, l
     }
 
     public static ConfigKey integer(String name, int defaultValue, int min, int max, String description) {
-        return new ConfigKey(name, Type.INT, (long) defaultValue, min, max, List.of(), null, description);
+        return new ConfigKey(name, Type.INT, (long) defaultValue, min, max, List.of(), null, null, description);
     }
 
     /** A number with a fraction (money); TOML integers are accepted too. */
     public static ConfigKey decimal(String name, double defaultValue, int min, int max, String description) {
-        return new ConfigKey(name, Type.DECIMAL, defaultValue, min, max, List.of(), null, description);
+        return new ConfigKey(name, Type.DECIMAL, defaultValue, min, max, List.of(), null, null, description);
     }
 
     public static ConfigKey bool(String name, boolean defaultValue, String description) {
-        return new ConfigKey(name, Type.BOOL, defaultValue, 0, 0, List.of(), null, description);
+        return new ConfigKey(name, Type.BOOL, defaultValue, 0, 0, List.of(), null, null, description);
     }
 
     public static ConfigKey oneOf(String name, String defaultValue, List<String> allowed, String description) {
-        return new ConfigKey(name, Type.ENUM, defaultValue, 0, 0, allowed, null, description);
+        return new ConfigKey(name, Type.ENUM, defaultValue, 0, 0, allowed, null, null, description);
     }
 
-    public static ConfigKey string(String name, String defaultValue, Function<String, String> check, String description) {
-        return new ConfigKey(name, Type.STRING, defaultValue, 0, 0, List.of(), check, description);
+    public static ConfigKey string(String name, String defaultValue, String values, Function<String, String> check,
+            String description) {
+        return new ConfigKey(name, Type.STRING, defaultValue, 0, 0, List.of(), Objects.requireNonNull(values), check,
+                description);
     }
 
-    public static ConfigKey stringList(String name, Function<String, String> itemCheck, String description) {
-        return new ConfigKey(name, Type.STRING_LIST, List.of(), 0, 0, List.of(), itemCheck, description);
+    public static ConfigKey stringList(String name, String items, Function<String, String> itemCheck, String description) {
+        return new ConfigKey(name, Type.STRING_LIST, List.of(), 0, 0, List.of(), Objects.requireNonNull(items), itemCheck,
+                description);
     }
 
     public String section() {
@@ -63,12 +69,12 @@ public record ConfigKey(String name, Type type, Object defaultValue, long min, l
     /** Human description of the accepted values, used in errors and {@code config list}. */
     public String expected() {
         return switch (type) {
-            case STRING -> "a string";
+            case STRING -> values;
             case INT -> "an integer between " + min + " and " + max;
             case DECIMAL -> "a number between " + min + " and " + max;
             case BOOL -> "true or false";
             case ENUM -> "one of " + String.join(", ", allowed);
-            case STRING_LIST -> "a list of strings, e.g. [\"a\", \"b\"]";
+            case STRING_LIST -> "a list of " + values + ", written [\"…\", \"…\"]";
         };
     }
 
