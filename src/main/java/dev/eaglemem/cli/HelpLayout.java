@@ -25,6 +25,22 @@ final class HelpLayout {
                 UsageMessageSpec.SECTION_KEY_EXIT_CODE_LIST);
         keys.removeAll(exitCodes);
         keys.addAll(keys.indexOf(UsageMessageSpec.SECTION_KEY_FOOTER) + 1, exitCodes);
+        withoutInheritedDescription(root, List.of(root.getCommandSpec().usageMessage().description()));
         return root.setHelpSectionKeys(keys);
+    }
+
+    /**
+     * The root's attributes are inherited ({@code scope = INHERIT}) so that every command shares its exit codes; its
+     * description about the data directory must not be: a command without a description of its own has none, rather
+     * than one about something else.
+     */
+    private static void withoutInheritedDescription(CommandLine command, List<String> rootDescription) {
+        for (CommandLine sub : command.getSubcommands().values()) {
+            UsageMessageSpec usage = sub.getCommandSpec().usageMessage();
+            if (List.of(usage.description()).equals(rootDescription)) {
+                usage.description(new String[0]);
+            }
+            withoutInheritedDescription(sub, rootDescription);
+        }
     }
 }

@@ -43,6 +43,14 @@ class HelpTextTest {
         });
     }
 
+    /** The root's description is about the data directory: a subcommand without one of its own shows none, not that. */
+    @Test
+    void noSubcommandShowsTheRootsDescription() {
+        assertThat(CommandTree.stdout("memories", "show", "--help")).contains("Show one memory in full")
+                .doesNotContain("Data lives in");
+        assertThat(CommandTree.stdout("--help")).contains("Data lives in");
+    }
+
     @Test
     void everyExampleParsesAndRunsTheCommandItIsAnExampleOf() {
         List<String> checked = new ArrayList<>();
