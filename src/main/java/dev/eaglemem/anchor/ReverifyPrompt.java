@@ -3,6 +3,7 @@ package dev.eaglemem.anchor;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.eaglemem.format.PlainJson;
 import dev.eaglemem.format.Snippets;
 import dev.eaglemem.redact.Redactor;
 
@@ -21,7 +22,7 @@ final class ReverifyPrompt {
     static final int MAX_TOKENS = 200;
     private static final int MAX_RECORD_CHARS = 2_000;
     private static final int MAX_REASON_CHARS = 200;
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = PlainJson.MAPPER;
 
     enum Verdict {
         HOLDS, CONTRADICTED, UNSURE

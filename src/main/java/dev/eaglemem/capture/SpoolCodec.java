@@ -18,6 +18,7 @@ import dev.eaglemem.capture.CaptureEvent.SessionStarted;
 import dev.eaglemem.capture.CaptureEvent.ToolUsed;
 import dev.eaglemem.capture.CaptureEvent.TurnEnded;
 import dev.eaglemem.capture.CaptureService.Origin;
+import dev.eaglemem.format.PlainJson;
 
 /**
  * The spool's line format, written out field by field (not by reflection) because it is an on-disk
@@ -26,7 +27,7 @@ import dev.eaglemem.capture.CaptureService.Origin;
 final class SpoolCodec {
 
     static final int VERSION = 1;
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = PlainJson.MAPPER;
 
     private SpoolCodec() {
     }

@@ -7,6 +7,8 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.eaglemem.format.PlainJson;
+
 /**
  * Reads a model's answer tolerantly: code fences and prose around it are ignored, the first JSON object or array
  * is taken, and an answer that says there is nothing ({@code NONE}, {@code null}, an empty text) is an empty object.
@@ -14,7 +16,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  */
 final class ModelAnswer {
 
-    private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final ObjectMapper MAPPER = PlainJson.MAPPER;
 
     private ModelAnswer() {
     }

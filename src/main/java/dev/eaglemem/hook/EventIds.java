@@ -14,6 +14,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.eaglemem.format.Hashes;
+import dev.eaglemem.format.PlainJson;
 
 /**
  * The stable id of a hook event, which makes it land in the database exactly once (applied_events).
@@ -41,7 +42,7 @@ final class EventIds {
 
     /** The shim's delivery token (hooks/eagle-mem-hook; serve gets it as a forwarded variable). */
     static final String DELIVERY_VARIABLE = "EAGLE_MEM_DELIVERY";
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = PlainJson.MAPPER;
 
     private EventIds() {
     }

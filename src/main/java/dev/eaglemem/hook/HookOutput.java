@@ -5,6 +5,8 @@ import java.util.Optional;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.eaglemem.format.PlainJson;
+
 /**
  * Renders a response as the one compact JSON line both agents accept:
  * {@code {"hookSpecificOutput":{"hookEventName":…,"additionalContext":…}}} for context and
@@ -14,7 +16,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  */
 final class HookOutput {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = PlainJson.MAPPER;
 
     private HookOutput() {
     }

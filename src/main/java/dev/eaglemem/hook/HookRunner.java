@@ -16,6 +16,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.eaglemem.config.EagleEnv;
 import dev.eaglemem.config.LogFile;
+import dev.eaglemem.format.PlainJson;
 import dev.eaglemem.project.AgentSource;
 
 /**
@@ -42,7 +43,7 @@ public class HookRunner {
      * sees a broken pipe, but nothing beyond the ceiling is kept: memory stays bounded whatever arrives.
      */
     static final int PARSE_CEILING_BYTES = 32 * 1024 * 1024;
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = PlainJson.MAPPER;
 
     private final EagleEnv env;
     // Providers: nothing is built until a payload needs it, and a broken database or config fails inside

@@ -21,6 +21,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.eaglemem.error.EagleException;
+import dev.eaglemem.format.PlainJson;
 import dev.eaglemem.shell.ShellWords;
 
 /**
@@ -32,7 +33,7 @@ public final class CodexAppServer {
 
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(20);
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = PlainJson.MAPPER;
     private static final int STDERR_TAIL = 2000;
 
     private final List<String> argv;

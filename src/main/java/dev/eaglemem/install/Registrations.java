@@ -10,6 +10,7 @@ import java.util.regex.Pattern;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.eaglemem.format.PlainJson;
 import dev.eaglemem.shell.ShellWords;
 
 /**
@@ -29,7 +30,7 @@ public final class Registrations {
     /** The command part of one of our permission rules, bare or as any path: {@code Bash(<command> }. */
     private static final Pattern ALLOW_COMMAND = Pattern.compile("^Bash\\((?:'[^']*/eagle-mem'|[^\\s'\"()]*/eagle-mem|eagle-mem) ");
     private static final String BARE_PREFIX = "Bash(" + LocalBin.NAME + " ";
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = PlainJson.MAPPER;
 
     /** One agent's registrations and permission rules. */
     record Template(List<HookRegistration> hooks, List<String> allow) {

@@ -5,6 +5,7 @@ import java.util.List;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.eaglemem.format.PlainJson;
 import dev.eaglemem.memory.Cues;
 import dev.eaglemem.store.CueStore;
 
@@ -26,7 +27,7 @@ final class CuePrompt {
     /** A memory's text as the model reads it: what it is about sits at its start. */
     static final int MAX_MEMORY_CHARS = 2_000;
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = PlainJson.MAPPER;
 
     /** The cues read, or why there are none. */
     record Parsed(List<String> cues, String problem) {

@@ -7,6 +7,7 @@ import java.util.Set;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.eaglemem.format.PlainJson;
 import dev.eaglemem.format.Snippets;
 import dev.eaglemem.store.SummaryFields;
 
@@ -26,7 +27,7 @@ final class SummaryAnswer {
         }
     }
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = PlainJson.MAPPER;
     private static final int MAX_TEXT = 600;
     private static final int MAX_ITEMS = 8;
 

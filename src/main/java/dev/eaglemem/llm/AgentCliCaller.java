@@ -12,6 +12,7 @@ import java.util.stream.Stream;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.eaglemem.format.PlainJson;
 import dev.eaglemem.format.Snippets;
 import dev.eaglemem.platform.ProcessRequest;
 import dev.eaglemem.platform.ProcessResult;
@@ -25,7 +26,7 @@ import dev.eaglemem.platform.ProcessRunner;
  */
 final class AgentCliCaller implements ChatCaller {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = PlainJson.MAPPER;
     static final String CONTRACT = """
 
             Output contract:

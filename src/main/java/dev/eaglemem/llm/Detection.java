@@ -14,6 +14,7 @@ import java.util.Optional;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.eaglemem.config.EagleEnv;
+import dev.eaglemem.format.PlainJson;
 import dev.eaglemem.platform.Executables;
 
 /**
@@ -30,7 +31,7 @@ public final class Detection {
     public record Choice(String provider, String model, String reason) {
     }
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = PlainJson.MAPPER;
     private final EagleEnv env;
 
     public Detection(EagleEnv env) {

@@ -17,6 +17,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema;
 
+import dev.eaglemem.format.PlainJson;
+
 /**
  * The two ends of the stdio pipe as the SDK's transport sees them. The SDK's reader stops for good at the first
  * line it cannot decode (it logs and leaves the session deaf), so {@link #input} answers such a line itself — a
@@ -30,7 +32,7 @@ final class JsonRpcLines {
     /** How long calls still running may take to answer once the client has closed its end. */
     static final long ANSWER_GRACE_SECONDS = 30;
 
-    private final ObjectMapper json = new ObjectMapper();
+    private final ObjectMapper json = PlainJson.MAPPER;
     private final McpJsonMapper mapper;
     private final BufferedReader source;
     private final OutputStream sink;

@@ -7,12 +7,12 @@ import java.io.StringWriter;
 import java.util.List;
 import java.util.Map;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.eaglemem.config.LogFile;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.error.ExitCode;
 import dev.eaglemem.format.JsonOutput;
+import dev.eaglemem.format.PlainJson;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.json.schema.jackson2.DefaultJsonSchemaValidator;
@@ -40,7 +40,7 @@ public final class StdioServer {
     /** Serves until {@code in} ends; protocol messages go to {@code out} and nowhere else. */
     public static void serve(McpTools tools, String version, InputStream in, OutputStream out, LogFile log)
             throws InterruptedException {
-        McpJsonMapper mapper = new JacksonMcpJsonMapper(new ObjectMapper());
+        McpJsonMapper mapper = new JacksonMcpJsonMapper(PlainJson.MAPPER);
         JsonRpcLines lines = new JsonRpcLines(mapper, in, out);
         StdioServerTransportProvider transport = new StdioServerTransportProvider(mapper, lines.input(), lines.output());
         McpSyncServer server = McpServer.sync(transport)

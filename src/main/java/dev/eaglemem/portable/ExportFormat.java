@@ -2,6 +2,7 @@ package dev.eaglemem.portable;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.eaglemem.format.PlainJson;
 import dev.eaglemem.store.PortableType;
 
 /** The export format's constants (docs/export-format.md): a header line, then one record per line. */
@@ -10,7 +11,7 @@ public final class ExportFormat {
     public static final String FORMAT = "eagle-mem-export";
     /** 2 added command_rule and turn_message records and guard_rule.source; version 1 files are still read. */
     public static final int VERSION = 2;
-    static final ObjectMapper JSON = new ObjectMapper();
+    static final ObjectMapper JSON = PlainJson.MAPPER;
 
     private ExportFormat() {
     }

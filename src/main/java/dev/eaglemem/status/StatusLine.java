@@ -10,6 +10,7 @@ import jakarta.inject.Provider;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.eaglemem.config.EagleEnv;
+import dev.eaglemem.format.PlainJson;
 import dev.eaglemem.project.Project;
 import dev.eaglemem.project.ProjectResolver;
 import dev.eaglemem.store.Db;
@@ -23,7 +24,7 @@ import dev.eaglemem.store.TableCounts;
 @ApplicationScoped
 public class StatusLine {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = PlainJson.MAPPER;
 
     private final Provider<Db> db;
     private final StatsStore stats;

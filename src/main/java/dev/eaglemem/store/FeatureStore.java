@@ -10,19 +10,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.type.TypeReference;
-import com.fasterxml.jackson.databind.ObjectMapper;
-
 /**
  * Features with their file patterns, dependency names and ordered smoke tests, and their verification
  * history. Features are archived, never deleted: pending rows and history keep pointing at them.
  */
 public final class FeatureStore {
-
-    private static final ObjectMapper JSON = new ObjectMapper();
-    private static final TypeReference<List<Map<String, Object>>> OBJECTS = new TypeReference<>() {
-    };
 
     private static final String COLUMNS = """
             id, project, name, description, status, last_verified_at, last_verified_notes, created_at, updated_at,
@@ -258,24 +250,16 @@ public final class FeatureStore {
             }
             out.add(m);
         }
-        try {
-            return JSON.writeValueAsString(out);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("cannot encode smoke results", e);
-        }
+        return StoreJson.encode(out);
     }
 
     private static List<SmokeResult> decode(String json) {
-        try {
-            List<SmokeResult> out = new ArrayList<>();
-            for (Map<String, Object> m : JSON.readValue(json, OBJECTS)) {
-                out.add(new SmokeResult(String.valueOf(m.get("command")), ((Number) m.get("exit_code")).intValue(),
-                        ((Number) m.get("duration_ms")).longValue(), (String) m.get("no_tests")));
-            }
-            return out;
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("feature_verifications.commands is not a list of results: " + json, e);
+        List<SmokeResult> out = new ArrayList<>();
+        for (Map<String, Object> m : StoreJson.decodeObjects(json)) {
+            out.add(new SmokeResult(String.valueOf(m.get("command")), ((Number) m.get("exit_code")).intValue(),
+                    ((Number) m.get("duration_ms")).longValue(), (String) m.get("no_tests")));
         }
+        return out;
     }
 
     private static List<String> strings(Tx tx, String sql, long featureId) {
