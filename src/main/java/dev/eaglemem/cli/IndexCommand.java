@@ -6,12 +6,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-import dev.eaglemem.project.ProjectPath;
 import dev.eaglemem.code.CodeIndexer;
 import dev.eaglemem.code.IndexReport;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.project.CurrentContext;
 import dev.eaglemem.project.Project;
+import dev.eaglemem.project.ProjectPath;
 import dev.eaglemem.project.ProjectResolver;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;

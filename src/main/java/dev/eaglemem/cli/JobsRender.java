@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
-import dev.eaglemem.format.Snippets;
 import dev.eaglemem.error.EagleException;
+import dev.eaglemem.format.Snippets;
 import dev.eaglemem.format.Times;
 import dev.eaglemem.jobs.DrainReport;
 import dev.eaglemem.jobs.JobOutcome;

@@ -17,15 +17,15 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import dev.eaglemem.format.Snippets;
 import dev.eaglemem.feature.Feature;
 import dev.eaglemem.feature.FeatureService;
 import dev.eaglemem.feature.PathPattern;
+import dev.eaglemem.format.Snippets;
 import dev.eaglemem.shell.ShellWords;
 import dev.eaglemem.shell.SimpleCommand;
-import dev.eaglemem.store.CurationStore;
 import dev.eaglemem.store.CurationStore.KeyFiles;
 import dev.eaglemem.store.CurationStore.NoisyCommand;
+import dev.eaglemem.store.CurationStore;
 import dev.eaglemem.store.Db;
 import dev.eaglemem.store.FileHintStore.CoEditPair;
 import dev.eaglemem.store.MemoryQuery;

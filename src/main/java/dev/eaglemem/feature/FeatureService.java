@@ -12,8 +12,8 @@ import java.util.regex.Pattern;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import dev.eaglemem.project.ProjectPath;
 import dev.eaglemem.error.EagleException;
+import dev.eaglemem.project.ProjectPath;
 import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.store.Db;
 import dev.eaglemem.store.FeatureRow;

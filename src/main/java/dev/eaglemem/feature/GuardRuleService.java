@@ -9,8 +9,8 @@ import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import dev.eaglemem.project.ProjectPath;
 import dev.eaglemem.error.EagleException;
+import dev.eaglemem.project.ProjectPath;
 import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.store.Db;
 import dev.eaglemem.store.GuardRuleRow;

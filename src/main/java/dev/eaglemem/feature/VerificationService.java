@@ -16,8 +16,8 @@ import java.util.stream.Collectors;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import dev.eaglemem.project.ProjectPath;
 import dev.eaglemem.error.EagleException;
+import dev.eaglemem.project.ProjectPath;
 import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.store.Db;
 import dev.eaglemem.store.FeatureRow;

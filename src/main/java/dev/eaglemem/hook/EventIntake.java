@@ -9,12 +9,11 @@ import java.util.function.Supplier;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
-import dev.eaglemem.project.ProjectPath;
 import dev.eaglemem.anchor.WorkTree;
 import dev.eaglemem.capture.CaptureEvent;
-import dev.eaglemem.capture.CaptureService;
 import dev.eaglemem.capture.CaptureService.Captured;
 import dev.eaglemem.capture.CaptureService.Origin;
+import dev.eaglemem.capture.CaptureService;
 import dev.eaglemem.capture.Spool;
 import dev.eaglemem.config.LogFile;
 import dev.eaglemem.feature.Recorded;
@@ -23,8 +22,9 @@ import dev.eaglemem.memory.MemoryDraft;
 import dev.eaglemem.memory.MemoryKind;
 import dev.eaglemem.memory.MemoryScope;
 import dev.eaglemem.memory.MemoryService;
-import dev.eaglemem.recall.RecallService;
+import dev.eaglemem.project.ProjectPath;
 import dev.eaglemem.recall.RecallService.Audience;
+import dev.eaglemem.recall.RecallService;
 import dev.eaglemem.store.AppliedEventStore.Via;
 import dev.eaglemem.store.Db;
 

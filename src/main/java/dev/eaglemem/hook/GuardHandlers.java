@@ -11,13 +11,11 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import dev.eaglemem.format.Snippets;
-import dev.eaglemem.project.ProjectPath;
 import dev.eaglemem.anchor.AnchorState;
 import dev.eaglemem.anchor.Freshness;
 import dev.eaglemem.anchor.WorkTree;
-import dev.eaglemem.capture.CaptureService;
 import dev.eaglemem.capture.CaptureService.Origin;
+import dev.eaglemem.capture.CaptureService;
 import dev.eaglemem.code.CodeUsage;
 import dev.eaglemem.curate.FileHints;
 import dev.eaglemem.feature.Feature;
@@ -27,10 +25,12 @@ import dev.eaglemem.feature.PendingCheck;
 import dev.eaglemem.feature.PendingSource;
 import dev.eaglemem.feature.Recorded;
 import dev.eaglemem.feature.VerificationService;
+import dev.eaglemem.format.Snippets;
 import dev.eaglemem.gate.AgentReleaseGate;
 import dev.eaglemem.memory.MemoryKind;
 import dev.eaglemem.memory.MemoryService;
 import dev.eaglemem.project.Project;
+import dev.eaglemem.project.ProjectPath;
 import dev.eaglemem.shell.ShellWords;
 import dev.eaglemem.store.GuardRuleRow;
 import dev.eaglemem.store.MemoryRow;

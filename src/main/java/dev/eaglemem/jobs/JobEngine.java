@@ -20,9 +20,9 @@ import jakarta.inject.Inject;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 
-import dev.eaglemem.format.Snippets;
 import dev.eaglemem.config.Settings;
 import dev.eaglemem.error.EagleException;
+import dev.eaglemem.format.Snippets;
 import dev.eaglemem.llm.LlmDeferred;
 import dev.eaglemem.llm.LlmFailure;
 import dev.eaglemem.store.Db;

@@ -19,8 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.eaglemem.jobs.JobQueue;
 import dev.eaglemem.jobs.ReverifyJob;
-import dev.eaglemem.llm.FakeProviders;
 import dev.eaglemem.llm.FakeProviders.Step;
+import dev.eaglemem.llm.FakeProviders;
 import dev.eaglemem.llm.LlmServices;
 import dev.eaglemem.memory.MemoryDraft;
 import dev.eaglemem.memory.MemoryKind;
