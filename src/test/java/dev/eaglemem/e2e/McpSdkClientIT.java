@@ -67,7 +67,7 @@ class McpSdkClientIT {
             assertThat(tool.path("annotations").has("readOnlyHint")).as(name).isTrue();
             assertThat(tool.path("annotations").has("destructiveHint")).as(name).isTrue();
             assertThat(tool.path("annotations").has("idempotentHint")).as(name).isTrue();
-            boolean reads = List.of("search", "timeline", "get", "code_search").contains(name);
+            boolean reads = List.of("search", "timeline", "get", "code_search", "memory_stale").contains(name);
             assertThat(tool.at("/annotations/readOnlyHint").asBoolean()).as(name).isEqualTo(reads);
             assertThat(tool.at("/annotations/destructiveHint").asBoolean()).as(name).isEqualTo(DESTRUCTIVE.get(name));
             if (name.equals("search") || name.equals("code_search")) {
