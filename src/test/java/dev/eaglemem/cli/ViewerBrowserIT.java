@@ -1,7 +1,6 @@
 package dev.eaglemem.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.File;
 import java.io.IOException;
@@ -29,8 +28,6 @@ import org.openqa.selenium.OutputType;
 import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
@@ -48,8 +45,6 @@ import com.fasterxml.jackson.databind.JsonNode;
  */
 class ViewerBrowserIT {
 
-    static final Path CHROMIUM = Path.of("/usr/bin/chromium");
-    static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
     private static final String XSS_TITLE = "<script>window.__pwned = 'script'</script> payload title";
     private static final String XSS_CONTENT = "viewerpayload <img src=x onerror=\"window.__pwned = 'img'\"> "
             + "[docs](javascript:window.__pwned='link') javascript:window.__pwned='bare' https://example.com/docs";
@@ -70,13 +65,7 @@ class ViewerBrowserIT {
 
     @BeforeEach
     void requireChromium() {
-        boolean present = Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER);
-        boolean required = "1".equals(System.getenv("EAGLE_E2E_REQUIRED")) || "true".equalsIgnoreCase(System.getenv("EAGLE_E2E_REQUIRED"));
-        if (!present && required) {
-            throw new AssertionError("EAGLE_E2E_REQUIRED is set but " + CHROMIUM + " or " + CHROMEDRIVER
-                    + " is missing: apt-get install chromium chromium-driver");
-        }
-        assumeTrue(present, "chromium and chromium-driver are not installed (apt-get install chromium chromium-driver)");
+        HeadlessChromium.require();
     }
 
     @AfterEach
@@ -96,13 +85,7 @@ class ViewerBrowserIT {
 
     private ChromeDriver chromium() throws IOException {
         profile = Files.createTempDirectory("emv-chromium");
-        ChromeOptions options = new ChromeOptions().setBinary(CHROMIUM.toFile()).addArguments("--headless", "--no-sandbox",
-                "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-                "--disable-component-update", "--disable-sync", "--user-data-dir=" + profile, "--window-size=1280,900");
-        // the driver is named, so Selenium Manager never looks for (or downloads) one
-        ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(CHROMEDRIVER.toFile())
-                .usingAnyFreePort().build();
-        return new ChromeDriver(service, options);
+        return HeadlessChromium.start(profile);
     }
 
     private JsonNode awaitServe() throws InterruptedException {

@@ -1,7 +1,6 @@
 package dev.eaglemem.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -18,8 +17,6 @@ import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
@@ -50,13 +47,7 @@ class ViewerStaleBrowserIT {
 
     @BeforeEach
     void requireChromium() {
-        boolean present = Files.isExecutable(ViewerBrowserIT.CHROMIUM) && Files.isExecutable(ViewerBrowserIT.CHROMEDRIVER);
-        String required = System.getenv("EAGLE_E2E_REQUIRED");
-        if (!present && ("1".equals(required) || "true".equalsIgnoreCase(required))) {
-            throw new AssertionError("EAGLE_E2E_REQUIRED is set but " + ViewerBrowserIT.CHROMIUM + " or "
-                    + ViewerBrowserIT.CHROMEDRIVER + " is missing: apt-get install chromium chromium-driver");
-        }
-        assumeTrue(present, "chromium and chromium-driver are not installed (apt-get install chromium chromium-driver)");
+        HeadlessChromium.require();
     }
 
     @AfterEach
@@ -76,13 +67,7 @@ class ViewerStaleBrowserIT {
 
     private ChromeDriver chromium() throws IOException {
         profile = Files.createTempDirectory("emv-chromium");
-        ChromeOptions options = new ChromeOptions().setBinary(ViewerBrowserIT.CHROMIUM.toFile()).addArguments("--headless",
-                "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-                "--disable-component-update", "--disable-sync", "--user-data-dir=" + profile, "--window-size=1280,900");
-        // the driver is named, so Selenium Manager never looks for (or downloads) one
-        ChromeDriverService service = new ChromeDriverService.Builder()
-                .usingDriverExecutable(ViewerBrowserIT.CHROMEDRIVER.toFile()).usingAnyFreePort().build();
-        return new ChromeDriver(service, options);
+        return HeadlessChromium.start(profile);
     }
 
     private int awaitServe() throws InterruptedException {
