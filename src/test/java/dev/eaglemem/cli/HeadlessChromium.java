@@ -2,8 +2,10 @@ package dev.eaglemem.cli;
 
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
 
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
@@ -38,5 +40,20 @@ final class HeadlessChromium {
         ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(CHROMEDRIVER.toFile())
                 .usingAnyFreePort().build();
         return new ChromeDriver(service, options);
+    }
+
+    /** After a viewer test: the browser quits, serve stops, and the test's directories (data, profile) go. */
+    static void tearDown(ChromeDriver browser, Cli cli, Path... dirs) throws IOException {
+        if (browser != null) {
+            browser.quit();
+        }
+        cli.run("serve", "--stop");
+        for (Path dir : dirs) {
+            if (dir != null && Files.exists(dir)) {
+                try (var files = Files.walk(dir)) {
+                    files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+                }
+            }
+        }
     }
 }

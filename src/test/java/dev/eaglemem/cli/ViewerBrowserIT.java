@@ -15,7 +15,6 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
 import java.time.Duration;
-import java.util.Comparator;
 import java.util.List;
 
 import org.junit.jupiter.api.AfterEach;
@@ -70,17 +69,7 @@ class ViewerBrowserIT {
 
     @AfterEach
     void stop() throws IOException {
-        if (browser != null) {
-            browser.quit();
-        }
-        cli.run("serve", "--stop");
-        for (Path dir : new Path[] { data.getParent(), profile }) {
-            if (dir != null && Files.exists(dir)) {
-                try (var files = Files.walk(dir)) {
-                    files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-                }
-            }
-        }
+        HeadlessChromium.tearDown(browser, cli, data.getParent(), profile);
     }
 
     private ChromeDriver chromium() throws IOException {

@@ -7,7 +7,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
-import java.util.Comparator;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -52,17 +51,7 @@ class ViewerStaleBrowserIT {
 
     @AfterEach
     void stop() throws IOException {
-        if (browser != null) {
-            browser.quit();
-        }
-        cli.run("serve", "--stop");
-        for (Path dir : new Path[] { data.getParent(), profile }) {
-            if (dir != null && Files.exists(dir)) {
-                try (var files = Files.walk(dir)) {
-                    files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-                }
-            }
-        }
+        HeadlessChromium.tearDown(browser, cli, data.getParent(), profile);
     }
 
     private ChromeDriver chromium() throws IOException {
