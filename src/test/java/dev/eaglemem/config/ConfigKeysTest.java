@@ -1,0 +1,41 @@
+package dev.eaglemem.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.util.Arrays;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code config list}, the generated docs/configuration.md and completion all walk {@link ConfigKeys#ALL}; a key
+ * declared but left out of it would be read by the code and invisible to users, and a key appended out of place
+ * lands in the reference away from its section.
+ */
+class ConfigKeysTest {
+
+    @Test
+    void allListsEveryDeclaredKeyInDeclarationOrder() {
+        List<ConfigKey> declared = Arrays.stream(ConfigKeys.class.getDeclaredFields())
+                .filter(f -> Modifier.isStatic(f.getModifiers()) && f.getType() == ConfigKey.class)
+                .map(ConfigKeysTest::value).toList();
+        assertThat(declared).hasSizeGreaterThan(10);
+        assertThat(ConfigKeys.ALL).containsExactlyElementsOf(declared);
+    }
+
+    @Test
+    void keyNamesAreUniqueAndSectioned() {
+        List<String> names = ConfigKeys.ALL.stream().map(ConfigKey::name).toList();
+        assertThat(names).doesNotHaveDuplicates().allMatch(n -> n.matches("[a-z_]+\\.[a-z_]+"));
+    }
+
+    private static ConfigKey value(Field field) {
+        try {
+            return (ConfigKey) field.get(null);
+        } catch (IllegalAccessException e) {
+            throw new AssertionError(e);
+        }
+    }
+}
