@@ -17,6 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import dev.eaglemem.Golden;
 import dev.eaglemem.feature.FeatureService;
 import dev.eaglemem.feature.FeatureSpec;
 import dev.eaglemem.feature.GuardRuleService;
@@ -121,12 +122,6 @@ class GuardGoldenTest {
         assertThat(out.exit()).isZero();
         HookGoldenTest.assertContract("PreToolUse", out.stdout());
         assertThat(dir.resolve("eagle-mem.log")).as("nothing went wrong").doesNotExist();
-
-        if (Boolean.getBoolean("golden.update")) {
-            Files.createDirectories(golden.getParent());
-            Files.writeString(golden, out.stdout(), StandardCharsets.UTF_8);
-        }
-        assertThat(golden).as("golden file (run with -Dgolden.update=true to create)").exists();
-        assertThat(out.stdout()).isEqualTo(Files.readString(golden, StandardCharsets.UTF_8));
+        Golden.assertMatches(golden, out.stdout());
     }
 }

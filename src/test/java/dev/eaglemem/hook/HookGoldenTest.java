@@ -3,7 +3,6 @@ package dev.eaglemem.hook;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -16,6 +15,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.eaglemem.Golden;
 import dev.eaglemem.store.TestDb;
 
 /**
@@ -74,12 +74,7 @@ class HookGoldenTest {
 
         Path golden = GOLDEN.resolve(fixture.getParent().getFileName()).resolve(fixture.getFileName().toString()
                 .replace(".json", ".out"));
-        if (Boolean.getBoolean("golden.update")) {
-            Files.createDirectories(golden.getParent());
-            Files.writeString(golden, out.stdout(), StandardCharsets.UTF_8);
-        }
-        assertThat(golden).as("golden file (run with -Dgolden.update=true to create)").exists();
-        assertThat(out.stdout()).isEqualTo(Files.readString(golden, StandardCharsets.UTF_8));
+        Golden.assertMatches(golden, out.stdout());
     }
 
     /** Empty, or exactly one line of compact JSON with hookSpecificOutput.hookEventName = the event. */
