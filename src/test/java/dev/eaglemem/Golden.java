@@ -23,7 +23,8 @@ public final class Golden {
     /** {@code actual} must equal the UTF-8 text of {@code golden} byte for byte. */
     public static void assertMatches(Path golden, String actual) {
         // the caller names the test to rerun: the failure carries the command that fixes it
-        String test = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE).getCallerClass().getSimpleName();
+        String test = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE).getCallerClass()
+                .getSimpleName();
         String rewrite = golden + " is the reviewed output; if the change is meant, rewrite it with ./mvnw test -Dtest="
                 + test + " -D" + UPDATE + "=true and review the diff";
         try {
