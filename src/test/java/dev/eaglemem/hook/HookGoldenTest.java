@@ -1,6 +1,7 @@
 package dev.eaglemem.hook;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.SoftAssertions.assertSoftly;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -59,9 +60,7 @@ class HookGoldenTest {
         try (Stream<Path> agents = Files.list(FIXTURES)) {
             return agents.sorted().flatMap(HookGoldenTest::jsonFiles).map(f -> {
                 HookScenario s = index.get(HookScenario.key(f));
-                String name = HookScenario.key(f)
-                        + (s == null ? " (no row)" : " " + s.scenario() + (s.silent() ? " (silent)" : ""));
-                return Arguments.of(Named.of(name, f), s);
+                return Arguments.of(Named.of(s == null ? HookScenario.key(f) + " (no row)" : s.label(), f), s);
             }).toList().stream();
         }
     }
@@ -93,10 +92,10 @@ class HookGoldenTest {
         assertThat(log).as("nothing went wrong: %s", Files.exists(log) ? Files.readString(log) : "").doesNotExist();
 
         if (scenario.silent()) {
-            assertThat(out.stdout()).as("%s is listed as silent in %s", scenario.scenario(), INDEX).isEmpty();
+            assertThat(out.stdout()).as("%s is listed as silent in %s", scenario.label(), INDEX).isEmpty();
         } else {
             assertThat(out.stdout()).as("%s printed nothing: list it as silent in %s, not as an empty golden",
-                    scenario.scenario(), INDEX).isNotEmpty();
+                    scenario.label(), INDEX).isNotEmpty();
             Golden.assertMatches(scenario.golden(GOLDEN), out.stdout());
         }
     }
@@ -105,14 +104,17 @@ class HookGoldenTest {
     @Test
     void theIndexHasNoStaleRowAndEveryGoldenFileHasARow() throws IOException {
         Collection<HookScenario> rows = HookScenario.read(INDEX).values();
-        assertThat(rows).as("rows of %s whose payload is gone", INDEX)
-                .filteredOn(s -> !Files.isRegularFile(s.payload(FIXTURES))).isEmpty();
         Set<Path> named = rows.stream().filter(s -> !s.silent()).map(s -> s.golden(GOLDEN)).collect(Collectors.toSet());
-        try (Stream<Path> files = Files.walk(GOLDEN)) {
-            assertThat(files.filter(Files::isRegularFile).filter(f -> !f.equals(INDEX)))
-                    .as("golden files that no golden row of %s names", INDEX).filteredOn(f -> !named.contains(f))
-                    .isEmpty();
+        List<Path> files;
+        try (Stream<Path> walk = Files.walk(GOLDEN)) {
+            files = walk.filter(Files::isRegularFile).filter(f -> !f.equals(INDEX)).sorted().toList();
         }
+        assertSoftly(soft -> {
+            soft.assertThat(rows).as("rows of %s whose payload is gone", INDEX)
+                    .filteredOn(s -> !Files.isRegularFile(s.payload(FIXTURES))).isEmpty();
+            soft.assertThat(files).as("golden files that no golden row of %s names", INDEX)
+                    .filteredOn(f -> !named.contains(f)).isEmpty();
+        });
     }
 
     /** Empty, or exactly one line of compact JSON with hookSpecificOutput.hookEventName = the event. */

@@ -32,6 +32,11 @@ record HookScenario(String agent, String payload, String scenario, boolean silen
         return agent + "/" + payload;
     }
 
+    /** The payload and the scenario it is named by, for messages. */
+    String label() {
+        return key() + " " + scenario + (silent ? " (silent)" : "");
+    }
+
     Path payload(Path fixtures) {
         return fixtures.resolve(agent).resolve(payload + ".json");
     }
