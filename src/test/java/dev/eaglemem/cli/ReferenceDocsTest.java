@@ -9,6 +9,7 @@ import java.nio.file.Path;
 
 import org.junit.jupiter.api.Test;
 
+import dev.eaglemem.Golden;
 import dev.eaglemem.config.ConfigKeys;
 
 /**
@@ -25,11 +26,11 @@ class ReferenceDocsTest {
     private static final String WIDTH = "picocli.usage.width";
 
     @Test
-    void commandsMdIsTheHelpOfEveryCommand() throws IOException {
+    void commandsMdIsTheHelpOfEveryCommand() {
         // synopses wrap at help's 80 columns whatever the build runs with: picocli.usage.width beats a width set in code
         String width = System.clearProperty(WIDTH);
         try {
-            matches(COMMANDS, ReferenceDoc.commands(CommandTree.root().setUsageHelpWidth(80)));
+            Golden.assertMatches(COMMANDS, ReferenceDoc.commands(CommandTree.root().setUsageHelpWidth(80)));
         } finally {
             if (width != null) {
                 System.setProperty(WIDTH, width);
@@ -45,16 +46,7 @@ class ReferenceDocsTest {
         assertThat(begin).as(CONFIGURATION + " marks its generated table with " + BEGIN + " and " + END).isNotNegative()
                 .isLessThan(end);
         String table = ReferenceDoc.configKeys(ConfigKeys.ALL);
-        matches(CONFIGURATION, page.substring(0, begin + BEGIN.length()) + table + page.substring(end));
+        Golden.assertMatches(CONFIGURATION, page.substring(0, begin + BEGIN.length()) + table + page.substring(end));
     }
 
-    private static void matches(Path page, String generated) throws IOException {
-        if (Boolean.getBoolean("golden.update")) {
-            Files.writeString(page, generated, StandardCharsets.UTF_8);
-        }
-        String rewrite = page + " is generated from the code; rewrite it with"
-                + " ./mvnw test -Dtest=ReferenceDocsTest -Dgolden.update=true and commit the diff";
-        assertThat(page).as(rewrite).exists();
-        assertThat(Files.readString(page, StandardCharsets.UTF_8)).as(rewrite).isEqualTo(generated);
-    }
 }

@@ -9,14 +9,19 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
+import java.util.Set;
 import java.util.UUID;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
+import dev.eaglemem.Golden;
 import dev.eaglemem.feature.FeatureService;
 import dev.eaglemem.feature.FeatureSpec;
 import dev.eaglemem.feature.GuardRuleService;
@@ -38,7 +43,8 @@ import dev.eaglemem.store.VerificationStore;
  * The guardrails through {@link HookRunner} with the PreToolUse payloads captured from the real agents
  * (their {@code /home/dev/work/shop-api} moved to a real repository): the push both agents made is
  * denied while the feature is unverified, and edits bring back the file's rule and memories. stdout must
- * match the golden file byte for byte ({@code -Dgolden.update=true} rewrites them; review the diff).
+ * match the golden file, named by what it proves, byte for byte ({@code -Dgolden.update=true} rewrites them; review
+ * the diff); a write outside the feature says nothing, and no empty golden is kept for it.
  */
 class GuardGoldenTest {
 
@@ -87,11 +93,37 @@ class GuardGoldenTest {
         t.close();
     }
 
+    /** A captured payload and the golden named by what it proves, under {@code golden/guard/}. */
+    record Case(String fixture, String golden) {
+        @Override
+        public String toString() {
+            return fixture + " " + golden;
+        }
+    }
+
+    static List<Case> guarded() {
+        return List.of(new Case("claude-code-2.1.330/PreToolUse-3", "claude-code-2.1.330/push-denied-while-unverified"),
+                new Case("codex-0.169.0/PreToolUse-4", "codex-0.169.0/push-denied-while-unverified"),
+                new Case("claude-code-2.1.330/PreToolUse-5", "claude-code-2.1.330/edit-recalls-rule-and-decision"),
+                new Case("codex-0.169.0/PreToolUse-3", "codex-0.169.0/patch-recalls-gotcha"));
+    }
+
+    /** The edits again, with curate's hints stored. */
+    static List<Case> hinted() {
+        return List.of(new Case("claude-code-2.1.330/PreToolUse-5", "claude-code-2.1.330/edit-says-co-edited-and-hot-file"),
+                new Case("codex-0.169.0/PreToolUse-3", "codex-0.169.0/patch-says-hot-file"));
+    }
+
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = { "claude-code-2.1.330/PreToolUse-3", "codex-0.169.0/PreToolUse-4",
-            "claude-code-2.1.330/PreToolUse-5", "codex-0.169.0/PreToolUse-3", "claude-code-2.1.330/PreToolUse-1" })
-    void capturedPayloadsMeetTheGuardrails(String fixture) throws IOException {
-        matchesGolden(fixture, GOLDEN.resolve(fixture + ".out"));
+    @MethodSource("guarded")
+    void capturedPayloadsMeetTheGuardrails(Case c) throws IOException {
+        Golden.assertMatches(GOLDEN.resolve(c.golden() + ".out"), answer(c.fixture()));
+    }
+
+    /** A shell write outside the feature's files, with no rule or memory on them, passes without a word. */
+    @Test
+    void aWriteOutsideTheFeatureIsSilent() throws IOException {
+        assertThat(answer("claude-code-2.1.330/PreToolUse-1")).as("a write to a.txt, outside src/** and NOTES.md").isEmpty();
     }
 
     /**
@@ -99,8 +131,8 @@ class GuardGoldenTest {
      * project's most-read files: one more line in the same one-line JSON answer.
      */
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = { "claude-code-2.1.330/PreToolUse-5", "codex-0.169.0/PreToolUse-3" })
-    void editsOfHotAndCoEditedFilesSaySo(String fixture) throws IOException {
+    @MethodSource("hinted")
+    void editsOfHotAndCoEditedFilesSaySo(Case c) throws IOException {
         Instant at = Instant.parse("2026-11-22T10:00:00Z");
         FileHintStore hints = new FileHintStore();
         t.db.write((Tx tx) -> {
@@ -111,22 +143,28 @@ class GuardGoldenTest {
                     12, null)), at);
             return null;
         });
-        matchesGolden(fixture, GOLDEN.resolve("hints").resolve(fixture + ".out"));
+        Golden.assertMatches(GOLDEN.resolve(c.golden() + ".out"), answer(c.fixture()));
     }
 
-    private void matchesGolden(String fixture, Path golden) throws IOException {
+    /** Every file under golden/guard is some case's golden: none outlives the case it was for. */
+    @Test
+    void everyGuardGoldenBelongsToACase() throws IOException {
+        Set<Path> named = Stream.concat(guarded().stream(), hinted().stream()).map(c -> GOLDEN.resolve(c.golden() + ".out"))
+                .collect(Collectors.toSet());
+        try (Stream<Path> files = Files.walk(GOLDEN)) {
+            assertThat(files.filter(Files::isRegularFile)).as("golden files no case of GuardGoldenTest names")
+                    .filteredOn(f -> !named.contains(f)).isEmpty();
+        }
+    }
+
+    /** The hook's stdout for a captured PreToolUse payload, run in the test's repository; it keeps the protocol. */
+    private String answer(String fixture) throws IOException {
         String payload = Files.readString(FIXTURES.resolve(fixture + ".json"), StandardCharsets.UTF_8)
                 .replace(CAPTURED_ROOT, repo.root.toString());
         HookRig.Output out = rig.run("PreToolUse", payload.getBytes(StandardCharsets.UTF_8));
         assertThat(out.exit()).isZero();
         HookGoldenTest.assertContract("PreToolUse", out.stdout());
         assertThat(dir.resolve("eagle-mem.log")).as("nothing went wrong").doesNotExist();
-
-        if (Boolean.getBoolean("golden.update")) {
-            Files.createDirectories(golden.getParent());
-            Files.writeString(golden, out.stdout(), StandardCharsets.UTF_8);
-        }
-        assertThat(golden).as("golden file (run with -Dgolden.update=true to create)").exists();
-        assertThat(out.stdout()).isEqualTo(Files.readString(golden, StandardCharsets.UTF_8));
+        return out.stdout();
     }
 }

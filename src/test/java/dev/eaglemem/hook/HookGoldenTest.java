@@ -1,33 +1,43 @@
 package dev.eaglemem.hook;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.SoftAssertions.assertSoftly;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Collection;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Named;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.eaglemem.Golden;
 import dev.eaglemem.store.TestDb;
 
 /**
- * Every payload captured from the real Claude Code 2.1.330 and Codex 0.169.0 goes through
- * {@link HookRunner} against a seeded database; stdout must match the committed golden file byte for
- * byte and keep the protocol (nothing, or one compact JSON line naming the event). Regenerate the
- * goldens with {@code -Dgolden.update=true} and review the diff.
+ * Every payload captured from the real Claude Code 2.1.330 and Codex 0.169.0 goes through {@link HookRunner} against
+ * a seeded database and keeps the protocol (nothing, or one compact JSON line naming the event). The index,
+ * {@code golden/hooks/INDEX.md}, names each payload's scenario and says what it proves: stdout matches
+ * {@code <agent>/<scenario>.out} byte for byte, or the index lists it as silent and the hook prints nothing.
+ * Regenerate the goldens with {@code -Dgolden.update=true} and review the diff.
  */
 class HookGoldenTest {
 
     private static final Path FIXTURES = Path.of("src/test/resources/agent-payloads");
     private static final Path GOLDEN = Path.of("src/test/resources/golden/hooks");
+    private static final Path INDEX = GOLDEN.resolve("INDEX.md");
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @TempDir
@@ -44,9 +54,14 @@ class HookGoldenTest {
         }
     }
 
-    static Stream<Path> fixtures() throws IOException {
+    /** Every captured payload with its row of the index (null when it has none: that payload's test fails). */
+    static Stream<Arguments> fixtures() throws IOException {
+        Map<String, HookScenario> index = HookScenario.read(INDEX);
         try (Stream<Path> agents = Files.list(FIXTURES)) {
-            return agents.sorted().flatMap(HookGoldenTest::jsonFiles).toList().stream();
+            return agents.sorted().flatMap(HookGoldenTest::jsonFiles).map(f -> {
+                HookScenario s = index.get(HookScenario.key(f));
+                return Arguments.of(Named.of(s == null ? HookScenario.key(f) + " (no row)" : s.label(), f), s);
+            }).toList().stream();
         }
     }
 
@@ -60,7 +75,11 @@ class HookGoldenTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("fixtures")
-    void everyCapturedPayloadKeepsTheContractAndMatchesItsGolden(Path fixture) throws IOException {
+    void everyCapturedPayloadKeepsTheContractAndAnswersAsItsScenarioSays(Path fixture, HookScenario scenario)
+            throws IOException {
+        assertThat(scenario).as("%s is in %s neither as a golden nor as silent: give it a row",
+                HookScenario.key(fixture), INDEX).isNotNull();
+
         Files.copy(template.resolve("memory.db"), dir.resolve("memory.db"));
         String event = fixture.getFileName().toString().replaceFirst("-\\d+\\.json$", "");
         HookRig.Output out;
@@ -72,14 +91,30 @@ class HookGoldenTest {
         Path log = dir.resolve("eagle-mem.log");
         assertThat(log).as("nothing went wrong: %s", Files.exists(log) ? Files.readString(log) : "").doesNotExist();
 
-        Path golden = GOLDEN.resolve(fixture.getParent().getFileName()).resolve(fixture.getFileName().toString()
-                .replace(".json", ".out"));
-        if (Boolean.getBoolean("golden.update")) {
-            Files.createDirectories(golden.getParent());
-            Files.writeString(golden, out.stdout(), StandardCharsets.UTF_8);
+        if (scenario.silent()) {
+            assertThat(out.stdout()).as("%s is listed as silent in %s", scenario.label(), INDEX).isEmpty();
+        } else {
+            assertThat(out.stdout()).as("%s printed nothing: list it as silent in %s, not as an empty golden",
+                    scenario.label(), INDEX).isNotEmpty();
+            Golden.assertMatches(scenario.golden(GOLDEN), out.stdout());
         }
-        assertThat(golden).as("golden file (run with -Dgolden.update=true to create)").exists();
-        assertThat(out.stdout()).isEqualTo(Files.readString(golden, StandardCharsets.UTF_8));
+    }
+
+    /** The index and the goldens on disk agree with the payloads: no row or file outlives what it was for. */
+    @Test
+    void theIndexHasNoStaleRowAndEveryGoldenFileHasARow() throws IOException {
+        Collection<HookScenario> rows = HookScenario.read(INDEX).values();
+        Set<Path> named = rows.stream().filter(s -> !s.silent()).map(s -> s.golden(GOLDEN)).collect(Collectors.toSet());
+        List<Path> files;
+        try (Stream<Path> walk = Files.walk(GOLDEN)) {
+            files = walk.filter(Files::isRegularFile).filter(f -> !f.equals(INDEX)).sorted().toList();
+        }
+        assertSoftly(soft -> {
+            soft.assertThat(rows).as("rows of %s whose payload is gone", INDEX)
+                    .filteredOn(s -> !Files.isRegularFile(s.payload(FIXTURES))).isEmpty();
+            soft.assertThat(files).as("golden files that no golden row of %s names", INDEX)
+                    .filteredOn(f -> !named.contains(f)).isEmpty();
+        });
     }
 
     /** Empty, or exactly one line of compact JSON with hookSpecificOutput.hookEventName = the event. */

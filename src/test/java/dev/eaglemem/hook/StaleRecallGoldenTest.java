@@ -3,7 +3,6 @@ package dev.eaglemem.hook;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -17,6 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.eaglemem.Golden;
 import dev.eaglemem.anchor.AnchorService;
 import dev.eaglemem.memory.MemoryDraft;
 import dev.eaglemem.memory.MemoryKind;
@@ -88,12 +88,7 @@ class StaleRecallGoldenTest {
             out.add(rig.run("UserPromptSubmit", payload("UserPromptSubmit-1", repo, "s-prompt-3",
                     "is README.md still where setup steps are documented?")).stdout());
             String all = String.join("", out);
-            Path golden = GOLDEN.resolve("claude-code.out");
-            if (Boolean.getBoolean("golden.update")) {
-                Files.createDirectories(golden.getParent());
-                Files.writeString(golden, all, StandardCharsets.UTF_8);
-            }
-            assertThat(all).isEqualTo(Files.readString(golden, StandardCharsets.UTF_8));
+            Golden.assertMatches(GOLDEN.resolve("claude-code.out"), all);
             assertThat(out.get(0)).contains("[changed: written at ").contains("'applyDiscount rounds half up'")
                     .contains("Makefile").doesNotContain("README.md");
             assertThat(out.get(1)).contains("applyDiscount").contains("[changed: written at ");

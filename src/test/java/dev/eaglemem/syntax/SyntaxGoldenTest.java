@@ -13,6 +13,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.eaglemem.Golden;
 
 /**
  * One small, real-looking source file per language under {@code src/test/resources/syntax/<language>/}, read by
@@ -48,10 +49,6 @@ class SyntaxGoldenTest {
                 .getFileName().toString());
         String json = JSON.writerWithDefaultPrettyPrinter().writeValueAsString(parsed) + "\n";
         Path golden = source.resolveSibling(source.getFileName() + ".golden.json");
-        if (Boolean.getBoolean("golden.update")) {
-            Files.writeString(golden, json, StandardCharsets.UTF_8);
-        }
-        assertThat(golden).as("golden file (run with -Dgolden.update=true to create)").exists();
-        assertThat(json).isEqualTo(Files.readString(golden, StandardCharsets.UTF_8));
+        Golden.assertMatches(golden, json);
     }
 }
