@@ -149,6 +149,10 @@ class MemoryStoreTest {
         long second = add(topic(SHOP, "DB again", "duckdb", "storage"), now);
         assertThat(t.db.read((Tx tx) -> memories.findByTopic(tx, "project", SHOP, "storage"))).map(MemoryRow::id)
                 .contains(second);
+        // MemoryService asks first and explains; the index is what holds if a caller does not
+        assertThatThrownBy(() -> t.db.write((Tx tx) -> memories.restore(tx, first, now))).isInstanceOf(EagleException.class)
+                .hasMessageContaining("UNIQUE");
+        assertThat(get(first).isDeleted()).isTrue();
     }
 
     @Test
