@@ -123,6 +123,20 @@ class ObservationStoreTest {
     }
 
     @Test
+    void aLongMessageIsNeverCutInsideACharacterOutsideTheBasicPlane() {
+        // 3,000 emoji are 6,000 UTF-16 units: the cut falls between the two halves of one of them
+        String emoji = "😀".repeat(3000);
+        t.db.write((Tx tx) -> {
+            observations.insertTurnMessage(tx, "s1", "code/shop", emoji, now);
+            return null;
+        });
+        String kept = t.db.read((Tx tx) -> observations.lastTurnMessages(tx, "s1", 1)).getFirst();
+        assertThat(kept).endsWith("…");
+        assertThat(kept.substring(0, kept.length() - 1).replace("😀", "")).isEmpty();
+        assertThat(kept.length()).isLessThanOrEqualTo(ObservationStore.MAX_TURN_MESSAGE);
+    }
+
+    @Test
     void pruningDeletesOnlyTheProjectsOlderRowsOldestFirstInBatchesWithItsTurnMessages() {
         for (int i = 0; i < 5; i++) {
             insert(call("s1", "code/shop", "Old" + i, "c", null, null, 0, null), now.plusSeconds(i));
