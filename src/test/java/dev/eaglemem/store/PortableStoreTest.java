@@ -219,6 +219,28 @@ class PortableStoreTest {
     }
 
     @Test
+    void aRowReadSinceADateHasTheIdItHasInAFullRead() {
+        // both rules were created in the same millisecond; only the second was removed since: it stays #1, or an
+        // incremental import would take it for the first rule and overwrite that one
+        Scope since = new Scope(null, "2026-01-02T00:00:00.000Z", true);
+        Map<String, ObjectNode> all = rows(a, PortableType.GUARD_RULE, Scope.ALL);
+        Map<String, ObjectNode> changed = rows(a, PortableType.GUARD_RULE, since);
+        assertThat(changed.keySet()).containsExactly("code/shop@2026-01-01T10:00:00.000Z#1");
+        assertThat(changed).containsAllEntriesOf(Map.of("code/shop@2026-01-01T10:00:00.000Z#1",
+                all.get("code/shop@2026-01-01T10:00:00.000Z#1")));
+
+        a.db.write((Tx tx) -> {
+            try (Statement st = tx.connection().createStatement()) {
+                st.executeUpdate("UPDATE memories SET updated_at = '2025-12-01T00:00:00.000Z' WHERE id = 1");
+                st.executeUpdate("UPDATE memories SET updated_at = '2026-03-01T00:00:00.000Z' WHERE id = 2");
+            }
+            return null;
+        });
+        assertThat(rows(a, PortableType.MEMORY, new Scope(List.of("code/shop"), "2026-02-01T00:00:00.000Z", false)))
+                .containsOnlyKeys("code/shop@2026-01-01T10:30:00.000Z#1");
+    }
+
+    @Test
     void aMemorySupersededByOneOutsideTheScopeStillNamesItsStableId() {
         a.db.write((Tx tx) -> {
             store.supersede(tx, 2, 3L);
