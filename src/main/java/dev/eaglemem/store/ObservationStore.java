@@ -49,7 +49,7 @@ public final class ObservationStore {
         if (text.isEmpty()) {
             return;
         }
-        String kept = text.length() <= MAX_TURN_MESSAGE ? text : text.substring(0, MAX_TURN_MESSAGE - 1) + "…";
+        String kept = text.length() <= MAX_TURN_MESSAGE ? text : cut(text, MAX_TURN_MESSAGE - 1) + "…";
         tx.run("INSERT INTO turn_messages(session_id, project, message, created_at) VALUES (?, ?, ?, ?)", ps -> {
             ps.setString(1, sessionId);
             ps.setString(2, project);
@@ -57,6 +57,11 @@ public final class ObservationStore {
             ps.setString(4, Timestamps.format(at));
             ps.executeUpdate();
         });
+    }
+
+    /** The first {@code end} chars of the text, one fewer when the cut would split a surrogate pair (stored as "?"). */
+    private static String cut(String text, int end) {
+        return text.substring(0, Character.isHighSurrogate(text.charAt(end - 1)) ? end - 1 : end);
     }
 
     /** The session's last {@code limit} turn messages, oldest first. */

@@ -63,12 +63,12 @@ public final class PortableStore {
      */
     public void read(Tx tx, PortableType type, Scope scope, Consumer<Row> sink) {
         List<Object> params = new ArrayList<>();
-        String where = where(type, scope, params);
+        String sql = select(type, scope, params);
         if (type == PortableType.MEMORY) {
-            readMemories(tx, where, params, sink);
+            readMemories(tx, sql, params, sink);
             return;
         }
-        tx.run(select(type, where), ps -> {
+        tx.run(sql, ps -> {
             bind(ps, params);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
@@ -231,8 +231,19 @@ public final class PortableStore {
         return partition == null ? "0" : "row_number() OVER (PARTITION BY " + partition + " ORDER BY t.rowid) - 1";
     }
 
-    private static String where(PortableType type, Scope scope, List<Object> params) {
-        List<String> parts = new ArrayList<>();
+    /**
+     * The rows of a scope. A row's ordinal counts every row of its owner created in the same millisecond, not just
+     * those changed since: the since condition filters the numbered rows, so a row has the same stable id in a full
+     * export and in an incremental one (else it would be taken for its sibling there and overwrite it).
+     */
+    private static String select(PortableType type, Scope scope, List<Object> params) {
+        String owners = owners(type, scope, params);
+        String since = since(type, scope, params);
+        String sql = select(type, owners);
+        return since.isEmpty() ? sql : "SELECT * FROM (" + sql + ") WHERE " + since + " ORDER BY _rowid";
+    }
+
+    private static String owners(PortableType type, Scope scope, List<Object> params) {
         if (scope.projects() != null) {
             String in = String.join(", ", scope.projects().stream().map(p -> "?").toList());
             String column = switch (type) {
@@ -241,29 +252,33 @@ public final class PortableStore {
                 default -> "t.project";
             };
             String personal = type == PortableType.MEMORY && scope.personal() ? " OR t.project IS NULL" : "";
-            parts.add("(" + column + " IN (" + in + ")" + personal + ")");
             params.addAll(scope.projects());
+            return "(" + column + " IN (" + in + ")" + personal + ")";
         }
+        return "";
+    }
+
+    /** The since condition on the columns of {@link #select(PortableType, String)}'s rows (no table prefix). */
+    private static String since(PortableType type, Scope scope, List<Object> params) {
         if (scope.since() != null && type.sinceColumn() != null
                 && type != PortableType.PROJECT && type != PortableType.SESSION && type != PortableType.FEATURE) {
             // a record changed since (a rule removed, a check resolved) is news even when it was created before
             String version = type.version();
-            if (version != null && !version.equals(type.sinceColumn())) {
-                parts.add("(t." + type.sinceColumn() + " >= ? OR t." + version + " >= ?)");
-                params.add(scope.since());
-            } else {
-                parts.add("t." + type.sinceColumn() + " >= ?");
-            }
             params.add(scope.since());
+            if (version != null && !version.equals(type.sinceColumn())) {
+                params.add(scope.since());
+                return "(" + type.sinceColumn() + " >= ? OR " + version + " >= ?)";
+            }
+            return type.sinceColumn() + " >= ?";
         }
-        return String.join(" AND ", parts);
+        return "";
     }
 
-    private void readMemories(Tx tx, String where, List<Object> params, Consumer<Row> sink) {
+    private void readMemories(Tx tx, String sql, List<Object> params, Consumer<Row> sink) {
         // superseded_by names a memory by its stable id, which is known once every memory has been read
         List<Row> rows = new ArrayList<>();
         Map<Long, String> ids = new HashMap<>();
-        tx.run(select(PortableType.MEMORY, where), ps -> {
+        tx.run(sql, ps -> {
             bind(ps, params);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {

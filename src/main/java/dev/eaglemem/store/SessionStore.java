@@ -105,8 +105,9 @@ public final class SessionStore {
             List<SessionOverview> out = new ArrayList<>();
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    long summaryId = rs.getLong("summary_id");
-                    out.add(new SessionOverview(row(rs), rs.wasNull() ? null : summaryId, rs.getString("request"),
+                    // read before row(rs): wasNull() speaks of the last column read
+                    Long summaryId = Columns.longOrNull(rs, "summary_id");
+                    out.add(new SessionOverview(row(rs), summaryId, rs.getString("request"),
                             rs.getString("completed"), rs.getLong("observations"), rs.getLong("prompts")));
                 }
             }

@@ -120,6 +120,62 @@ class FeatureStoresTest {
     }
 
     @Test
+    void supersedingTouchesOnlyThatFeaturesOpenRowForThatFileWithOtherContent() {
+        long checkout = feature("checkout");
+        long cart = feature("cart");
+        long same = t.db.write((Tx tx) -> pending.insert(tx, row(checkout, "src/cart.ts", FP1), now));
+        long otherFile = t.db.write((Tx tx) -> pending.insert(tx, row(checkout, "src/pay.ts", FP1), now));
+        long otherFeature = t.db.write((Tx tx) -> pending.insert(tx, row(cart, "src/cart.ts", FP1), now));
+        assertThat(t.db.write((Tx tx) -> pending.supersedeOthers(tx, checkout, "src/cart.ts", "final-1", now))).isZero();
+        assertThat(t.db.write((Tx tx) -> pending.supersedeOthers(tx, checkout, "src/cart.ts", "final-2", now))).isEqualTo(1);
+
+        PendingRow superseded = t.db.read((Tx tx) -> pending.find(tx, same)).orElseThrow();
+        assertThat(superseded.notes()).isEqualTo("superseded by a newer diff");
+        assertThat(superseded.resolvedAt()).isEqualTo("2026-11-22T10:00:00.000Z");
+        // a superseded row covers nothing and cannot be resolved any more
+        assertThat(t.db.read((Tx tx) -> pending.covered(tx, checkout, "src/cart.ts", "final-1"))).isFalse();
+        assertThat(t.db.write((Tx tx) -> pending.resolveOne(tx, same, "verified", "late", now))).isFalse();
+        assertThat(t.db.read((Tx tx) -> pending.openForFeature(tx, checkout))).extracting(PendingRow::id)
+                .containsExactly(otherFile);
+        assertThat(t.db.read((Tx tx) -> pending.openForFeature(tx, cart))).extracting(PendingRow::id)
+                .containsExactly(otherFeature);
+    }
+
+    @Test
+    void openRowsOfArchivedFeaturesAreHiddenAndFilesMatchExactlyWhateverTheirCharacters() {
+        long checkout = feature("checkout");
+        long legacy = feature("legacy");
+        String odd = "src/\"quoted\" [x] 日本.ts";
+        long kept = t.db.write((Tx tx) -> pending.insert(tx, new NewPending("code/shop", checkout, odd, "base", "final-1",
+                FP1, null, "cli", null), now));
+        t.db.write((Tx tx) -> pending.insert(tx, row(legacy, "src/old.ts", FP1), now));
+        t.db.write((Tx tx) -> features.archive(tx, legacy, now));
+
+        assertThat(t.db.read((Tx tx) -> pending.open(tx, "code/shop", null))).extracting(PendingRow::id).containsExactly(kept);
+        assertThat(t.db.read((Tx tx) -> pending.open(tx, "code/shop", List.of(odd)))).extracting(PendingRow::file)
+                .containsExactly(odd);
+        assertThat(t.db.read((Tx tx) -> pending.open(tx, "code/shop", List.of("src/*.ts")))).isEmpty();
+        assertThat(t.db.read((Tx tx) -> pending.open(tx, "code/other", null))).isEmpty();
+        PendingRow row = t.db.read((Tx tx) -> pending.find(tx, kept)).orElseThrow();
+        assertThat(row.reason()).isEmpty();
+        assertThat(row.sessionId()).isNull();
+        assertThat(row.source()).isEqualTo("cli");
+        // the archived feature's row is still pending: archiving hides it from the gate, it does not resolve it
+        assertThat(t.db.read((Tx tx) -> pending.openForFeature(tx, legacy))).hasSize(1);
+        assertThat(t.db.read((Tx tx) -> pending.find(tx, kept + 100))).isEmpty();
+    }
+
+    @Test
+    void aPendingRowNeedsAFullFingerprintAndAKnownSource() {
+        long id = feature("checkout");
+        assertThatThrownBy(() -> t.db.write((Tx tx) -> pending.insert(tx, row(id, "src/a.ts", "abc"), now)))
+                .isInstanceOf(EagleException.class).hasMessageContaining("CHECK");
+        assertThatThrownBy(() -> t.db.write((Tx tx) -> pending.insert(tx, new NewPending("code/shop", id, "src/a.ts", "b",
+                "f", FP1, "r", "robot", null), now))).isInstanceOf(EagleException.class).hasMessageContaining("CHECK");
+        assertThat(t.db.read((Tx tx) -> pending.openForFeature(tx, id))).isEmpty();
+    }
+
+    @Test
     void verificationHistoryKeepsCommandsExitCodesAndDurations() {
         long id = feature("checkout");
         t.db.write((Tx tx) -> features.addVerification(tx, id, "failed", "run", List.of(new SmokeResult("false", 1, 12)), 0,
