@@ -10,9 +10,12 @@ import java.lang.reflect.RecordComponent;
 import java.lang.reflect.Type;
 import java.lang.reflect.TypeVariable;
 import java.lang.reflect.WildcardType;
+import java.net.URISyntaxException;
+import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -23,6 +26,7 @@ import java.util.TreeSet;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import dev.eaglemem.format.JsonOutput;
 import dev.eaglemem.memory.MemoryList;
 import dev.eaglemem.status.StatusReport;
 import dev.eaglemem.store.MemoryRow;
@@ -134,6 +138,25 @@ class JsonContractTest {
         // a query object the list command builds and hands to the service, never to JSON
         assertThat(roots).doesNotContain(type("dev.eaglemem.store.MemoryQuery"));
         assertThat(closure(roots)).contains(type("dev.eaglemem.store.TableCounts"), type("dev.eaglemem.store.SummaryFields"));
+    }
+
+    /** An adapter method as the map check must catch it: a map handed to the JSON writer. */
+    static final class MapAnswer {
+
+        static String answer(MemoryRow memory) {
+            Map<String, Object> body = new LinkedHashMap<>();
+            body.put("memory", memory);
+            return JsonOutput.write(body);
+        }
+    }
+
+    @Test
+    void theMapCheckNamesAMethodThatHandsAMapToTheWriterAndStillSeesTheRecordInside() throws URISyntaxException {
+        Path fixture = Path.of(MapAnswer.class.getProtectionDomain().getCodeSource().getLocation().toURI())
+                .resolve(MapAnswer.class.getName().replace('.', '/') + ".class");
+        JsonHandOffs scanned = JsonHandOffs.scan(List.of(fixture));
+        assertThat(scanned.mapBodies).containsExactly("JsonContractTest$MapAnswer.answer hands to JsonOutput.write: Map");
+        assertThat(scanned.roots).contains(MemoryRow.class);
     }
 
     @Test

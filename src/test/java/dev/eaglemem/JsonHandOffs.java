@@ -19,7 +19,6 @@ import java.lang.classfile.instruction.LoadInstruction;
 import java.lang.classfile.instruction.LocalVariable;
 import java.lang.classfile.instruction.LocalVariableType;
 import java.lang.classfile.instruction.NewReferenceArrayInstruction;
-import java.lang.classfile.instruction.ReturnInstruction;
 import java.lang.classfile.instruction.TypeCheckInstruction;
 import java.lang.constant.ClassDesc;
 import java.lang.invoke.MethodType;
@@ -59,8 +58,12 @@ final class JsonHandOffs {
 
     private static final String BASE = "dev.eaglemem.";
 
-    /** The adapters whose JSON is checked; each hands its answers to one of the sinks below. */
-    static final List<String> PACKAGES = List.of("dev/eaglemem/cli", "dev/eaglemem/serve/api", "dev/eaglemem/mcp");
+    /**
+     * The adapters whose JSON is checked; each hands its answers to one of the sinks below. serve answers the viewer's
+     * login and the errors of its access checks itself. hook writes the agents' protocols, not eagle-mem's contract.
+     */
+    static final List<String> PACKAGES = List.of("dev/eaglemem/cli", "dev/eaglemem/serve/api", "dev/eaglemem/serve",
+            "dev/eaglemem/serve/control", "dev/eaglemem/mcp");
 
     private record Sink(String owner, String name) {
     }
@@ -89,23 +92,34 @@ final class JsonHandOffs {
     /** Sinks the scan cannot see through: each would be a blind spot. */
     final Set<String> unseen = new TreeSet<>();
 
+    /** The adapters' classes. */
     static JsonHandOffs scan() {
-        JsonHandOffs out = new JsonHandOffs();
-        Path classes = classesDir();
+        List<Path> all = new ArrayList<>();
         for (String pkg : PACKAGES) {
-            try (Stream<Path> files = Files.list(classes.resolve(pkg))) {
-                for (Path f : files.filter(p -> p.toString().endsWith(".class")).sorted().toList()) {
-                    ClassModel model = ClassFile.of().parse(Files.readAllBytes(f));
-                    for (MethodModel m : model.methods()) {
-                        String where = model.thisClass().asInternalName().substring(BASE.length()).replace('/', '.') + "."
-                                + m.methodName().stringValue();
-                        boolean answers = model.thisClass().asInternalName().equals(ANSWERS);
-                        boolean reply = model.thisClass().asInternalName().equals(REPLY);
-                        m.code().ifPresent(code -> out.scan(code, where, answers, reply));
-                    }
-                }
+            try (Stream<Path> files = Files.list(classesDir().resolve(pkg))) {
+                all.addAll(files.filter(p -> p.toString().endsWith(".class")).sorted().toList());
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
+            }
+        }
+        return scan(all);
+    }
+
+    static JsonHandOffs scan(List<Path> classFiles) {
+        JsonHandOffs out = new JsonHandOffs();
+        for (Path f : classFiles) {
+            ClassModel model;
+            try {
+                model = ClassFile.of().parse(Files.readAllBytes(f));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            String name = model.thisClass().asInternalName();
+            for (MethodModel m : model.methods()) {
+                String where = name.substring(name.lastIndexOf('/') + 1) + "." + m.methodName().stringValue();
+                String pkg = name.substring(0, name.lastIndexOf('/')).replace('/', '.');
+                String qualified = (pkg.startsWith(BASE) ? pkg.substring(BASE.length()) + "." : "") + where;
+                m.code().ifPresent(code -> out.scan(code, qualified, name.equals(ANSWERS), name.equals(REPLY)));
             }
         }
         out.roots.removeIf(c -> !c.getName().startsWith(BASE) || c.isInterface() && !c.isSealed()

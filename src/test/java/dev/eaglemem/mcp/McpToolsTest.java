@@ -23,7 +23,6 @@ import dev.eaglemem.anchor.AnchorState;
 import dev.eaglemem.anchor.StaleReport;
 import dev.eaglemem.code.CodeIndexer;
 import dev.eaglemem.error.EagleException;
-import dev.eaglemem.feature.PendingCheck;
 import dev.eaglemem.feature.TempRepo;
 import dev.eaglemem.memory.AddOutcome;
 import dev.eaglemem.memory.AddResult;
