@@ -27,6 +27,7 @@ import dev.eaglemem.store.ProjectStore;
 import dev.eaglemem.store.SummaryRow;
 import dev.eaglemem.store.SummaryStore;
 import dev.eaglemem.store.Tx;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /**
  * Anchors records when they are written and says how they stand now. Every path that shows a record asks here
@@ -186,6 +187,7 @@ public class AnchorService implements AutoCloseable {
     }
 
     /** What a confirm did: the state before (null: the record had no anchor) and after (fresh, at HEAD). */
+    @RegisterForReflection
     public record Confirmed(String recordKind, long id, Freshness before, Freshness after) {
     }
 

@@ -1,6 +1,7 @@
 package dev.eaglemem.anchor;
 
 import dev.eaglemem.format.Snippets;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /**
  * One file or declaration of a record's anchor that is not as it was.
@@ -12,6 +13,7 @@ import dev.eaglemem.format.Snippets;
  *        git was not asked or cannot tell, as in a shallow clone that lacks the anchor's commit)
  * @param newest the newest of them, short id, and its subject; null when none or unknown
  */
+@RegisterForReflection
 public record Finding(String path, String decl, AnchorState state, String movedFrom, Integer commits, String newest,
         String subject) {
 

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /**
  * A record's state against the code now, with the evidence: what recall, search, show, MCP and the viewer say next to it.
@@ -12,6 +13,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param findings the files and declarations that are not as they were, worst first
  * @param reason the model's one-line reason, for {@code CONTRADICTED}
  */
+@RegisterForReflection
 public record Freshness(AnchorState state, String commit, String anchoredAt, List<Finding> findings, String reason) {
 
     /** Findings a label names before it says "and N more". */

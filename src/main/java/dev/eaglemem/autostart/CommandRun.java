@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 import dev.eaglemem.shell.ShellWords;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /**
  * One command eagle-mem ran (or, in a dry run, would run) against the service manager.
@@ -13,6 +14,7 @@ import dev.eaglemem.shell.ShellWords;
  * @param stdout what it printed on stdout (trimmed)
  * @param stderr what it printed on stderr (trimmed)
  */
+@RegisterForReflection
 public record CommandRun(List<String> argv, Integer exitCode, String stdout, String stderr) {
 
     public CommandRun {

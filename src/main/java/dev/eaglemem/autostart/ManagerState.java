@@ -1,5 +1,7 @@
 package dev.eaglemem.autostart;
 
+import io.quarkus.runtime.annotations.RegisterForReflection;
+
 /**
  * What the service manager says about eagle-mem's unit.
  *
@@ -11,6 +13,7 @@ package dev.eaglemem.autostart;
  * @param pid serve's process id under the manager, or null
  * @param detail why the manager was unreachable, or null
  */
+@RegisterForReflection
 public record ManagerState(boolean reachable, boolean loaded, boolean enabled, boolean running, String state, Long pid,
         String detail) {
 

@@ -6,8 +6,10 @@ import java.util.Optional;
 import dev.eaglemem.config.EagleEnv;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.platform.Executables;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /** The service managers eagle-mem can install serve into. */
+@RegisterForReflection
 public enum Platform {
     SYSTEMD("systemd", "systemd --user"), LAUNCHD("launchd", "launchd");
 

@@ -3,6 +3,7 @@ package dev.eaglemem.autostart;
 import java.nio.file.Path;
 
 import dev.eaglemem.serve.control.ServeControl;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /**
  * What {@link ServeProbe} found.
@@ -13,6 +14,7 @@ import dev.eaglemem.serve.control.ServeControl;
  * @param pid the serve process, or null when none is known
  * @param detail one line for people
  */
+@RegisterForReflection
 public record ServeView(Path socket, ServeControl.State state, boolean answering, Long pid, String detail) {
 
     static ServeView stopped(Path socket) {

@@ -3,6 +3,8 @@ package dev.eaglemem.autostart;
 import java.nio.file.Path;
 import java.util.List;
 
+import io.quarkus.runtime.annotations.RegisterForReflection;
+
 
 /**
  * What {@code service install} or {@code uninstall} did (with --dry-run: would do).
@@ -17,10 +19,12 @@ import java.util.List;
  * @param manager what the manager says now
  * @param fix the command that finishes the job by hand, or null
  */
+@RegisterForReflection
 public record ServiceReport(Outcome outcome, String summary, Platform platform, boolean dryRun, Path unitFile, String unit,
         Path backup, Path binary, List<CommandRun> commands, ManagerState manager, List<String> logs, List<String> warnings,
         String fix) {
 
+    @RegisterForReflection
     public enum Outcome {
         INSTALLED, ALREADY_INSTALLED, UNINSTALLED, ALREADY_UNINSTALLED, PLANNED, MANAGER_UNREACHABLE, MANAGER_FAILED;
 

@@ -3,6 +3,8 @@ package dev.eaglemem.autostart;
 import java.nio.file.Path;
 import java.util.List;
 
+import io.quarkus.runtime.annotations.RegisterForReflection;
+
 
 /**
  * {@code service status}: the unit file, the manager's view and serve's own view.
@@ -13,6 +15,7 @@ import java.util.List;
  * @param driftLines {@code "+ line"} install would add, {@code "- line"} it would remove
  * @param fix the next command to run, or null when all is well
  */
+@RegisterForReflection
 public record ServiceStatus(Platform platform, Path unitFile, String unit, boolean installed, Boolean drift,
         List<String> driftLines, ManagerState manager, ServeView serve, List<String> logs, String summary, String fix) {
 

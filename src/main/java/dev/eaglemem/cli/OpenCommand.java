@@ -11,6 +11,7 @@ import dev.eaglemem.config.EagleEnv;
 import dev.eaglemem.platform.Executables;
 import dev.eaglemem.serve.control.ServeControl;
 import dev.eaglemem.serve.control.ServeStarter;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -27,6 +28,7 @@ import picocli.CommandLine.Spec;
 public class OpenCommand implements Callable<Integer> {
 
     /** The link, and whether a browser was started for it. */
+    @RegisterForReflection
     public record Link(String url, long expiresInSeconds, boolean browserStarted) {
     }
 

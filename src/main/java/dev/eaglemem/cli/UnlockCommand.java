@@ -9,6 +9,7 @@ import dev.eaglemem.config.Settings;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.tokenguard.TokenPolicy;
 import dev.eaglemem.tokenguard.UnlockFile;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -38,6 +39,7 @@ public class UnlockCommand implements java.util.concurrent.Callable<Integer> {
     boolean clear;
 
     /** What the command found or did; the JSON mapper writes it lower-case, the words --json always printed. */
+    @RegisterForReflection
     enum Result {
         CLEARED, ALREADY_LOCKED, UNLOCKED, LOCKED
     }

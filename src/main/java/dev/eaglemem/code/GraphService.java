@@ -12,6 +12,7 @@ import dev.eaglemem.feature.FeatureService;
 import dev.eaglemem.store.CodeStore;
 import dev.eaglemem.store.Db;
 import dev.eaglemem.store.GraphStore;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /**
  * The code graph as people and agents ask about it: a summary of a project's graph, declarations and files matching
@@ -24,15 +25,18 @@ public class GraphService {
 
     static final int LIMIT = 20;
 
+    @RegisterForReflection
     public record Summary(String project, long files, long chunks, long declarations, long imports, long resolvedImports,
             long calls, String lastIndexedAt, Map<String, Long> languages, Map<String, Long> declarationKinds,
             List<GraphStore.Ranked> mostImported, List<GraphStore.Ranked> mostCalled, long filesTouchedBySessions) {
     }
 
+    @RegisterForReflection
     public record QueryResult(String project, String term, List<GraphStore.Symbol> declarations, List<String> files) {
     }
 
     /** A file's or a declaration's neighbourhood; {@code node} says which ({@code file} or the declaration's kind). */
+    @RegisterForReflection
     public record Neighbors(String project, String name, String node, String path, List<GraphStore.Symbol> declares,
             List<GraphStore.Link> imports, List<GraphStore.Link> importedBy, List<GraphStore.Link> calls,
             List<GraphStore.Link> calledBy, List<GraphStore.Touch> sessions, List<GraphStore.Mention> memories,

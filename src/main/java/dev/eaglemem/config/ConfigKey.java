@@ -7,6 +7,7 @@ import java.util.function.Function;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.eaglemem.error.EagleException;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /**
  * One documented, typed key of {@code config.toml} ({@code section.key}). Values are validated the
@@ -17,9 +18,11 @@ import dev.eaglemem.error.EagleException;
  *        whose type and bounds say it
  * @param itemCheck for strings and lists (each item): returns an error text for a bad value, or null when it is fine
  */
+@RegisterForReflection
 public record ConfigKey(String name, Type type, Object defaultValue, long min, long max, List<String> allowed,
         String values, Function<String, String> itemCheck, String description) {
 
+    @RegisterForReflection
     public enum Type { STRING, INT, DECIMAL, BOOL, ENUM, STRING_LIST }
 
     public ConfigKey {

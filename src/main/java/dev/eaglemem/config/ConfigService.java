@@ -6,11 +6,14 @@ import java.util.List;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import io.quarkus.runtime.annotations.RegisterForReflection;
+
 /** {@code eagle-mem config get|set|list} over {@code config.toml}. */
 @ApplicationScoped
 public class ConfigService {
 
     /** A key's effective value; {@code explicit} when the file sets it, else the default applies. */
+    @RegisterForReflection
     public record Entry(ConfigKey key, Object value, boolean explicit) {
     }
 

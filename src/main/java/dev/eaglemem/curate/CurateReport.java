@@ -5,6 +5,7 @@ import java.util.List;
 import dev.eaglemem.store.FileHintStore.CoEditPair;
 import dev.eaglemem.store.FileHintStore.HotFile;
 import dev.eaglemem.store.ProposalRow;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /**
  * What one curate run did (or, dry, would do).
@@ -12,6 +13,7 @@ import dev.eaglemem.store.ProposalRow;
  * @param hintsStored whether the co-edit and hot-file hints were written (not in a dry run)
  * @param proposals the proposals this run added, as stored
  */
+@RegisterForReflection
 public record CurateReport(String project, boolean dryRun, boolean modelConfigured, Long jobId, List<CoEditPair> coEdits,
         List<HotFile> hotFiles, boolean hintsStored, List<StepReport> steps, List<ProposalRow> proposals) {
 

@@ -1,8 +1,10 @@
 package dev.eaglemem.curate;
 
 import dev.eaglemem.format.StateId;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /** What a curation proposal would change when accepted. */
+@RegisterForReflection
 public enum ProposalKind implements StateId {
     /** A repeated gotcha becomes a guard rule shown before edits of matching files. */
     PROMOTE_GOTCHA,

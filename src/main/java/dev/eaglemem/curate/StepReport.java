@@ -2,6 +2,8 @@ package dev.eaglemem.curate;
 
 import java.util.List;
 
+import io.quarkus.runtime.annotations.RegisterForReflection;
+
 /**
  * One model step of a curate run.
  *
@@ -12,6 +14,7 @@ import java.util.List;
  * @param model the model that answered, or null
  * @param prompt in a dry run, the question that would be sent (before the provider's redaction); else null
  */
+@RegisterForReflection
 public record StepReport(ProposalKind kind, StepStatus status, String detail, int promptChars, List<Long> proposed,
         int alreadyKnown, String model, long inputTokens, long outputTokens, String prompt) {
 }

@@ -1,8 +1,10 @@
 package dev.eaglemem.curate;
 
 import dev.eaglemem.format.StateId;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /** What became of one model step in a curate run. */
+@RegisterForReflection
 public enum StepStatus implements StateId {
     /** The model answered and its answer was read (proposals may be none). */
     ASKED,

@@ -1,12 +1,16 @@
 package dev.eaglemem.doctor;
 
+import io.quarkus.runtime.annotations.RegisterForReflection;
+
 /**
  * One doctor finding.
  *
  * @param fix a runnable fix for WARN and FAIL, else null
  */
+@RegisterForReflection
 public record Check(String name, Status status, String detail, String fix) {
 
+    @RegisterForReflection
     public enum Status { OK, WARN, FAIL }
 
     static Check ok(String name, String detail) {

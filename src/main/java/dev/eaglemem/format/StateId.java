@@ -4,13 +4,15 @@ import java.util.Locale;
 import java.util.Optional;
 
 import com.fasterxml.jackson.annotation.JsonValue;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /**
  * A closed state (an enum constant) whose text was fixed before it became a type: JSON, the database and
  * people all see {@link #id()}, never the constant's name, so turning a string into an enum changes no
- * output. An enum implementing this is registered for reflection (cli.JsonTypes) so that a native image
- * still finds the {@code @JsonValue}.
+ * output. This interface and each enum implementing it carry {@code @RegisterForReflection}, so that a native
+ * image still finds the {@code @JsonValue}.
  */
+@RegisterForReflection
 public interface StateId {
 
     /**

@@ -12,6 +12,7 @@ import java.util.Optional;
 
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.format.StateId;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /**
  * Installs the git pre-push hook ({@code hooks/pre-push}, shipped in the binary) that runs
@@ -28,6 +29,7 @@ public final class PrePushHook {
     private static final String TEMPLATE = "hooks/pre-push";
 
     /** What install (installed, updated, unchanged, replaced_foreign) or uninstall (the rest) did. */
+    @RegisterForReflection
     public enum Status implements StateId {
         INSTALLED, UPDATED, UNCHANGED, REPLACED_FOREIGN,
         REMOVED, RESTORED, NOT_INSTALLED, FOREIGN_KEPT;

@@ -3,6 +3,7 @@ package dev.eaglemem.inspect;
 import java.util.List;
 
 import dev.eaglemem.store.EventRow;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /**
  * The newest rows of the event log, newest first.
@@ -10,6 +11,7 @@ import dev.eaglemem.store.EventRow;
  * @param session the session listed, or null
  * @param project the project listed, or null for all
  */
+@RegisterForReflection
 public record EventListing(String session, String project, List<EventRow> events) {
 
     public EventListing {

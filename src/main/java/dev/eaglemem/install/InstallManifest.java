@@ -13,6 +13,7 @@ import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.platform.PrivateFiles;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /**
  * {@code $EAGLE_MEM_DIR/install.json}: what install added, so that uninstall removes exactly that and
@@ -28,6 +29,7 @@ import dev.eaglemem.platform.PrivateFiles;
  *        (null in manifests written before it was recorded)
  * @param hookShell the bash that runs the shim, or null (the shim runs by itself, or the hooks run the binary)
  */
+@RegisterForReflection
 public record InstallManifest(String version, String installedAt, String binary, List<String> agents,
         List<String> createdFiles, List<String> codexTrustKeys, String localBinLink, String hookProgram, String command,
         String hookShell) {

@@ -6,6 +6,7 @@ import java.util.List;
 
 import dev.eaglemem.install.ActionStatus.Outcome;
 import dev.eaglemem.install.ActionStatus.Planned;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /**
  * What install or uninstall did (or, with --dry-run, would do).
@@ -21,6 +22,7 @@ import dev.eaglemem.install.ActionStatus.Planned;
  * @param statusLine the command for Claude Code's status bar ({@code statusLine.command} in its settings.json): through
  *        the shim when the hooks use it, so serve answers; null for uninstall
  */
+@RegisterForReflection
 public record InstallReport(boolean dryRun, String binary, String hookProgram, String hookShell, String command,
         String statusLine, List<String> allowRules, List<Action> actions, List<String> warnings) {
 
@@ -30,6 +32,7 @@ public record InstallReport(boolean dryRun, String binary, String hookProgram, S
         warnings = List.copyOf(warnings);
     }
 
+    @RegisterForReflection
     public record Action(String what, Path path, ActionStatus status) {
     }
 

@@ -2,6 +2,8 @@ package dev.eaglemem.jobs;
 
 import java.util.List;
 
+import io.quarkus.runtime.annotations.RegisterForReflection;
+
 /**
  * What {@link JobEngine#drain} ran.
  *
@@ -10,6 +12,7 @@ import java.util.List;
  * @param pending jobs still pending afterwards (retries and jobs not due yet)
  * @param nextRunAfter when the earliest pending job is due, or null
  */
+@RegisterForReflection
 public record DrainReport(int ran, int succeeded, int failed, int dead, int deferred, long pending,
         String nextRunAfter, List<JobOutcome> jobs) {
 

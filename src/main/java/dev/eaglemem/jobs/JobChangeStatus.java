@@ -2,11 +2,13 @@ package dev.eaglemem.jobs;
 
 import dev.eaglemem.format.StateId;
 import dev.eaglemem.store.JobStatus;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /**
  * One job's answer to retry or cancel: it was retried or cancelled, or it already was pending, running or
  * cancelled, or an identical job is already queued.
  */
+@RegisterForReflection
 public enum JobChangeStatus implements StateId {
     RETRIED, CANCELLED, ALREADY_PENDING, ALREADY_RUNNING,
     ALREADY_CANCELLED, ALREADY_QUEUED;

@@ -1,6 +1,7 @@
 package dev.eaglemem.jobs;
 
 import dev.eaglemem.store.JobRow;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /**
  * What one run of a job came to.
@@ -9,9 +10,11 @@ import dev.eaglemem.store.JobRow;
  * @param detail the job's result text when it succeeded, else the error
  * @param retryAt when the job runs again (ISO timestamp) when {@code result} is RETRYING or DEFERRED, else null
  */
+@RegisterForReflection
 public record JobOutcome(long id, String kind, String project, int attempt, Result result, String detail,
         String retryAt) {
 
+    @RegisterForReflection
     public enum Result {
         SUCCEEDED,
         /** Failed; back in the queue with back-off. */

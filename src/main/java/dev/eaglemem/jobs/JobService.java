@@ -19,6 +19,7 @@ import dev.eaglemem.store.JobRow;
 import dev.eaglemem.store.JobStatus;
 import dev.eaglemem.store.JobStore;
 import dev.eaglemem.store.Tx;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /**
  * What people do with the queue: list it, send dead or cancelled jobs back, cancel pending ones and
@@ -32,6 +33,7 @@ public class JobService {
      *
      * @param job the job as it is now; for {@code already_queued}, the identical pending one
      */
+    @RegisterForReflection
     public record Change(long id, JobChangeStatus status, JobRow job) {
     }
 

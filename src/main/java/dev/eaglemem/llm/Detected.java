@@ -2,6 +2,8 @@ package dev.eaglemem.llm;
 
 import java.util.List;
 
+import io.quarkus.runtime.annotations.RegisterForReflection;
+
 /**
  * What this machine offers for models, found without calling any model.
  *
@@ -11,6 +13,7 @@ import java.util.List;
  * @param codex path of the codex CLI on PATH, or null
  * @param apiKeys which of ANTHROPIC_API_KEY and OPENAI_API_KEY are set (names only)
  */
+@RegisterForReflection
 public record Detected(String ollamaUrl, List<String> ollamaModels, String claude, String codex, List<String> apiKeys) {
 
     public boolean ollamaRunning() {

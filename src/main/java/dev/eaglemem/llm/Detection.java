@@ -16,6 +16,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.eaglemem.config.EagleEnv;
 import dev.eaglemem.format.PlainJson;
 import dev.eaglemem.platform.Executables;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /**
  * Finds the providers a user already has, for {@code llm status} and {@code llm init}: a running Ollama (its
@@ -28,6 +29,7 @@ public final class Detection {
     static final List<String> OLLAMA_PREFERENCE = List.of("qwen3", "gemma3", "llama3", "mistral", "phi4", "qwen2.5");
 
     /** What {@code llm init} would configure, and why. */
+    @RegisterForReflection
     public record Choice(String provider, String model, String reason) {
     }
 

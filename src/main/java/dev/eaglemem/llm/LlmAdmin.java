@@ -11,12 +11,14 @@ import dev.eaglemem.config.EagleEnv;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.store.Db;
 import dev.eaglemem.store.LlmUsageStore;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /** The {@code eagle-mem llm} commands: status, init, test and usage. */
 @ApplicationScoped
 public class LlmAdmin {
 
     /** What {@code llm init} chose and whether it wrote it. */
+    @RegisterForReflection
     public record Init(Detected detected, Detection.Choice choice, boolean written, String configFile) {
     }
 

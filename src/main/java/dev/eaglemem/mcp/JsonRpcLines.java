@@ -7,8 +7,6 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -16,6 +14,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 
 import dev.eaglemem.format.PlainJson;
 
@@ -31,6 +30,15 @@ final class JsonRpcLines {
 
     /** How long calls still running may take to answer once the client has closed its end. */
     static final long ANSWER_GRACE_SECONDS = 30;
+
+    /** A JSON-RPC error response; {@code id} is null when the line's id could not be read. */
+    @RegisterForReflection
+    record Refusal(String jsonrpc, JsonNode id, ErrorObject error) {
+    }
+
+    @RegisterForReflection
+    record ErrorObject(int code, String message) {
+    }
 
     private final ObjectMapper json = PlainJson.MAPPER;
     private final McpJsonMapper mapper;
@@ -168,17 +176,10 @@ final class JsonRpcLines {
     }
 
     private void refuse(JsonNode id, int code, String message) throws IOException {
-        Map<String, Object> error = new LinkedHashMap<>();
-        error.put("code", code);
-        error.put("message", message);
-        Map<String, Object> reply = new LinkedHashMap<>();
-        reply.put("jsonrpc", "2.0");
-        reply.put("id", id);
-        reply.put("error", error);
         synchronized (this) {
             requests++;
         }
-        writeLine(json.writeValueAsString(reply));
+        writeLine(json.writeValueAsString(new Refusal("2.0", id, new ErrorObject(code, message))));
     }
 
     private void writeLine(String line) throws IOException {

@@ -2,7 +2,6 @@ package dev.eaglemem.mcp;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -26,6 +25,7 @@ import dev.eaglemem.memory.MemoryService;
 import dev.eaglemem.project.CurrentContext;
 import dev.eaglemem.project.Project;
 import dev.eaglemem.project.ProjectResolver;
+import dev.eaglemem.search.RecordDocument;
 import dev.eaglemem.search.RecordId;
 import dev.eaglemem.search.RecordService;
 import dev.eaglemem.search.SearchRequest;
@@ -37,6 +37,7 @@ import dev.eaglemem.session.SessionSave;
 import dev.eaglemem.session.SessionService;
 import dev.eaglemem.store.MemoryDetails;
 import dev.eaglemem.store.SummaryFields;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /**
  * The MCP tools as plain functions: arguments in, a JSON-ready value out, over the services the CLI commands call
@@ -53,8 +54,6 @@ public class McpTools {
     /** The furthest a search page may start: paging re-runs the search for {@code offset + limit + 1} hits. */
     static final int MAX_OFFSET = 500;
     static final int MAX_SPAN = 30;
-    /** A single record longer than a whole page still comes back, its long texts cut to this. */
-    static final int MAX_FIELD = 4_000;
 
     private final SearchService search;
     private final TimelineService timelines;
@@ -119,7 +118,8 @@ public class McpTools {
 
     /**
      * A page of whole records: records are added in the order asked until the next would pass {@link #MAX_CHARS};
-     * the rest are named in {@code not_returned} for the next call.
+     * the rest are named in {@code not_returned} for the next call. The first record comes back even when it alone
+     * is longer than a page.
      */
     private GetPage get(ToolArgs a) {
         List<String> ids = a.texts("ids");
@@ -127,37 +127,19 @@ public class McpTools {
             throw ToolArgs.bad("ids", "is required: a list such as [\"mem-12\", \"sum-3\"]");
         }
         RecordService.Batch batch = records.showAll(ids.stream().map(RecordId::parse).toList());
-        List<Map<String, Object>> page = new ArrayList<>();
+        List<RecordDocument> page = new ArrayList<>();
         List<String> later = new ArrayList<>();
         int used = 0;
-        for (Map<String, Object> record : batch.records()) {
-            Map<String, Object> shown = page.isEmpty() ? cut(record) : record;
-            int size = JsonOutput.write(shown).length();
+        for (RecordDocument record : batch.records()) {
+            int size = JsonOutput.write(record).length();
             if (!page.isEmpty() && used + size > MAX_CHARS || !later.isEmpty()) {
-                later.add(String.valueOf(record.get("id")));
+                later.add(record.id());
                 continue;
             }
-            page.add(shown);
+            page.add(record);
             used += size;
         }
         return new GetPage(page, batch.missing(), later);
-    }
-
-    /** The record with every text longer than {@link #MAX_FIELD} cut, when the whole would not fit a page. */
-    @SuppressWarnings("unchecked")
-    static Map<String, Object> cut(Map<String, Object> record) {
-        if (JsonOutput.write(record).length() <= MAX_CHARS) {
-            return record;
-        }
-        Map<String, Object> out = new LinkedHashMap<>();
-        record.forEach((k, v) -> out.put(k, switch (v) {
-            case null -> null;
-            case String s when s.length() > MAX_FIELD -> s.substring(0, MAX_FIELD) + "… [" + (s.length() - MAX_FIELD)
-                    + " more characters: eagle-mem show " + record.get("id") + "]";
-            case Map<?, ?> m -> cut((Map<String, Object>) m);
-            default -> v;
-        }));
-        return out;
     }
 
     private Object memoryAdd(ToolArgs a) {
@@ -175,11 +157,8 @@ public class McpTools {
         if (result.outcome() != AddOutcome.CONTRADICTION) {
             return result;
         }
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("result", result);
-        out.put("fix", "nothing was stored: call memory_add again with supersedes set to the contradicted memory's id,"
-                + " or keep_both: true");
-        return out;
+        return new NotStored(result, "nothing was stored: call memory_add again with supersedes set to the contradicted"
+                + " memory's id, or keep_both: true");
     }
 
     private MemoryChange memoryUpdate(ToolArgs a) {
@@ -218,15 +197,11 @@ public class McpTools {
     }
 
     /** As {@code eagle-mem feature pending}: the working directory's project, re-checked against its working tree. */
-    private Map<String, Object> featurePending() {
+    private Pending featurePending() {
         String key = context.requireProject(null);
         Path root = Project.workingRoot(new ProjectResolver().resolveCwd(context.env()).map(Project::root).orElse(null),
                 context.env().cwd());
-        List<PendingCheck> checks = verifications.pending(root, key);
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("project", key);
-        out.put("pending", checks);
-        return out;
+        return new Pending(key, verifications.pending(root, key));
     }
 
     /** As {@code eagle-mem memories stale}: checked in the server's working tree when it is the project's. */
@@ -245,6 +220,20 @@ public class McpTools {
         return memories.anchors().confirm(kind, id.id(), null);
     }
 
+    /** A memory_add that contradicts an active memory: nothing stored, and how to store it after all. */
+    @RegisterForReflection
+    public record NotStored(AddResult result, String fix) {
+    }
+
+    /** The open checks of the working directory's project, as {@code eagle-mem feature pending --json}. */
+    @RegisterForReflection
+    public record Pending(String project, List<PendingCheck> pending) {
+
+        public Pending {
+            pending = List.copyOf(pending);
+        }
+    }
+
     /**
      * One page of a batch get.
      *
@@ -252,7 +241,8 @@ public class McpTools {
      * @param missing ids that name no record
      * @param notReturned ids found but left for the next call: this page was full
      */
-    public record GetPage(List<Map<String, Object>> records, List<String> missing, List<String> notReturned) {
+    @RegisterForReflection
+    public record GetPage(List<RecordDocument> records, List<String> missing, List<String> notReturned) {
 
         public GetPage {
             records = List.copyOf(records);

@@ -4,6 +4,7 @@ import java.util.List;
 
 import dev.eaglemem.search.SearchHit;
 import dev.eaglemem.search.SearchResult;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /**
  * One page of {@code search} or {@code code_search} hits: the fields of {@code eagle-mem search --json}, then where
@@ -16,6 +17,7 @@ import dev.eaglemem.search.SearchResult;
  * @param hint why the page is empty or ends early when the query is not the reason (no code index yet; paging's
  *        end); null otherwise
  */
+@RegisterForReflection
 public record SearchPage(String query, List<String> terms, String matchMode, String mode, String project, List<SearchHit> hits,
         int offset, boolean hasMore, Integer nextOffset, String hint) {
 

@@ -1,6 +1,9 @@
 package dev.eaglemem.memory;
 
+import io.quarkus.runtime.annotations.RegisterForReflection;
+
 /** The answer to {@code memories add}. */
+@RegisterForReflection
 public enum AddOutcome {
     /** A new memory was stored. */
     CREATED,

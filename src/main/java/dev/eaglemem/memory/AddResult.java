@@ -5,6 +5,7 @@ import java.util.List;
 import com.fasterxml.jackson.annotation.JsonInclude;
 
 import dev.eaglemem.store.MemoryRow;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /**
  * @param memory the created, updated or already-existing memory; null for a contradiction
@@ -12,6 +13,7 @@ import dev.eaglemem.store.MemoryRow;
  * @param superseded the id of the memory this one replaced, or null
  * @param cues the search cues stored with it, as stored (tidied, redacted); left out of JSON when none were given
  */
+@RegisterForReflection
 public record AddResult(AddOutcome outcome, MemoryRow memory, List<MemoryRow> conflicts, Long superseded,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> cues) {
 

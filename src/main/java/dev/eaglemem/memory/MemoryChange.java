@@ -1,6 +1,7 @@
 package dev.eaglemem.memory;
 
 import dev.eaglemem.store.MemoryRow;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /**
  * What forget, restore and update answer, on the CLI ({@code --json}) and over HTTP alike.
@@ -8,6 +9,7 @@ import dev.eaglemem.store.MemoryRow;
  * @param status {@code forgotten}, {@code already_forgotten}, {@code restored}, {@code already_active}, {@code updated}
  *        or {@code unchanged} (an update that changed nothing: no revision counted)
  */
+@RegisterForReflection
 public record MemoryChange(String status, MemoryRow memory) {
 
     public static MemoryChange forgotten(MemoryService.StateChange change) {

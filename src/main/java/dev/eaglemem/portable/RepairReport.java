@@ -3,6 +3,7 @@ package dev.eaglemem.portable;
 import java.util.List;
 
 import dev.eaglemem.store.DbFiles.Salvaged;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /**
  * What repair found and did.
@@ -13,6 +14,7 @@ import dev.eaglemem.store.DbFiles.Salvaged;
  * @param savedTo the directory holding the damaged files as they were (repair never deletes them)
  * @param tables per table: rows expected (when countable), recovered, known lost
  */
+@RegisterForReflection
 public record RepairReport(String status, String db, List<String> problems, String savedTo, List<Salvaged> tables,
         String integrityAfter) {
 }

@@ -7,6 +7,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import dev.eaglemem.store.Db;
 import dev.eaglemem.store.RecallEventRow;
 import dev.eaglemem.store.RecallStore;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /** What recall injected, when and why not: the recall_events log, for people and tools checking recall. */
 @ApplicationScoped
@@ -16,6 +17,7 @@ public class RecallHistory {
      * @param session the session listed, or null
      * @param project the project listed, or null
      */
+    @RegisterForReflection
     public record Listing(String session, String project, List<RecallEventRow> events) {
 
         public Listing {

@@ -3,6 +3,8 @@ package dev.eaglemem.scan;
 import java.nio.file.Path;
 import java.util.List;
 
+import io.quarkus.runtime.annotations.RegisterForReflection;
+
 /**
  * What {@code eagle-mem scan} found in a project, from its files and manifests alone. Lists are ordered most
  * telling first and capped (see {@link ProjectScanner}); {@code --json} prints this whole.
@@ -27,6 +29,7 @@ import java.util.List;
  * @param warnings manifests that could not be read, and why
  * @param tookMs how long the scan took, listing included
  */
+@RegisterForReflection
 public record ScanReport(Path root, boolean git, String fallbackReason, String name, int files, int topLevelFiles,
         long lines, Skipped skipped, List<Language> languages, List<Framework> frameworks, List<Folder> structure,
         List<EntryPoint> entryPoints, Tests tests, List<ConfigFile> config, List<Dependencies> dependencies,
@@ -44,21 +47,26 @@ public record ScanReport(Path root, boolean git, String fallbackReason, String n
     }
 
     /** Files listed but not read. */
+    @RegisterForReflection
     public record Skipped(int generated, int binary, int tooLarge, int unreadable) {
     }
 
     /** What a language's lines are: code, markup, data or prose (the categories GitHub's linguist uses). */
+    @RegisterForReflection
     public enum LanguageKind {
         PROGRAMMING, MARKUP, DATA, PROSE
     }
 
+    @RegisterForReflection
     public record Language(String name, LanguageKind kind, int files, long lines) {
     }
 
     /** @param manifest the manifest it was found in (the top-most one when several name it) */
+    @RegisterForReflection
     public record Framework(String name, String manifest) {
     }
 
+    @RegisterForReflection
     public record Folder(String path, int files) {
     }
 
@@ -70,6 +78,7 @@ public record ScanReport(Path root, boolean git, String fallbackReason, String n
      *     {@code __main__} guard)
      * @param detail the command or name, when the source says one; else null
      */
+    @RegisterForReflection
     public record EntryPoint(String path, String kind, String detail) {
     }
 
@@ -78,6 +87,7 @@ public record ScanReport(Path root, boolean git, String fallbackReason, String n
      * @param dirs the test directories, most files first
      * @param frameworks from manifests, config files and the test sources' imports
      */
+    @RegisterForReflection
     public record Tests(int files, List<String> dirs, List<String> frameworks) {
 
         public Tests {
@@ -92,6 +102,7 @@ public record ScanReport(Path root, boolean git, String fallbackReason, String n
      *     {@code app}
      * @param tool what it configures, for people ("GitHub Actions", "ESLint", ".env example")
      */
+    @RegisterForReflection
     public record ConfigFile(String path, String kind, String tool) {
     }
 
@@ -100,6 +111,7 @@ public record ScanReport(Path root, boolean git, String fallbackReason, String n
      * @param runtime dependencies the software needs to run
      * @param dev development, test and build dependencies; null when the manifest does not tell them apart
      */
+    @RegisterForReflection
     public record Dependencies(String manifest, String ecosystem, int runtime, Integer dev) {
     }
 
@@ -109,6 +121,7 @@ public record ScanReport(Path root, boolean git, String fallbackReason, String n
      * @param patterns the member patterns as written (globs, module paths, Gradle project paths)
      * @param members the member directories found in the project
      */
+    @RegisterForReflection
     public record Workspace(String tool, String manifest, List<String> patterns, List<String> members) {
 
         public Workspace {

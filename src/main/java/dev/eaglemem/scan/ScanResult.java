@@ -2,6 +2,8 @@ package dev.eaglemem.scan;
 
 import java.nio.file.Path;
 
+import io.quarkus.runtime.annotations.RegisterForReflection;
+
 /**
  * What {@code eagle-mem scan} did.
  *
@@ -13,9 +15,11 @@ import java.nio.file.Path;
  * @param overview the overview text the scan produced (stored or not)
  * @param keptOverview the person's overview that was kept (reason {@link Reason#KEPT_MANUAL}), else null
  */
+@RegisterForReflection
 public record ScanResult(String project, Path root, boolean stored, Reason reason, String previousSource, String overview,
         String keptOverview, ScanReport report) {
 
+    @RegisterForReflection
     public enum Reason {
         /** Stored: the project had no overview. */
         NO_OVERVIEW,

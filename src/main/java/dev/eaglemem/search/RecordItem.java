@@ -3,6 +3,7 @@ package dev.eaglemem.search;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.format.Snippets;
 import dev.eaglemem.store.TimelineEntry;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /**
  * A record in one line, for timelines and the live feed: enough to decide whether to
@@ -16,6 +17,7 @@ import dev.eaglemem.store.TimelineEntry;
  * @param snippet command or files touched, prompt, memory content or what the session completed
  * @param forgotten true for a forgotten memory (the feed reports forgetting)
  */
+@RegisterForReflection
 public record RecordItem(String id, String kind, String memoryKind, String project, String sessionId, String date,
         String title, String snippet, boolean forgotten) {
 

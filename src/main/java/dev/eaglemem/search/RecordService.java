@@ -2,7 +2,6 @@ package dev.eaglemem.search;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -21,6 +20,7 @@ import dev.eaglemem.store.SessionStore;
 import dev.eaglemem.store.SummaryRow;
 import dev.eaglemem.store.SummaryStore;
 import dev.eaglemem.store.Tx;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /** Progressive disclosure: search prints compact hits, this returns whole records by id. */
 @ApplicationScoped
@@ -35,7 +35,8 @@ public class RecordService {
      * @param records each as {@code show --json} prints it, in the order asked
      * @param missing the ids that name no record
      */
-    public record Batch(List<Map<String, Object>> records, List<String> missing) {
+    @RegisterForReflection
+    public record Batch(List<RecordDocument> records, List<String> missing) {
 
         public Batch {
             records = List.copyOf(records);
@@ -95,10 +96,8 @@ public class RecordService {
     }
 
     /** A record as {@code show --json} prints it: a memory or summary also says how it stands against the code now. */
-    public Map<String, Object> json(ShownRecord r) {
-        Map<String, Object> out = ShownRecord.json(r);
-        freshness(r).ifPresent(f -> out.put("freshness", f));
-        return out;
+    public RecordDocument json(ShownRecord r) {
+        return RecordDocument.of(r, freshness(r));
     }
 
     /** A memory's or summary's state against its project's code; empty for other records and records without an anchor. */

@@ -1,6 +1,7 @@
 package dev.eaglemem.search;
 
 import dev.eaglemem.anchor.Freshness;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /**
  * A compact search result: enough to decide whether to {@code eagle-mem show} it.
@@ -12,6 +13,7 @@ import dev.eaglemem.anchor.Freshness;
  * @param freshness the record's state against the code when it is not fresh (changed, moved, gone, contradicted), else
  *        null: see {@code eagle-mem memories stale}
  */
+@RegisterForReflection
 public record SearchHit(String id, String kind, String memoryKind, String project, String title, String snippet,
         String date, double score, Freshness freshness) {
 

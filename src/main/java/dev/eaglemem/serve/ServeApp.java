@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
-import java.util.function.Function;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -83,33 +82,22 @@ public class ServeApp {
             }
         });
         // started_at and uptime count from here; the listener fields appear once both are up
-        HealthInfo health = new HealthInfo(db, healthStore, clock)
-                .with("socket", () -> state(running, s -> s.state().socket().toString()))
-                .with("host", () -> state(running, s -> s.state().host()))
-                .with("tcp_port", () -> state(running, s -> s.state().tcpPort()))
-                .with("tcp_problem", () -> state(running, s -> s.state().tcpProblem()))
-                .with("hook_requests", () -> state(running, s -> s.server().hookRequests()))
-                .with("jobs", pump::counts)
-                .with("jobs_running_here", pump::inFlight)
-                .with("event_streams", api::openEventStreams)
-                .with("spool_pending", () -> intake.spool().pendingLines())
-                .with("events_held_in_memory", () -> intake.held().count())
-                .with("events_dropped_from_memory", () -> intake.held().dropped());
+        HealthInfo health = new HealthInfo(db, healthStore, clock);
         // a full disk takes the spool down with the database: serve holds what arrives meanwhile (see HeldEvents)
         intake.held().enable(HELD_EVENTS_BYTES);
         SpoolDrain spool = new SpoolDrain(intake, log::warn);
         EmbedWatcher embeddings = new EmbedWatcher(semantic, db, vectors, queue, embedJob::busy, cueJob::wanted, log);
-        health.with("semantic", embeddings::state);
+        health.serving(() -> {
+            ServeDaemon.Running r = running.get();
+            return new HealthInfo.Serving(r == null ? null : r.state().socket().toString(), r == null ? null : r.state().host(),
+                    r == null ? null : r.state().tcpPort(), r == null ? null : r.state().tcpProblem(),
+                    r == null ? null : r.server().hookRequests(), pump.counts(), pump.inFlight(), api.openEventStreams(),
+                    intake.spool().pendingLines(), intake.held().count(), intake.held().dropped(), embeddings.state());
+        });
         return daemon.run(options, settings.servePort(), api.routes(health).andThen(viewer.routes()), new Background(pump, spool, embeddings, api, log), r -> {
             running.set(r);
             started.accept(r.state());
         });
-    }
-
-    /** A field of the running server; null in the moment between listening and being told so. */
-    private static Object state(AtomicReference<ServeDaemon.Running> running, Function<ServeDaemon.Running, Object> field) {
-        ServeDaemon.Running r = running.get();
-        return r == null ? null : field.apply(r);
     }
 
     /**

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Optional;
 
 import dev.eaglemem.serve.api.Responses;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.Cookie;
 import io.vertx.core.http.CookieSameSite;
@@ -79,11 +80,16 @@ final class ViewerRoutes {
             Responses.error(ctx, 403, "forbidden", "the viewer cannot create login codes", "eagle-mem open");
             return;
         }
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("code", auth.issueCode());
-        body.put("path", ServeAccess.LOGIN_PATH + "?code=");
-        body.put("expires_in_seconds", ViewerAuth.CODE_TTL.toSeconds());
-        Responses.json(ctx, 200, body);
+        Responses.json(ctx, 200, new LoginCode(auth.issueCode(), ServeAccess.LOGIN_PATH + "?code=", ViewerAuth.CODE_TTL.toSeconds()));
+    }
+
+    /** A one-time code and the path that redeems it (the code goes after {@code path}). */
+    @RegisterForReflection
+    record LoginCode(String code, String path, long expiresInSeconds) {
+    }
+
+    @RegisterForReflection
+    record LoggedOut(boolean loggedOut) {
     }
 
     /**
@@ -111,7 +117,7 @@ final class ViewerRoutes {
         auth.end(cookie == null ? null : cookie.getValue());
         ctx.response().addCookie(Cookie.cookie(ServeAccess.COOKIE, "").setHttpOnly(true).setSameSite(CookieSameSite.STRICT)
                 .setPath("/").setMaxAge(0));
-        Responses.json(ctx, 200, Map.of("logged_out", true));
+        Responses.json(ctx, 200, new LoggedOut(true));
     }
 
     private void asset(RoutingContext ctx, String name) {

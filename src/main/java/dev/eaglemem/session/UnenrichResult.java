@@ -3,6 +3,7 @@ package dev.eaglemem.session;
 import java.util.List;
 
 import dev.eaglemem.store.SummaryRow;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /**
  * What {@code eagle-mem session unenrich} did.
@@ -14,6 +15,7 @@ import dev.eaglemem.store.SummaryRow;
  * @param summaryRemoved true when the model had written the session's only summary, which is gone now
  * @param summary the summary as it is now (null when removed or never written)
  */
+@RegisterForReflection
 public record UnenrichResult(String sessionId, String status, List<Long> enrichments, List<String> restored,
         List<String> kept, boolean summaryRemoved, SummaryRow summary) {
 }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import dev.eaglemem.store.StatsStore;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /**
  * {@code eagle-mem compaction}: how ready a project is for a context reset (a compaction, a new session), judged by
@@ -14,10 +15,12 @@ import dev.eaglemem.store.StatsStore;
  * @param survives what carries over, one line each
  * @param next what to do before the reset to carry more, biggest gap first
  */
+@RegisterForReflection
 public record CompactionReport(String project, Readiness readiness, StatsStore.Durable durable, List<String> survives,
         List<String> next) {
 
     /** How much of the work survives a context reset. */
+    @RegisterForReflection
     public enum Readiness {
         STRONG, MODERATE, WEAK;
 

@@ -12,6 +12,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import io.quarkus.runtime.annotations.RegisterForReflection;
+
 /**
  * The code index (V9): files, their chunks and the graph's symbols and edges. A file's rows are only ever
  * replaced together ({@link #replace}) or removed together ({@link #remove}), inside the caller's transaction.
@@ -229,6 +231,7 @@ public final class CodeStore {
     }
 
     /** A stored chunk (text redacted). */
+    @RegisterForReflection
     public record StoredChunk(long id, String path, int startLine, int endLine, String kind, String name, String text) {
     }
 

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Set;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import org.sqlite.SQLiteConfig;
 
 /**
@@ -23,6 +24,7 @@ import org.sqlite.SQLiteConfig;
 public final class DbFiles {
 
     /** What salvage got out of one table. {@code expected} is the damaged table's row count when it could be read. */
+    @RegisterForReflection
     public record Salvaged(String table, Long expected, long recovered, long orphansDropped, long unreadableRanges,
             Long unreadRowids) {
 

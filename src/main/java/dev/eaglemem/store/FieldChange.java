@@ -5,10 +5,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
+import io.quarkus.runtime.annotations.RegisterForReflection;
+
 /**
  * One summary field a model changed: its column name and the value before and after (a text or null, or a list of
  * paths for the file lists).
  */
+@RegisterForReflection
 public record FieldChange(String field, Object before, Object after) {
 
     /** The columns whose stored value differs between two versions of a summary ({@code before} null: none stored). */

@@ -7,6 +7,8 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.quarkus.runtime.annotations.RegisterForReflection;
+
 /**
  * Co-edit pairs and hot files, computed in SQL from a project's observations, and the {@code file_hints} rows
  * hooks read (one primary-key lookup per file).
@@ -14,10 +16,12 @@ import java.util.List;
 public final class FileHintStore {
 
     /** Two files edited in {@code sessions} of the same sessions. */
+    @RegisterForReflection
     public record CoEditPair(String a, String b, int sessions) {
     }
 
     /** A file read {@code reads} times in {@code sessions} of the project's {@code ofSessions} sessions with reads. */
+    @RegisterForReflection
     public record HotFile(String path, int reads, int sessions, int ofSessions, double readsPerSession) {
     }
 

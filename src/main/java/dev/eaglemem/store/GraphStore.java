@@ -4,6 +4,8 @@ import java.sql.ResultSet;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.quarkus.runtime.annotations.RegisterForReflection;
+
 /**
  * Reads of the code graph (V9) and of the project's own knowledge wired onto it: the sessions that read or
  * modified a file (observations), and the memories that name it. Calls are matched to declarations by name here,
@@ -12,22 +14,27 @@ import java.util.List;
 public final class GraphStore {
 
     /** A declaration: a graph node. */
+    @RegisterForReflection
     public record Symbol(String path, String name, String qualified, String kind, int startLine, int endLine) {
     }
 
     /** An edge seen from one end: the other end's file, the declaration there (if any: a call's caller), the kind and its line. */
+    @RegisterForReflection
     public record Link(String kind, String path, String declaration, String target, int line) {
     }
 
     /** A session that touched a file, with how often it read and modified it. */
+    @RegisterForReflection
     public record Touch(String sessionId, String agent, String startedAt, int reads, int edits) {
     }
 
     /** A memory that names a file or a declaration. */
+    @RegisterForReflection
     public record Mention(long id, String kind, String title, String updatedAt) {
     }
 
     /** A node with how many edges point at it (most imported files, most called declarations). */
+    @RegisterForReflection
     public record Ranked(String name, String path, long count) {
     }
 

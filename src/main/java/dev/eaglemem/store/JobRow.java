@@ -5,6 +5,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 
+import io.quarkus.runtime.annotations.RegisterForReflection;
+
 /**
  * A row of {@code jobs}. Timestamps are the stored ISO-8601 text.
  *
@@ -13,6 +15,7 @@ import java.util.Optional;
  * @param deferred why a pending job waits (the day's model budget is spent), else null
  * @param result what the last successful run reported, e.g. "pruned 120 observations, 4 finished jobs in 2 batches, 31 ms (…)"
  */
+@RegisterForReflection
 public record JobRow(long id, String kind, String project, Map<String, Object> payload, String dedupeKey,
         JobStatus status, int attempts, String runAfter, String lockedBy, String lockedAt, String lastError,
         String result, String createdAt, String updatedAt, String finishedAt, String deferred) {

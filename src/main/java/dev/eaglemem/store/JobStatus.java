@@ -3,7 +3,10 @@ package dev.eaglemem.store;
 import java.util.Locale;
 import java.util.Optional;
 
+import io.quarkus.runtime.annotations.RegisterForReflection;
+
 /** Where a background job is in its life: pending → running → done, or back to pending to retry, or dead. */
+@RegisterForReflection
 public enum JobStatus {
     PENDING, RUNNING, DONE, DEAD, CANCELLED;
 

@@ -4,6 +4,8 @@ import java.sql.ResultSet;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.quarkus.runtime.annotations.RegisterForReflection;
+
 /** {@code llm_usage} (V10): one row per model call, answered or not; the cost governor and {@code llm usage} read it. */
 public final class LlmUsageStore {
 
@@ -20,6 +22,7 @@ public final class LlmUsageStore {
     }
 
     /** One line of a usage report: a day, a purpose and a provider/model, summed. */
+    @RegisterForReflection
     public record Line(String day, String purpose, String provider, String model, long calls, long failed,
             long inputTokens, long outputTokens, boolean estimated, double costUsd) {
     }

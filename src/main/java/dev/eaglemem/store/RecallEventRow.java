@@ -2,6 +2,8 @@ package dev.eaglemem.store;
 
 import java.util.List;
 
+import io.quarkus.runtime.annotations.RegisterForReflection;
+
 /**
  * A stored recall attempt (see {@link RecallEvent}), with its id and time.
  *
@@ -11,6 +13,7 @@ import java.util.List;
  * @param trimmed what the budget left out (see {@link RecallEvent})
  * @param scores why a prompt recall injected what it did (see {@link RecallEvent})
  */
+@RegisterForReflection
 public record RecallEventRow(long id, String sessionId, String project, String agent, String hookEvent, String source,
         String query, List<Long> memoryIds, List<Long> summaryIds, int injectedChars, int sectionsTrimmed,
         String status, String createdAt, List<Long> codeIds, List<String> trimmed, List<RecallScore> scores) {

@@ -1,5 +1,7 @@
 package dev.eaglemem.store;
 
+import io.quarkus.runtime.annotations.RegisterForReflection;
+
 /**
  * Why a prompt recall injected a record or left it out: its score and what the score was made of.
  *
@@ -11,6 +13,7 @@ package dev.eaglemem.store;
  * @param anchored a memory about a file the session read or changed
  * @param reason why, in words: best, close to the first, below the bar (0.31 < 0.50), …
  */
+@RegisterForReflection
 public record RecallScore(String ref, String title, double score, Float similarity, double share, boolean identifier,
         boolean anchored, boolean injected, String reason) {
 }

@@ -2,6 +2,8 @@ package dev.eaglemem.store;
 
 import java.sql.ResultSet;
 
+import io.quarkus.runtime.annotations.RegisterForReflection;
+
 /** Counts for {@code eagle-mem status}, the status line and the SessionStart header: one statement, one round trip. */
 public final class StatsStore {
 
@@ -59,6 +61,7 @@ public final class StatsStore {
     }
 
     /** What a project's next session would start with after a context reset ({@code eagle-mem compaction}). */
+    @RegisterForReflection
     public record Durable(long summaries, long enrichedSummaries, long withNextSteps, long memories, long decisions,
             long gotchas, long activeFeatures, long pendingChecks, long recallEvents, String lastSummaryAt,
             String lastMemoryAt) {

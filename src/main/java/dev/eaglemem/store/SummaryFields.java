@@ -4,10 +4,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import io.quarkus.runtime.annotations.RegisterForReflection;
+
 /**
  * The content of a session summary. Blank text and empty lists mean "not known"; merges never let
  * an unknown value erase a known one.
  */
+@RegisterForReflection
 public record SummaryFields(String request, String investigated, String learned, String completed, String decisions,
         String gotchas, String nextSteps, String notes, List<String> keyFiles, List<String> filesRead,
         List<String> filesModified) {

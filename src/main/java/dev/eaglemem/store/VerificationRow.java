@@ -2,7 +2,10 @@ package dev.eaglemem.store;
 
 import java.util.List;
 
+import io.quarkus.runtime.annotations.RegisterForReflection;
+
 /** A row of {@code feature_verifications}: outcome 'verified' or 'failed', and how many pending rows it resolved. */
+@RegisterForReflection
 public record VerificationRow(long id, long featureId, String outcome, String notes, List<SmokeResult> commands,
         int resolved, String verifiedAt) {
 

@@ -16,6 +16,7 @@ import dev.eaglemem.project.AgentSource;
 import dev.eaglemem.store.CommandRuleRow;
 import dev.eaglemem.store.CurationStore;
 import dev.eaglemem.store.Db;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /**
  * The token guard with this machine's facts filled in: the configured mode, whether {@code rtk} is on PATH
@@ -49,6 +50,7 @@ public class TokenPolicy {
     }
 
     /** What the guard does on this machine now, unlock aside: the answer to "is it on?". */
+    @RegisterForReflection
     public enum Effect implements dev.eaglemem.format.StateId {
         /** token_guard.rtk = off. */
         OFF,

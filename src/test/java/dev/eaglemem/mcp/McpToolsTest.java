@@ -23,7 +23,6 @@ import dev.eaglemem.anchor.AnchorState;
 import dev.eaglemem.anchor.StaleReport;
 import dev.eaglemem.code.CodeIndexer;
 import dev.eaglemem.error.EagleException;
-import dev.eaglemem.feature.PendingCheck;
 import dev.eaglemem.feature.TempRepo;
 import dev.eaglemem.memory.AddOutcome;
 import dev.eaglemem.memory.AddResult;
@@ -251,7 +250,7 @@ class McpToolsTest {
         Timeline timeline = (Timeline) call(ToolCatalog.TIMELINE, "id", "mem-" + second, "before", 5, "after", 0);
         assertThat(timeline.items()).extracting(i -> i.id()).containsExactly("mem-" + first, "mem-" + second);
         McpTools.GetPage page = (McpTools.GetPage) call(ToolCatalog.GET, "ids", List.of("mem-" + second, "mem-999", "" + first));
-        assertThat(page.records()).extracting(r -> r.get("id")).containsExactly("mem-" + second, "mem-" + first);
+        assertThat(page.records()).extracting(r -> r.id()).containsExactly("mem-" + second, "mem-" + first);
         assertThat(page.missing()).containsExactly("mem-999");
         assertThat(page.notReturned()).isEmpty();
         assertThatThrownBy(() -> call(ToolCatalog.TIMELINE, "id", "mem-1", "before", 31)).hasMessageContaining("between 0 and 30");
@@ -274,17 +273,16 @@ class McpToolsTest {
         assertThat(page.notReturned()).isEqualTo(ids.subList(page.records().size(), 6));
     }
 
+    /** A record is never split: one longer than a page comes back whole, alone on its page. */
     @Test
-    void aRecordLongerThanAPageComesBackWithItsLongTextsCut() {
-        Map<String, Object> record = new LinkedHashMap<>();
-        record.put("id", "code-1");
-        record.put("empty", null);
-        record.put("text", "x".repeat(McpTools.MAX_CHARS + 10));
-        Map<String, Object> cut = McpTools.cut(record);
-        assertThat((String) cut.get("text")).hasSizeLessThan(McpTools.MAX_FIELD + 100)
-                .endsWith("more characters: eagle-mem show code-1]");
-        assertThat(cut).containsEntry("empty", null);
-        assertThat(McpTools.cut(Map.of("id", "mem-1", "text", "short"))).containsEntry("text", "short");
+    void aRecordLongerThanAPageComesBackWholeAloneOnItsPage() {
+        String content = "ledger ".repeat(McpTools.MAX_CHARS / 7 + 10);
+        long big = remember("pattern", content);
+        long small = remember("gotcha", "A short one");
+        McpTools.GetPage page = (McpTools.GetPage) call(ToolCatalog.GET, "ids", List.of("mem-" + big, "mem-" + small));
+        assertThat(page.records()).singleElement().satisfies(r -> assertThat(dev.eaglemem.format.JsonOutput.write(r))
+                .contains(content.strip()).hasSizeGreaterThan(McpTools.MAX_CHARS));
+        assertThat(page.notReturned()).containsExactly("mem-" + small);
     }
 
     @Test
@@ -304,14 +302,13 @@ class McpToolsTest {
     }
 
     @Test
-    @SuppressWarnings("unchecked")
     void aContradictionStoresNothingAndSaysHowToResolveIt() {
         AddResult first = (AddResult) call(ToolCatalog.MEMORY_ADD, "kind", "decision", "title", "Database engine", "content",
                 "Use PostgreSQL");
-        Map<String, Object> clash = (Map<String, Object>) call(ToolCatalog.MEMORY_ADD, "kind", "decision", "title",
+        McpTools.NotStored clash = (McpTools.NotStored) call(ToolCatalog.MEMORY_ADD, "kind", "decision", "title",
                 "database engine", "content", "Use MySQL");
-        assertThat(((AddResult) clash.get("result")).outcome()).isEqualTo(AddOutcome.CONTRADICTION);
-        assertThat((String) clash.get("fix")).contains("supersedes");
+        assertThat(clash.result().outcome()).isEqualTo(AddOutcome.CONTRADICTION);
+        assertThat(clash.fix()).contains("supersedes");
         AddResult replaced = (AddResult) call(ToolCatalog.MEMORY_ADD, "kind", "decision", "title", "database engine",
                 "content", "Use MySQL", "supersedes", "mem-" + first.memory().id());
         assertThat(replaced.superseded()).isEqualTo(first.memory().id());
@@ -332,11 +329,10 @@ class McpToolsTest {
     }
 
     @Test
-    @SuppressWarnings("unchecked")
     void featurePendingAndCodeSearchAnswerForTheProjectEvenWhenEmpty() {
-        Map<String, Object> pending = (Map<String, Object>) call(ToolCatalog.FEATURE_PENDING);
-        assertThat(pending).containsEntry("project", McpRig.PROJECT);
-        assertThat((List<PendingCheck>) pending.get("pending")).isEmpty();
+        McpTools.Pending pending = (McpTools.Pending) call(ToolCatalog.FEATURE_PENDING);
+        assertThat(pending.project()).isEqualTo(McpRig.PROJECT);
+        assertThat(pending.pending()).isEmpty();
         SearchPage code = (SearchPage) call(ToolCatalog.CODE_SEARCH, "query", "checkout");
         assertThat(code.hits()).isEmpty();
         assertThat(code.hint()).isEqualTo(SearchPage.NO_CODE_INDEX).contains("run `eagle-mem index`");

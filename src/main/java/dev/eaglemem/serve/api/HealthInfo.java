@@ -4,30 +4,59 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import dev.eaglemem.config.BuildInfo;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.store.Db;
 import dev.eaglemem.store.DbCondition;
 import dev.eaglemem.store.HealthStore;
+import dev.eaglemem.store.JobCounts;
 import dev.eaglemem.store.Timestamps;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /**
  * The body of {@code GET /health}, assembled in one place: the server's own facts, the database's
- * schema version, then any sections added with {@link #with} (serve adds job counts).
+ * schema version, then what serve tells about itself ({@link #serving}: listeners, jobs, spool).
  */
 public final class HealthInfo {
+
+    /**
+     * {@code db_error}, {@code db_problem}, {@code last_db_problem} and {@code db_kept_copies} are there only when
+     * they say something; serve's own fields follow once it has said them, and only while the database reads.
+     */
+    @RegisterForReflection
+    record Health(String status, String version, long pid, String startedAt, long uptimeSeconds, Path db,
+            Integer schemaVersion, @JsonInclude(JsonInclude.Include.NON_NULL) String dbError,
+            @JsonInclude(JsonInclude.Include.NON_NULL) Problem dbProblem,
+            @JsonInclude(JsonInclude.Include.NON_NULL) Problem lastDbProblem,
+            @JsonInclude(JsonInclude.Include.NON_NULL) List<String> dbKeptCopies, @JsonUnwrapped Serving serving) {
+    }
+
+    /** What the database went through: {@code since} is when it began. */
+    @RegisterForReflection
+    record Problem(String kind, String summary, String detail, String fix, String since) {
+    }
+
+    /**
+     * What serve says about itself, read on every request (on a worker thread; it may read the database). The
+     * listener fields are null in the moment between listening and being told so.
+     */
+    @RegisterForReflection
+    public record Serving(String socket, String host, Integer tcpPort, String tcpProblem, Long hookRequests, JobCounts jobs,
+            int jobsRunningHere, int eventStreams, long spoolPending, int eventsHeldInMemory, long eventsDroppedFromMemory,
+            String semantic) {
+    }
 
     private final Db db;
     private final HealthStore health;
     private final Clock clock;
     private final Instant startedAt;
-    private final Map<String, Supplier<?>> sections = new LinkedHashMap<>();
+    private volatile Supplier<Serving> serving = () -> null;
 
     /** Call when serve starts: started_at and uptime count from here. */
     public HealthInfo(Db db, HealthStore health, Clock clock) {
@@ -37,9 +66,9 @@ public final class HealthInfo {
         this.startedAt = clock.instant();
     }
 
-    /** Adds a field computed on each request (on a worker thread; it may read the database). Call before serving. */
-    public synchronized HealthInfo with(String field, Supplier<?> value) {
-        sections.put(field, value);
+    /** Serve's own fields, computed on each request. Call before serving. */
+    public HealthInfo serving(Supplier<Serving> value) {
+        this.serving = value;
         return this;
     }
 
@@ -50,51 +79,26 @@ public final class HealthInfo {
      * and what the database went through is kept here because the log may be on the disk that failed.
      */
     Reply read() {
-        Map<String, Supplier<?>> added;
-        synchronized (this) {
-            added = new LinkedHashMap<>(sections);
-        }
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("status", "ok");
-        body.put("version", BuildInfo.version());
-        body.put("pid", ProcessHandle.current().pid());
-        body.put("started_at", Timestamps.format(startedAt));
-        body.put("uptime_seconds", Duration.between(startedAt, clock.instant()).toSeconds());
-        body.put("db", db.file());
-        boolean readable = true;
+        Integer schema = null;
+        String dbError = null;
         try {
-            body.put("schema_version", db.read(health::schemaVersion));
+            schema = db.read(health::schemaVersion);
         } catch (EagleException e) {
-            readable = false;
-            body.put("status", "degraded");
-            body.put("schema_version", null);
-            body.put("db_error", e.getMessage());
+            dbError = e.getMessage();
         }
         // after the read: it is what notices a file deleted or replaced under serve
         DbCondition condition = db.condition();
         List<Path> kept = condition.keptCopies();
         Optional<DbCondition.Problem> problem = condition.current().or(() -> kept.stream().findFirst().map(condition::kept));
-        problem.ifPresent(p -> {
-            body.put("status", "degraded");
-            body.put("db_problem", describe(p));
-        });
-        condition.last().ifPresent(p -> body.put("last_db_problem", describe(p)));
-        if (!kept.isEmpty()) {
-            body.put("db_kept_copies", kept.stream().map(Path::toString).toList());
-        }
-        if (readable) {
-            added.forEach((field, value) -> body.put(field, value.get()));
-        }
-        return Reply.ok(body);
+        String status = dbError == null && problem.isEmpty() ? "ok" : "degraded";
+        return Reply.ok(new Health(status, BuildInfo.version(), ProcessHandle.current().pid(), Timestamps.format(startedAt),
+                Duration.between(startedAt, clock.instant()).toSeconds(), db.file(), schema, dbError,
+                problem.map(HealthInfo::describe).orElse(null), condition.last().map(HealthInfo::describe).orElse(null),
+                kept.isEmpty() ? null : kept.stream().map(Path::toString).toList(), dbError == null ? serving.get() : null));
     }
 
-    private static Map<String, Object> describe(DbCondition.Problem p) {
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("kind", p.kind());
-        out.put("summary", DbCondition.summary(p));
-        out.put("detail", p.detail());
-        out.put("fix", p.fix());
-        out.put("since", p.since() == null ? null : Timestamps.format(p.since()));
-        return out;
+    private static Problem describe(DbCondition.Problem p) {
+        return new Problem(p.kind(), DbCondition.summary(p), p.detail(), p.fix(),
+                p.since() == null ? null : Timestamps.format(p.since()));
     }
 }

@@ -4,6 +4,7 @@ import java.util.List;
 
 import com.fasterxml.jackson.annotation.JsonAlias;
 import dev.eaglemem.store.MemoryDetails;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /**
  * The JSON body of {@code POST /memories}: the options of {@code eagle-mem memories add}, snake_case.
@@ -14,6 +15,7 @@ import dev.eaglemem.store.MemoryDetails;
  * @param project required for project scope: serve has no working directory to take it from
  * @param supersedes the memory this one replaces: 12 or "mem-12"
  */
+@RegisterForReflection
 record MemoryBody(String kind, String scope, String title, String content, @JsonAlias("topic_key") String topic,
         List<String> files, String situation, String behavior, String impact, String action, String subject,
         String predicate, String object, String project, String agent, String sessionId, String supersedes,

@@ -1,19 +1,17 @@
 package dev.eaglemem.serve.api;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
-
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 
 import dev.eaglemem.anchor.AnchorService;
+import dev.eaglemem.anchor.Freshness;
 import dev.eaglemem.config.ConfigKeys;
 import dev.eaglemem.config.EagleEnv;
 import dev.eaglemem.config.LogFile;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.error.ExitCode;
-import dev.eaglemem.format.JsonOutput;
 import dev.eaglemem.memory.AddResult;
 import dev.eaglemem.memory.MemoryChange;
 import dev.eaglemem.memory.MemoryDraft;
@@ -37,6 +35,16 @@ final class MemoryRoutes {
     private static final String ADD_EXAMPLE = "{\"kind\": \"decision\", \"project\": \"code/my-repo\", \"title\": \"…\", \"content\": \"…\"}";
     private static final String PATCH_EXAMPLE = "{\"content\": \"the corrected text\"}";
 
+    /** A memory with how it stands against its project's code now; null for a memory without a project. */
+    @RegisterForReflection
+    record ShownMemory(MemoryRow memory, Freshness freshness) {
+    }
+
+    /** The add result (nothing stored, the conflicts listed), then the error envelope every non-2xx answer carries. */
+    @RegisterForReflection
+    record Contradiction(@JsonUnwrapped AddResult result, Responses.Problem error) {
+    }
+
     private final MemoryService memories;
     private final SessionService sessions;
     private final EagleEnv env;
@@ -54,11 +62,8 @@ final class MemoryRoutes {
         Reply.serve(router.get("/memories/stale"), log, ctx -> Reply.ok(memories.anchors().report(requiredProject(ctx), null)));
         Reply.serve(router.get("/memories/:id"), log, ctx -> {
             MemoryRow m = memories.show(id(ctx));
-            Map<String, Object> body = new LinkedHashMap<>();
-            body.put("memory", m);
-            body.put("freshness", m.project() == null ? null
-                    : memories.anchors().of(AnchorService.MEMORY, m.id(), m.project(), null).orElse(null));
-            return Reply.ok(body);
+            return Reply.ok(new ShownMemory(m, m.project() == null ? null
+                    : memories.anchors().of(AnchorService.MEMORY, m.id(), m.project(), null).orElse(null)));
         });
         Reply.serve(router.post("/memories/:id/confirm"), log,
                 ctx -> Reply.ok(memories.anchors().confirm(AnchorService.MEMORY, id(ctx), null)));
@@ -96,21 +101,16 @@ final class MemoryRoutes {
         AddResult result = memories.add(new MemoryDraft(kind, scope, b.title(), b.content(), b.details(), b.topic(),
                 b.files(), project, agent(b.agent()).id(), b.sessionId(), supersedes, keepBoth, b.cues()));
         return switch (result.outcome()) {
-            case CREATED -> new Reply(201, result, Map.of("Location", "/memories/" + result.memory().id()));
+            case CREATED -> Reply.created("/memories/" + result.memory().id(), result);
             case DUPLICATE, UPDATED -> Reply.ok(result);
-            case CONTRADICTION -> new Reply(409, contradiction(result), Map.of());
+            case CONTRADICTION -> Reply.of(409, contradiction(result));
         };
     }
 
-    /** The add result plus the error envelope every non-2xx answer carries. */
-    private static ObjectNode contradiction(AddResult result) {
-        ObjectNode body = JsonOutput.mapper().valueToTree(result);
+    private static Contradiction contradiction(AddResult result) {
         long first = result.conflicts().getFirst().id();
-        ObjectNode error = body.putObject("error");
-        error.put("code", "contradiction");
-        error.put("message", "not stored: it may contradict memory " + first + " (see conflicts)");
-        error.put("fix", "send it again with \"supersedes\": " + first + " to replace it, or \"keep_both\": true");
-        return body;
+        return new Contradiction(result, new Responses.Problem("contradiction", "not stored: it may contradict memory " + first
+                + " (see conflicts)", "send it again with \"supersedes\": " + first + " to replace it, or \"keep_both\": true"));
     }
 
     private Reply update(RoutingContext ctx) {

@@ -21,6 +21,15 @@ record Reply(int status, Object body, Map<String, String> headers) {
         return new Reply(200, body, Map.of());
     }
 
+    static Reply of(int status, Object body) {
+        return new Reply(status, body, Map.of());
+    }
+
+    /** 201 with the new resource's Location. */
+    static Reply created(String location, Object body) {
+        return new Reply(201, body, Map.of("Location", location));
+    }
+
     /**
      * Runs {@code work} off the event loop (unordered: requests do not wait for each other) and sends
      * its reply; an EagleException keeps its meaning (400/404/409/503), anything else is a logged 500.

@@ -1,12 +1,10 @@
 package dev.eaglemem.serve.api;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
-
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.error.ExitCode;
 import dev.eaglemem.format.JsonOutput;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import io.vertx.ext.web.RoutingContext;
 
 /**
@@ -16,6 +14,16 @@ import io.vertx.ext.web.RoutingContext;
 public final class Responses {
 
     private Responses() {
+    }
+
+    /** What went wrong, as a stable code, a sentence and a command that fixes it (null when there is none). */
+    @RegisterForReflection
+    public record Problem(String code, String message, String fix) {
+    }
+
+    /** Every non-2xx answer: {@code {"error": {...}}}. */
+    @RegisterForReflection
+    public record Failure(Problem error) {
     }
 
     public static void json(RoutingContext ctx, int status, Object body) {
@@ -28,12 +36,8 @@ public final class Responses {
     }
 
     public static void error(RoutingContext ctx, int status, String code, String message, String fix) {
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("code", code);
-        body.put("message", message);
-        body.put("fix", fix);
         ctx.response().setStatusCode(status).putHeader("Content-Type", "application/json")
-                .end(JsonOutput.mapper().valueToTree(Map.of("error", body)).toString());
+                .end(JsonOutput.mapper().valueToTree(new Failure(new Problem(code, message, fix))).toString());
     }
 
     /** An EagleException keeps its meaning over HTTP: invalid input 400, not found 404, conflict 409. */

@@ -3,8 +3,7 @@ package dev.eaglemem.serve.api;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import java.util.List;
 import java.util.function.Consumer;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -14,10 +13,13 @@ import dev.eaglemem.config.ConfigKeys;
 import dev.eaglemem.config.LogFile;
 import dev.eaglemem.config.Settings;
 import dev.eaglemem.error.EagleException;
+import dev.eaglemem.feature.Feature;
 import dev.eaglemem.feature.FeatureService;
+import dev.eaglemem.feature.PendingCheck;
 import dev.eaglemem.feature.RunResult;
 import dev.eaglemem.feature.VerificationService;
 import dev.eaglemem.inspect.InspectService;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 
@@ -56,9 +58,8 @@ public class ViewerApi {
     public Consumer<Router> routes() {
         return router -> {
             // the zone the CLI prints times in (display.timezone), so that the pages show the same times
-            Reply.serve(router.get("/projects"), log, ctx -> Reply.ok(Map.of("projects",
-                    inspect.projects(Params.number(ctx, "limit", 50, 1, ConfigKeys.MAX_LIMIT)),
-                    "timezone", settings.times().zone().getId())));
+            Reply.serve(router.get("/projects"), log, ctx -> Reply.ok(new Projects(
+                    inspect.projects(Params.number(ctx, "limit", 50, 1, ConfigKeys.MAX_LIMIT)), settings.times().zone().getId())));
             Reply.serve(router.get("/inspect/recall"), log, ctx -> Reply.ok(inspect.recall(
                     Params.text(ctx, "session").orElse(null), Params.project(ctx), limit(ctx))));
             Reply.serve(router.get("/inspect/events"), log, ctx -> Reply.ok(inspect.events(
@@ -112,12 +113,8 @@ public class ViewerApi {
     private Reply features(RoutingContext ctx) {
         String project = project(ctx);
         Path root = root(project);
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("project", project);
-        body.put("root", root == null ? null : root.toString());
-        body.put("features", features.list(project, false));
-        body.put("pending", verifications.pending(root, project));
-        return Reply.ok(body);
+        return Reply.ok(new Features(project, root == null ? null : root.toString(), features.list(project, false),
+                verifications.pending(root, project)));
     }
 
     /** Runs the smoke tests in the project's directory, as {@code feature run}; the output comes back with the result. */
@@ -129,15 +126,33 @@ public class ViewerApi {
             result = verifications.run(project, root(project), ctx.pathParam("name"), out);
         }
         String text = output.toString();
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("result", result);
-        body.put("output", text.length() > RUN_OUTPUT_MAX ? "…" + text.substring(text.length() - RUN_OUTPUT_MAX) : text);
-        return Reply.ok(body);
+        return Reply.ok(new Run(result, text.length() > RUN_OUTPUT_MAX ? "…" + text.substring(text.length() - RUN_OUTPUT_MAX) : text));
     }
 
+    /** The projects the viewer can pick, and the zone the CLI prints times in (display.timezone), for the pages to match. */
+    @RegisterForReflection
+    record Projects(List<String> projects, String timezone) {
+    }
+
+    /**
+     * A project's features and their open checks, as {@code feature list --json} and {@code feature pending --json}.
+     *
+     * @param root where the hooks last saw the project; null when unknown or gone
+     */
+    @RegisterForReflection
+    record Features(String project, String root, List<Feature> features, List<PendingCheck> pending) {
+    }
+
+    /** A run of the smoke tests, with their output's tail. */
+    @RegisterForReflection
+    record Run(RunResult result, String output) {
+    }
+
+    @RegisterForReflection
     record NotesBody(String notes) {
     }
 
+    @RegisterForReflection
     record ReasonBody(String reason) {
     }
 }

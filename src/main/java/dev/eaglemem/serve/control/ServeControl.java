@@ -11,12 +11,14 @@ import dev.eaglemem.config.DataDir;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.format.JsonOutput;
 import dev.eaglemem.format.StateId;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /** {@code serve --status} and {@code serve --stop}, from outside the serve process. */
 @ApplicationScoped
 public class ServeControl {
 
     /** Whether serve runs for this data directory, as {@code serve --status} and {@code service status} say. */
+    @RegisterForReflection
     public enum State implements StateId {
         /** It answers on the socket. */
         RUNNING,
@@ -34,10 +36,12 @@ public class ServeControl {
      *
      * @param health serve's own /health answer when it is running
      */
+    @RegisterForReflection
     public record Status(State state, long pid, String socket, JsonNode health) {
     }
 
     /** The outcome of --stop. */
+    @RegisterForReflection
     public record Stopped(boolean wasRunning, long pid, boolean stopped, String message) {
     }
 

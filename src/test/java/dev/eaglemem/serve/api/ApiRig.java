@@ -64,6 +64,7 @@ import dev.eaglemem.store.GraphStore;
 import dev.eaglemem.store.VectorStore;
 import dev.eaglemem.store.VerificationStore;
 import dev.eaglemem.store.HealthStore;
+import dev.eaglemem.store.JobCounts;
 import dev.eaglemem.store.JobStore;
 import dev.eaglemem.store.MemoryRow;
 import dev.eaglemem.store.MemoryStore;
@@ -138,7 +139,8 @@ final class ApiRig implements AutoCloseable {
                         new ObservationStore(), new CodeStore()),
                 memories, sessions, new RecallHistory(t.db, new RecallStore()), new ChangeFeed(t.db, new TimelineStore()),
                 settings, jobs, new StatusLine(() -> t.db, new StatsStore(), env), env, log);
-        HealthInfo health = new HealthInfo(t.db, new HealthStore(), clock).with("jobs", () -> Map.of("queued", 0));
+        HealthInfo health = new HealthInfo(t.db, new HealthStore(), clock).serving(() -> new HealthInfo.Serving(
+                socket().toString(), "127.0.0.1", null, null, 0L, JobCounts.NONE, 0, 0, 0, 0, 0, "off: no model"));
         features = new FeatureService(t.db, new FeatureStore(), new VerificationStore(), new ProjectStore(), redactor, clock);
         ViewerApi viewer = new ViewerApi(new InspectService(t.db, new RecallHistory(t.db, new RecallStore()), new RecallStore(),
                 new EventStore(), new SessionStore(), new SummaryStore(), new PromptStore(), new ObservationStore(), new ProjectStore()),

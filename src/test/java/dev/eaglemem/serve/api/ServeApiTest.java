@@ -113,7 +113,7 @@ class ServeApiTest {
                 .body("uptime_seconds", notNullValue())
                 .body("db", equalTo(rig.t.db.file().toString()))
                 .body("schema_version", equalTo(Migrations.LATEST))
-                .body("jobs.queued", equalTo(0));
+                .body("jobs.pending", equalTo(0)).body("semantic", equalTo("off: no model"));
     }
 
     @Test
