@@ -16,7 +16,9 @@ import dev.eaglemem.capture.CaptureService.Origin;
 import dev.eaglemem.capture.CaptureService;
 import dev.eaglemem.capture.Spool;
 import dev.eaglemem.config.LogFile;
+import dev.eaglemem.feature.FeatureRoot;
 import dev.eaglemem.feature.Recorded;
+import dev.eaglemem.feature.VerificationService;
 import dev.eaglemem.jobs.JobQueue;
 import dev.eaglemem.memory.MemoryDraft;
 import dev.eaglemem.memory.MemoryKind;
@@ -53,19 +55,19 @@ public class EventIntake {
     private final MemoryService memories;
     private final JobQueue jobs;
     private final RecallService recall;
-    private final GuardHandlers guard;
+    private final VerificationService verifications;
     private final LogFile log;
     private final HeldEvents held = new HeldEvents();
 
     @Inject
     public EventIntake(Db db, CaptureService capture, Spool spool, MemoryService memories, JobQueue jobs,
-            RecallService recall, GuardHandlers guard, LogFile log) {
-        this(db, capture, spool, memories, jobs, recall, guard, log, TOOL_BUDGET, TURN_BUDGET);
+            RecallService recall, VerificationService verifications, LogFile log) {
+        this(db, capture, spool, memories, jobs, recall, verifications, log, TOOL_BUDGET, TURN_BUDGET);
     }
 
     /** With other budgets: tests that hold a lock through a whole session would otherwise wait seconds per event. */
     EventIntake(Db db, CaptureService capture, Spool spool, MemoryService memories, JobQueue jobs, RecallService recall,
-            GuardHandlers guard, LogFile log, Duration toolBudget, Duration turnBudget) {
+            VerificationService verifications, LogFile log, Duration toolBudget, Duration turnBudget) {
         this.toolBudget = toolBudget;
         this.turnBudget = turnBudget;
         this.db = db;
@@ -74,7 +76,7 @@ public class EventIntake {
         this.memories = memories;
         this.jobs = jobs;
         this.recall = recall;
-        this.guard = guard;
+        this.verifications = verifications;
         this.log = log;
     }
 
@@ -223,7 +225,7 @@ public class EventIntake {
                         yield Recorded.NONE;
                     }
                     reindexEdited(t, c.project());
-                    yield guard.recordEdits(t.origin(), t.use().filesModified());
+                    yield verifications.recordEdits(featureRoot(t.origin()), t.use().filesModified(), t.origin().sessionId());
                 }
                 case CaptureEvent.TurnEnded t -> {
                     turnEnded(t, c);
@@ -263,6 +265,10 @@ public class EventIntake {
         }
     }
 
+    private static FeatureRoot featureRoot(Origin o) {
+        return FeatureRoot.of(o.cwdProject(), o.projectRoot(), o.cwd());
+    }
+
     /** A project none of whose records holds an anchor gets no re-verification job to skip. */
     private void reverifyIfAnchored(String project, Path tree) {
         if (memories.anchors().anchored(project)) {
@@ -283,7 +289,7 @@ public class EventIntake {
             remember(o, c.project(), MemoryKind.GOTCHA, c.turn().gotchas(), files, tree);
             jobs.enrichSummary(c.project(), o.sessionId());
         }
-        guard.turnEnded(o);
+        verifications.turnEnded(featureRoot(o), o.sessionId());
         if (c.project() != null) {
             anchorSummary(o);
         }

@@ -106,7 +106,8 @@ final class HookRig {
         jobs = new JobQueue(db, new JobStore(), clock);
         GuardHandlers guard = TestGuards.wire(db, memories, capture, logFile.getParent(), clock);
         spool = new Spool(logFile.resolveSibling("spool"));
-        intake = new EventIntake(db, capture, spool, memories, jobs, recall, guard, log, toolBudget, turnBudget);
+        intake = new EventIntake(db, capture, spool, memories, jobs, recall, TestGuards.verifications(db, clock), log,
+                toolBudget, turnBudget);
         handlers = new HookHandlers(capture, intake, recall, guard, new ProjectSwitch(logFile.getParent()));
         vars.put("HOME", "/home/dev");
         vars.put("GIT_CEILING_DIRECTORIES", "/home");

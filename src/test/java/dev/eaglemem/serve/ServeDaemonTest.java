@@ -103,7 +103,8 @@ class ServeDaemonTest {
                 new SummaryStore(), new ObservationStore(), new RecallStore(), new SearchStore(), settings, clock, NoModel.index(t.db));
         GuardHandlers guard = TestGuards.wire(t.db, memories, capture, tmp, clock);
         HookHandlers handlers = new HookHandlers(capture, new EventIntake(t.db, capture, new Spool(dataDir.root().resolve("spool")),
-                memories, new JobQueue(t.db, new JobStore(), clock), recall, guard, log), recall, guard, new ProjectSwitch(dataDir.root()));
+                memories, new JobQueue(t.db, new JobStore(), clock), recall, TestGuards.verifications(t.db, clock), log), recall, guard,
+                new ProjectSwitch(dataDir.root()));
         HookRunner hooks = new HookRunner(env, () -> log, () -> handlers);
         daemon = new ServeDaemon(env, dataDir, hooks, t.db, log, clock);
     }

@@ -129,7 +129,7 @@ final class ApiRig implements AutoCloseable {
         jobs = new JobService(t.db, new JobStore(), clock);
         GuardHandlers guard = TestGuards.wire(t.db, memories, capture, dir, clock);
         HookHandlers handlers = new HookHandlers(capture, new EventIntake(t.db, capture, new Spool(dir.resolve("spool")),
-                memories, jobQueue, recall, guard, log), recall, guard, new ProjectSwitch(dir));
+                memories, jobQueue, recall, TestGuards.verifications(t.db, clock), log), recall, guard, new ProjectSwitch(dir));
         HookRunner hooks = new HookRunner(env, () -> log, () -> handlers);
         api = new ServeApi(new StatusService(t.db, new StatsStore(), new HealthStore(), new ProjectStore(),
                 new DataDir(dir, dir.resolve("config.toml")), new VectorStore(), settings),
