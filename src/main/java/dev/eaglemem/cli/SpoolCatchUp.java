@@ -9,7 +9,7 @@ import jakarta.inject.Singleton;
 
 import dev.eaglemem.capture.Spool;
 import dev.eaglemem.config.LogFile;
-import dev.eaglemem.hook.EventIntake;
+import dev.eaglemem.intake.EventIntake;
 import picocli.CommandLine;
 import picocli.CommandLine.ParseResult;
 

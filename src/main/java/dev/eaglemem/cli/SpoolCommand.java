@@ -5,7 +5,7 @@ import java.util.concurrent.Callable;
 
 import dev.eaglemem.capture.Spool;
 import dev.eaglemem.error.EagleException;
-import dev.eaglemem.hook.EventIntake;
+import dev.eaglemem.intake.EventIntake;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

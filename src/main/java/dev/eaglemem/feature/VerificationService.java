@@ -155,6 +155,25 @@ public class VerificationService {
         return recordChanges(root, project, DiffFingerprint.changedFiles(root), PendingSource.STOP, sessionId);
     }
 
+    /**
+     * Opens the checks an agent's edit needs (a recorded tool call, live or replayed from the spool): the files
+     * the call modified, relative to the repository.
+     */
+    public Recorded recordEdits(FeatureRoot where, List<String> modified, String sessionId) {
+        List<String> files = where.files(modified);
+        if (files.isEmpty()) {
+            return Recorded.NONE;
+        }
+        return recordChanges(where.root(), where.project(), files, PendingSource.POST_TOOL_USE, sessionId);
+    }
+
+    /** At turn end: the repository's changed feature files get their checks, also the ones no hook saw. */
+    public void turnEnded(FeatureRoot where, String sessionId) {
+        if (where.root() != null) {
+            recordTurn(where.root(), where.project(), sessionId);
+        }
+    }
+
     private boolean hasActiveFeatures(String project) {
         return !db.read(tx -> features.activePatterns(tx, project)).isEmpty();
     }

@@ -2,7 +2,6 @@ package dev.eaglemem.hook;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -14,23 +13,19 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.eaglemem.anchor.AnchorState;
 import dev.eaglemem.anchor.Freshness;
 import dev.eaglemem.anchor.WorkTree;
-import dev.eaglemem.capture.CaptureService.Origin;
 import dev.eaglemem.capture.CaptureService;
 import dev.eaglemem.code.CodeUsage;
 import dev.eaglemem.curate.FileHints;
 import dev.eaglemem.feature.Feature;
+import dev.eaglemem.feature.FeatureRoot;
 import dev.eaglemem.feature.FeatureService;
 import dev.eaglemem.feature.GuardRuleService;
 import dev.eaglemem.feature.PendingCheck;
-import dev.eaglemem.feature.PendingSource;
 import dev.eaglemem.feature.Recorded;
-import dev.eaglemem.feature.VerificationService;
 import dev.eaglemem.format.Snippets;
 import dev.eaglemem.gate.AgentReleaseGate;
 import dev.eaglemem.memory.MemoryKind;
 import dev.eaglemem.memory.MemoryService;
-import dev.eaglemem.project.Project;
-import dev.eaglemem.project.ProjectPath;
 import dev.eaglemem.shell.ShellWords;
 import dev.eaglemem.store.GuardRuleRow;
 import dev.eaglemem.store.MemoryRow;
@@ -39,8 +34,9 @@ import dev.eaglemem.tokenguard.TokenPolicy;
 
 /**
  * The guardrails around a tool call: before it, the release gate, the token guard and what is known about
- * the files an edit touches; after it, the feature checks an edit opens, a stale-memory hint and, after a
- * read, the feature a file belongs to. Every line is short: this text lands in the agent's context.
+ * the files an edit touches; after it, the feature checks an edit opened, a stale-memory hint and, after a
+ * read, the feature a file belongs to. Every line is short: this text lands in the agent's context. This is the
+ * answer only: opening the checks is the event's follow-up (VerificationService, reached through EventIntake).
  */
 @ApplicationScoped
 public class GuardHandlers {
@@ -52,7 +48,6 @@ public class GuardHandlers {
 
     private final AgentReleaseGate gate;
     private final TokenPolicy tokens;
-    private final VerificationService verifications;
     private final FeatureService features;
     private final GuardRuleService rules;
     private final MemoryService memories;
@@ -60,11 +55,10 @@ public class GuardHandlers {
     private final CodeUsage usage;
     private final FileHints hints;
 
-    public GuardHandlers(AgentReleaseGate gate, TokenPolicy tokens, VerificationService verifications, FeatureService features,
-            GuardRuleService rules, MemoryService memories, CaptureService capture, CodeUsage usage, FileHints hints) {
+    public GuardHandlers(AgentReleaseGate gate, TokenPolicy tokens, FeatureService features, GuardRuleService rules,
+            MemoryService memories, CaptureService capture, CodeUsage usage, FileHints hints) {
         this.gate = gate;
         this.tokens = tokens;
-        this.verifications = verifications;
         this.features = features;
         this.rules = rules;
         this.memories = memories;
@@ -99,19 +93,9 @@ public class GuardHandlers {
     }
 
     /**
-     * Opens the feature checks an edit needs (the follow-up of a recorded tool call, live or replayed from
-     * the spool): the files the call modified, relative to the repository.
+     * Context to add after the call ran (the observation is stored; {@code recorded} is what its edit opened, see
+     * VerificationService#recordEdits).
      */
-    public Recorded recordEdits(Origin o, List<String> modified) {
-        Path root = root(o.cwdProject(), o.projectRoot(), o.cwd());
-        List<String> files = files(root, o.cwd(), modified);
-        if (files.isEmpty()) {
-            return Recorded.NONE;
-        }
-        return verifications.recordChanges(root, o.cwdProject(), files, PendingSource.POST_TOOL_USE, o.sessionId());
-    }
-
-    /** Context to add after the call ran (the observation is stored; {@code recorded} is what its edit opened). */
     public List<String> after(HookEvent.PostToolUse e, Recorded recorded) {
         HookContext c = e.context();
         ToolCall call = e.call();
@@ -137,14 +121,6 @@ public class GuardHandlers {
             }
         }
         return out;
-    }
-
-    /** At turn end: the repository's changed feature files get their checks, also the ones no hook saw. */
-    public void turnEnded(Origin o) {
-        Path root = root(o.cwdProject(), o.projectRoot(), o.cwd());
-        if (root != null) {
-            verifications.recordTurn(root, o.cwdProject(), o.sessionId());
-        }
     }
 
     private List<String> beforeEdit(HookContext c, List<String> files) {
@@ -243,32 +219,18 @@ public class GuardHandlers {
                 + ". A change needs verification before release.";
     }
 
-    /**
-     * The call's files relative to the project root, as observations store them (the agent may give absolute
-     * or cwd-relative paths); files outside the root are dropped.
-     */
+    /** The call's files relative to the repository, as the checks its edit opens name them (see FeatureRoot). */
     private static List<String> files(HookContext c, List<String> given) {
-        return files(root(c), c.cwd(), given);
-    }
-
-    private static List<String> files(Path root, Path cwd, List<String> given) {
-        if (root == null) {
-            return List.of();
-        }
-        LinkedHashSet<String> out = new LinkedHashSet<>();
-        for (String g : given) {
-            ProjectPath.relative(root, cwd, g).ifPresent(out::add);
-        }
-        return List.copyOf(out);
+        return where(c).files(given);
     }
 
     /** The repository the guardrails work in (as the feature commands see it); null without a project. */
     private static Path root(HookContext c) {
-        return root(c.cwdProject(), c.projectRoot(), c.cwd());
+        return where(c).root();
     }
 
-    private static Path root(String cwdProject, Path projectRoot, Path cwd) {
-        return cwdProject == null ? null : Project.workingRoot(projectRoot, cwd);
+    private static FeatureRoot where(HookContext c) {
+        return FeatureRoot.of(c.cwdProject(), c.projectRoot(), c.cwd());
     }
 
     private static List<String> limit(List<String> files) {

@@ -10,7 +10,8 @@ import dev.eaglemem.capture.CaptureEvent;
 import dev.eaglemem.capture.CaptureService.Origin;
 import dev.eaglemem.capture.CaptureService;
 import dev.eaglemem.capture.ToolUse;
-import dev.eaglemem.hook.EventIntake.Ingested;
+import dev.eaglemem.intake.EventIntake;
+import dev.eaglemem.intake.Intake;
 import dev.eaglemem.project.AgentSource;
 import dev.eaglemem.project.ProjectSwitch;
 import dev.eaglemem.recall.RecallService.Audience;
@@ -53,7 +54,8 @@ public class HookHandlers {
             return event instanceof HookEvent.SessionStart ? new HookResponse.Context("eagle-mem is off for this project ("
                     + why.why() + "): nothing is recorded or recalled. " + back) : HookResponse.SILENT;
         }
-        return intake.within(event, () -> switch (event) {
+        boolean toolCall = event instanceof HookEvent.PreToolUse || event instanceof HookEvent.PostToolUse;
+        return intake.within(toolCall, () -> switch (event) {
             case HookEvent.SessionStart e -> sessionStart(e);
             case HookEvent.UserPromptSubmit e -> userPromptSubmit(e);
             case HookEvent.PreToolUse e -> guard.before(e);
@@ -64,23 +66,23 @@ public class HookHandlers {
         });
     }
 
-    // Each handler records its event with its follow-ups (EventIntake.ingest; or spools it: then the hook answers
-    // nothing, fail-open within its budget, and the replay runs them), and answers.
+    // Each handler hands its event to intake, which records it and runs its follow-ups in one call (or spools it: then
+    // the hook answers nothing, fail-open within its budget, and the replay runs them), and answers.
 
     private HookResponse sessionStart(HookEvent.SessionStart e) {
         HookContext c = e.context();
-        Optional<Ingested> ingested = intake.ingest(capture.sessionStart(c.eventId(), origin(c), e.source()));
-        if (ingested.isEmpty()) { // spooled: no recall, but a database in trouble is worth the one line
+        Optional<Intake> accepted = intake.accept(capture.sessionStart(c.eventId(), origin(c), e.source()));
+        if (accepted.isEmpty()) { // spooled: no recall, but a database in trouble is worth the one line
             return recall.notice().<HookResponse>map(HookResponse.Context::new).orElse(HookResponse.SILENT);
         }
-        return ingested.get().projectKey().flatMap(p -> recall.sessionStart(audience(c, p), e.source()))
+        return accepted.get().projectKey().flatMap(p -> recall.sessionStart(audience(c, p), e.source()))
                 .<HookResponse>map(HookResponse.Context::new).orElse(HookResponse.SILENT);
     }
 
     private HookResponse userPromptSubmit(HookEvent.UserPromptSubmit e) {
         HookContext c = e.context();
         CaptureEvent.PromptSubmitted prompt = capture.prompt(c.eventId(), origin(c), e.prompt());
-        Optional<String> project = intake.ingest(prompt).flatMap(Ingested::projectKey);
+        Optional<String> project = intake.accept(prompt).flatMap(Intake::projectKey);
         return project.flatMap(p -> recall.prompt(audience(c, p), prompt.text()))
                 .<HookResponse>map(HookResponse.Context::new).orElse(HookResponse.SILENT);
     }
@@ -91,11 +93,11 @@ public class HookHandlers {
         CaptureEvent.ToolUsed used = capture.toolUse(c.eventId(), origin(c), new ToolUse(call.toolName(),
                 call.kind() == ToolCall.Kind.SHELL, call.command(), call.filesRead(), call.filesModified(),
                 e.result().exitStatus(), e.result().outputBytes(), e.result().outputLines(), call.toolUseId()));
-        Optional<Ingested> ingested = intake.ingest(used);
-        if (ingested.isEmpty()) {
+        Optional<Intake> accepted = intake.accept(used);
+        if (accepted.isEmpty()) {
             return HookResponse.SILENT;
         }
-        List<String> notes = guard.after(e, ingested.get().followUps());
+        List<String> notes = guard.after(e, accepted.get().recorded());
         return notes.isEmpty() ? HookResponse.SILENT : new HookResponse.Context(String.join("\n", notes));
     }
 
@@ -106,14 +108,14 @@ public class HookHandlers {
      */
     private HookResponse turnEnd(HookContext c, String lastMessage, String compaction) {
         CaptureEvent.TurnEnded turn = capture.turnEnd(c.eventId(), origin(c), lastMessage, compaction);
-        intake.ingest(turn);
+        intake.accept(turn);
         return HookResponse.SILENT;
     }
 
     /** Closes the session; retention runs as a background job for its project. */
     private HookResponse sessionEnd(HookEvent.SessionEnd e) {
         CaptureEvent.SessionEnded end = capture.sessionEnd(e.context().eventId(), origin(e.context()));
-        intake.ingest(end);
+        intake.accept(end);
         return HookResponse.SILENT;
     }
 

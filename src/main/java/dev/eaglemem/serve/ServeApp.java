@@ -12,7 +12,7 @@ import dev.eaglemem.anchor.AnchorService;
 import dev.eaglemem.config.LogFile;
 import dev.eaglemem.config.Settings;
 import dev.eaglemem.embed.SemanticIndex;
-import dev.eaglemem.hook.EventIntake;
+import dev.eaglemem.intake.EventIntake;
 import dev.eaglemem.jobs.CueMemoriesJob;
 import dev.eaglemem.jobs.EmbedJob;
 import dev.eaglemem.jobs.JobEngine;

@@ -5,7 +5,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
-import dev.eaglemem.hook.EventIntake;
+import dev.eaglemem.intake.EventIntake;
 
 /**
  * serve's side of the spool: replays it at start and then whenever events wait (checked every second, two

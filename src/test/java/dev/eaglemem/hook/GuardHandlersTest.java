@@ -22,6 +22,7 @@ import dev.eaglemem.capture.ToolUse;
 import dev.eaglemem.code.CodeIndexer;
 import dev.eaglemem.curate.FileHints;
 import dev.eaglemem.config.LogFile;
+import dev.eaglemem.feature.FeatureRoot;
 import dev.eaglemem.feature.FeatureService;
 import dev.eaglemem.feature.FeatureSpec;
 import dev.eaglemem.feature.GuardRuleService;
@@ -109,8 +110,7 @@ class GuardHandlersTest {
     private List<String> afterEdit(String file) {
         HookEvent.PostToolUse edit = new HookEvent.PostToolUse(context(AgentSource.CLAUDE_CODE),
                 new ToolCall("Edit", ToolCall.Kind.WRITE, "Edit " + file, List.of(), List.of(file), null), ToolResult.NONE);
-        CaptureService.Origin origin = new CaptureService.Origin(SID, "claude-code", P, repo.root, repo.root, null);
-        return guard.after(edit, guard.recordEdits(origin, List.of(file)));
+        return guard.after(edit, verifications.recordEdits(FeatureRoot.of(P, repo.root, repo.root), List.of(file), SID));
     }
 
     @Test

@@ -24,6 +24,7 @@ import dev.eaglemem.config.EagleEnv;
 import dev.eaglemem.config.LogFile;
 import dev.eaglemem.config.Settings;
 import dev.eaglemem.embed.NoModel;
+import dev.eaglemem.intake.EventIntake;
 import dev.eaglemem.jobs.JobQueue;
 import dev.eaglemem.memory.MemoryDraft;
 import dev.eaglemem.memory.MemoryKind;
@@ -106,7 +107,8 @@ final class HookRig {
         jobs = new JobQueue(db, new JobStore(), clock);
         GuardHandlers guard = TestGuards.wire(db, memories, capture, logFile.getParent(), clock);
         spool = new Spool(logFile.resolveSibling("spool"));
-        intake = new EventIntake(db, capture, spool, memories, jobs, recall, guard, log, toolBudget, turnBudget);
+        intake = new EventIntake(db, capture, spool, memories, jobs, recall, TestGuards.verifications(db, clock), log,
+                toolBudget, turnBudget);
         handlers = new HookHandlers(capture, intake, recall, guard, new ProjectSwitch(logFile.getParent()));
         vars.put("HOME", "/home/dev");
         vars.put("GIT_CEILING_DIRECTORIES", "/home");

@@ -42,12 +42,16 @@ public final class TestGuards {
     public static GuardHandlers wire(Db db, MemoryService memories, CaptureService capture, Path dataDir, Clock clock,
             String path) {
         EagleEnv env = new EagleEnv(Map.of("PATH", path), dataDir, dataDir);
-        VerificationService verifications = new VerificationService(db, new FeatureStore(), new VerificationStore(), Redactor.defaults(), clock);
-        return new GuardHandlers(new AgentReleaseGate(verifications, env),
+        return new GuardHandlers(new AgentReleaseGate(verifications(db, clock), env),
                 new TokenPolicy(EagleConfig.defaults(dataDir.resolve("config.toml")), env,
                         new DataDir(dataDir, dataDir.resolve("config.toml")), clock, db, new CurationStore()),
-                verifications, new FeatureService(db, new FeatureStore(), new VerificationStore(), new ProjectStore(), Redactor.defaults(), clock),
+                new FeatureService(db, new FeatureStore(), new VerificationStore(), new ProjectStore(), Redactor.defaults(), clock),
                 new GuardRuleService(db, new GuardRuleStore(), new ProjectStore(), Redactor.defaults(), clock), memories, capture,
                 new CodeUsage(db, new CodeStore(), new GraphStore()), new FileHints(db, new FileHintStore(), clock));
+    }
+
+    /** The feature checks the guardrails read and an event's follow-ups open (EventIntake's). */
+    public static VerificationService verifications(Db db, Clock clock) {
+        return new VerificationService(db, new FeatureStore(), new VerificationStore(), Redactor.defaults(), clock);
     }
 }

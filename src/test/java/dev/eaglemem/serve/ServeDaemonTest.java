@@ -39,11 +39,11 @@ import dev.eaglemem.config.Settings;
 import dev.eaglemem.embed.NoModel;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.error.ExitCode;
-import dev.eaglemem.hook.EventIntake;
 import dev.eaglemem.hook.GuardHandlers;
 import dev.eaglemem.hook.HookHandlers;
 import dev.eaglemem.hook.HookRunner;
 import dev.eaglemem.hook.TestGuards;
+import dev.eaglemem.intake.EventIntake;
 import dev.eaglemem.jobs.JobQueue;
 import dev.eaglemem.memory.MemoryService;
 import dev.eaglemem.recall.RecallService;
@@ -103,7 +103,8 @@ class ServeDaemonTest {
                 new SummaryStore(), new ObservationStore(), new RecallStore(), new SearchStore(), settings, clock, NoModel.index(t.db));
         GuardHandlers guard = TestGuards.wire(t.db, memories, capture, tmp, clock);
         HookHandlers handlers = new HookHandlers(capture, new EventIntake(t.db, capture, new Spool(dataDir.root().resolve("spool")),
-                memories, new JobQueue(t.db, new JobStore(), clock), recall, guard, log), recall, guard, new ProjectSwitch(dataDir.root()));
+                memories, new JobQueue(t.db, new JobStore(), clock), recall, TestGuards.verifications(t.db, clock), log),
+                recall, guard, new ProjectSwitch(dataDir.root()));
         HookRunner hooks = new HookRunner(env, () -> log, () -> handlers);
         daemon = new ServeDaemon(env, dataDir, hooks, t.db, log, clock);
     }

@@ -30,11 +30,11 @@ import dev.eaglemem.config.LogFile;
 import dev.eaglemem.config.Settings;
 import dev.eaglemem.embed.NoModel;
 import dev.eaglemem.format.JsonOutput;
-import dev.eaglemem.hook.EventIntake;
 import dev.eaglemem.hook.GuardHandlers;
 import dev.eaglemem.hook.HookHandlers;
 import dev.eaglemem.hook.HookRunner;
 import dev.eaglemem.hook.TestGuards;
+import dev.eaglemem.intake.EventIntake;
 import dev.eaglemem.jobs.JobQueue;
 import dev.eaglemem.jobs.JobService;
 import dev.eaglemem.memory.MemoryDraft;
@@ -130,7 +130,8 @@ final class ApiRig implements AutoCloseable {
         jobs = new JobService(t.db, new JobStore(), clock);
         GuardHandlers guard = TestGuards.wire(t.db, memories, capture, dir, clock);
         HookHandlers handlers = new HookHandlers(capture, new EventIntake(t.db, capture, new Spool(dir.resolve("spool")),
-                memories, jobQueue, recall, guard, log), recall, guard, new ProjectSwitch(dir));
+                memories, jobQueue, recall, TestGuards.verifications(t.db, clock), log), recall, guard,
+                new ProjectSwitch(dir));
         HookRunner hooks = new HookRunner(env, () -> log, () -> handlers);
         api = new ServeApi(new StatusService(t.db, new StatsStore(), new HealthStore(), new ProjectStore(),
                 new DataDir(dir, dir.resolve("config.toml")), new VectorStore(), settings),

@@ -1,4 +1,4 @@
-package dev.eaglemem.hook;
+package dev.eaglemem.intake;
 
 import java.util.ArrayDeque;
 import java.util.Deque;

@@ -1,4 +1,4 @@
-package dev.eaglemem.hook;
+package dev.eaglemem.intake;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -16,7 +16,9 @@ import dev.eaglemem.capture.CaptureService.Origin;
 import dev.eaglemem.capture.CaptureService;
 import dev.eaglemem.capture.Spool;
 import dev.eaglemem.config.LogFile;
+import dev.eaglemem.feature.FeatureRoot;
 import dev.eaglemem.feature.Recorded;
+import dev.eaglemem.feature.VerificationService;
 import dev.eaglemem.jobs.JobQueue;
 import dev.eaglemem.memory.MemoryDraft;
 import dev.eaglemem.memory.MemoryKind;
@@ -40,8 +42,9 @@ import dev.eaglemem.store.Db;
 @ApplicationScoped
 public class EventIntake {
 
-    static final Duration TOOL_BUDGET = Duration.ofMillis(1000);
-    static final Duration TURN_BUDGET = Duration.ofMillis(2000);
+    // the two budgets of the class comment; public for the test rigs that wire the hook stack by hand
+    public static final Duration TOOL_BUDGET = Duration.ofMillis(1000);
+    public static final Duration TURN_BUDGET = Duration.ofMillis(2000);
     /** The session's modified files a captured decision or gotcha is linked to, at most (a large refactor touches many). */
     static final int MAX_FILES_PER_NOTE = 10;
 
@@ -53,19 +56,19 @@ public class EventIntake {
     private final MemoryService memories;
     private final JobQueue jobs;
     private final RecallService recall;
-    private final GuardHandlers guard;
+    private final VerificationService verifications;
     private final LogFile log;
     private final HeldEvents held = new HeldEvents();
 
     @Inject
     public EventIntake(Db db, CaptureService capture, Spool spool, MemoryService memories, JobQueue jobs,
-            RecallService recall, GuardHandlers guard, LogFile log) {
-        this(db, capture, spool, memories, jobs, recall, guard, log, TOOL_BUDGET, TURN_BUDGET);
+            RecallService recall, VerificationService verifications, LogFile log) {
+        this(db, capture, spool, memories, jobs, recall, verifications, log, TOOL_BUDGET, TURN_BUDGET);
     }
 
     /** With other budgets: tests that hold a lock through a whole session would otherwise wait seconds per event. */
-    EventIntake(Db db, CaptureService capture, Spool spool, MemoryService memories, JobQueue jobs, RecallService recall,
-            GuardHandlers guard, LogFile log, Duration toolBudget, Duration turnBudget) {
+    public EventIntake(Db db, CaptureService capture, Spool spool, MemoryService memories, JobQueue jobs,
+            RecallService recall, VerificationService verifications, LogFile log, Duration toolBudget, Duration turnBudget) {
         this.toolBudget = toolBudget;
         this.turnBudget = turnBudget;
         this.db = db;
@@ -74,25 +77,13 @@ public class EventIntake {
         this.memories = memories;
         this.jobs = jobs;
         this.recall = recall;
-        this.guard = guard;
+        this.verifications = verifications;
         this.log = log;
     }
 
-    /** Runs a hook's whole handling within its event's database budget. */
-    <T> T within(HookEvent event, Supplier<T> body) {
-        boolean toolEvent = event instanceof HookEvent.PreToolUse || event instanceof HookEvent.PostToolUse;
-        return db.within(toolEvent ? toolBudget : turnBudget, body);
-    }
-
-    /**
-     * A recorded event: its rows, and what its follow-ups recorded ({@link Recorded#NONE} for an event that was
-     * already applied, whose follow-ups ran then).
-     */
-    record Ingested(Captured captured, Recorded followUps) {
-
-        Optional<String> projectKey() {
-            return captured.projectKey();
-        }
+    /** Runs a hook's whole handling within its event's database budget: a tool call's, or a turn's for the others. */
+    public <T> T within(boolean toolCall, Supplier<T> body) {
+        return db.within(toolCall ? toolBudget : turnBudget, body);
     }
 
     /**
@@ -102,7 +93,7 @@ public class EventIntake {
      * waits for the database for at most three quarters of it (the last event's follow-ups get the
      * difference); while some still wait, this one waits behind them in the spool, at once.
      */
-    Optional<Ingested> ingest(CaptureEvent event) {
+    public Optional<Intake> accept(CaptureEvent event) {
         if (held.count() > 0 && held.flushTo(spool) > 0) {
             return spooled(event, "older events are held in memory: neither the database nor the spool could take them");
         }
@@ -127,7 +118,7 @@ public class EventIntake {
         }
     }
 
-    private Optional<Ingested> spooled(CaptureEvent event, String why) {
+    private Optional<Intake> spooled(CaptureEvent event, String why) {
         try {
             if (held.count() > 0 && held.flushTo(spool) > 0) {
                 held.add(event);
@@ -204,9 +195,9 @@ public class EventIntake {
      * Records an event and, when it is new, runs its follow-ups: a hook's live event and a replayed one alike, so no
      * event kind can miss them on one of the two ways in.
      */
-    private Ingested recordAndFollowUp(CaptureEvent event, Via via) {
+    private Intake recordAndFollowUp(CaptureEvent event, Via via) {
         Captured c = capture.record(event, via);
-        return new Ingested(c, c.fresh() ? followUp(event, c) : Recorded.NONE);
+        return new Intake(c, c.fresh() ? followUp(event, c) : Recorded.NONE);
     }
 
     /**
@@ -223,7 +214,8 @@ public class EventIntake {
                         yield Recorded.NONE;
                     }
                     reindexEdited(t, c.project());
-                    yield guard.recordEdits(t.origin(), t.use().filesModified());
+                    yield verifications.recordEdits(featureRoot(t.origin()), t.use().filesModified(),
+                            t.origin().sessionId());
                 }
                 case CaptureEvent.TurnEnded t -> {
                     turnEnded(t, c);
@@ -263,6 +255,10 @@ public class EventIntake {
         }
     }
 
+    private static FeatureRoot featureRoot(Origin o) {
+        return FeatureRoot.of(o.cwdProject(), o.projectRoot(), o.cwd());
+    }
+
     /** A project none of whose records holds an anchor gets no re-verification job to skip. */
     private void reverifyIfAnchored(String project, Path tree) {
         if (memories.anchors().anchored(project)) {
@@ -283,7 +279,7 @@ public class EventIntake {
             remember(o, c.project(), MemoryKind.GOTCHA, c.turn().gotchas(), files, tree);
             jobs.enrichSummary(c.project(), o.sessionId());
         }
-        guard.turnEnded(o);
+        verifications.turnEnded(featureRoot(o), o.sessionId());
         if (c.project() != null) {
             anchorSummary(o);
         }
