@@ -57,12 +57,12 @@ public class SearchService {
 
     /** Wired by hand (tests): records are checked through a local {@link AnchorService}. */
     public SearchService(Db db, SearchStore store, SemanticIndex semantic, VectorStore vectors, Settings settings) {
-        this(db, store, semantic, vectors, settings, AnchorService.local(db, java.time.Clock.systemUTC()));
+        this(db, store, new CodeStore(), semantic, vectors, settings, AnchorService.local(db, java.time.Clock.systemUTC()));
     }
 
     @Inject
-    public SearchService(Db db, SearchStore store, SemanticIndex semantic, VectorStore vectors, Settings settings,
-            AnchorService anchors) {
+    public SearchService(Db db, SearchStore store, CodeStore code, SemanticIndex semantic, VectorStore vectors,
+            Settings settings, AnchorService anchors) {
         this.anchors = anchors;
         this.db = db;
         this.store = store;
@@ -70,7 +70,7 @@ public class SearchService {
         this.vectors = vectors;
         this.settings = settings;
         this.extras = new LexicalExtras(store);
-        this.code = new CodeStore();
+        this.code = code;
         this.codeSearch = new CodeSearch(db, code, semantic, vectors, settings);
     }
 

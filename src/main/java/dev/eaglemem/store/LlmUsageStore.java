@@ -4,7 +4,10 @@ import java.sql.ResultSet;
 import java.util.ArrayList;
 import java.util.List;
 
+import jakarta.inject.Singleton;
+
 /** {@code llm_usage} (V10): one row per model call, answered or not; the cost governor and {@code llm usage} read it. */
+@Singleton
 public final class LlmUsageStore {
 
     /** One call as recorded. {@code day} is the budget's local day (YYYY-MM-DD). */

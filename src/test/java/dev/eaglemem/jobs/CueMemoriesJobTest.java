@@ -202,7 +202,7 @@ class CueMemoriesJobTest {
                 .run(queued());
         Embedder model = new WordEmbedder();
         VectorStore vectors = new VectorStore();
-        new EmbedJob(t.db, vectors, new SemanticIndex(t.db, vectors, () -> model), new JobQueue(t.db, new JobStore(), clock),
+        new EmbedJob(t.db, vectors, new CueStore(), new SemanticIndex(t.db, vectors, () -> model), new JobQueue(t.db, new JobStore(), clock),
                 clock).run(queued());
         assertThat(t.db.<Long>read(tx -> vectors.pendingCount(tx, model.modelId()))).isZero();
 

@@ -28,6 +28,7 @@ import dev.eaglemem.memory.MemoryScope;
 import dev.eaglemem.memory.MemoryService;
 import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.store.CodeStore;
+import dev.eaglemem.store.CueStore;
 import dev.eaglemem.store.EventStore;
 import dev.eaglemem.store.JobRow;
 import dev.eaglemem.store.JobStore;
@@ -103,7 +104,7 @@ class EmbedJobTest {
 
     private EmbedJob job(Embedder model) {
         SemanticIndex index = new SemanticIndex(t.db, vectors, () -> model);
-        return new EmbedJob(t.db, vectors, index, new JobQueue(t.db, new JobStore(), clock), clock);
+        return new EmbedJob(t.db, vectors, new CueStore(), index, new JobQueue(t.db, new JobStore(), clock), clock);
     }
 
     private JobRow queued() {
@@ -179,7 +180,7 @@ class EmbedJobTest {
         SemanticIndex broken = new SemanticIndex(t.db, vectors, () -> {
             throw new UnsatisfiedLinkError("no onnxruntime for this platform");
         });
-        EmbedJob job = new EmbedJob(t.db, vectors, broken, new JobQueue(t.db, new JobStore(), clock), clock);
+        EmbedJob job = new EmbedJob(t.db, vectors, new CueStore(), broken, new JobQueue(t.db, new JobStore(), clock), clock);
         assertThatThrownBy(() -> job.run(queued())).hasMessageContaining("no onnxruntime for this platform");
     }
 }

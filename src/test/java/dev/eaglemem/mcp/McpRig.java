@@ -60,7 +60,7 @@ final class McpRig implements AutoCloseable {
         CurrentContext context = new CurrentContext(env);
         memories = new MemoryService(t.db, new MemoryStore(), new ProjectStore(), new SessionStore(),
                 new EventStore(), redactor, new AnchorService(t.db, new AnchorStore(), new GraphStore(), new ProjectStore(),
-                        new SummaryStore(), context, clock), clock);
+                        new SummaryStore(), new MemoryStore(), context, clock), clock);
         SessionService sessions = new SessionService(t.db, new SessionStore(), new SummaryStore(),
                 new EnrichmentStore(), new ProjectStore(),
                 new EventStore(), redactor, clock);

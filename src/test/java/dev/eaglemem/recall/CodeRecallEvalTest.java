@@ -31,6 +31,7 @@ import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.search.FtsQuery;
 import dev.eaglemem.store.CodeHit;
 import dev.eaglemem.store.CodeStore;
+import dev.eaglemem.store.CueStore;
 import dev.eaglemem.store.JobRow;
 import dev.eaglemem.store.JobStore;
 import dev.eaglemem.store.NewJob;
@@ -69,7 +70,7 @@ class CodeRecallEvalTest {
             VectorStore vectors = new VectorStore();
             JobStore jobs = new JobStore();
             SemanticIndex index = new SemanticIndex(t.db, vectors, () -> model);
-            EmbedJob embed = new EmbedJob(t.db, vectors, index, new JobQueue(t.db, jobs, CLOCK), CLOCK);
+            EmbedJob embed = new EmbedJob(t.db, vectors, new CueStore(), index, new JobQueue(t.db, jobs, CLOCK), CLOCK);
             JobRow row = t.db.write(tx -> jobs.enqueue(tx, new NewJob(EmbedJob.KIND, null, Map.of(), EmbedJob.DEDUPE_KEY),
                     CLOCK.instant())).job();
             do {

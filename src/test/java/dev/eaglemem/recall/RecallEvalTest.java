@@ -346,7 +346,7 @@ class RecallEvalTest {
     static void embedAll(TestDb t, Embedder model) {
         VectorStore vectors = new VectorStore();
         JobStore jobs = new JobStore();
-        EmbedJob embed = new EmbedJob(t.db, vectors, new SemanticIndex(t.db, vectors, () -> model),
+        EmbedJob embed = new EmbedJob(t.db, vectors, new CueStore(), new SemanticIndex(t.db, vectors, () -> model),
                 new JobQueue(t.db, jobs, CLOCK), CLOCK);
         JobRow row = t.db.write(tx -> jobs.enqueue(tx, new NewJob(EmbedJob.KIND, null, Map.of(), EmbedJob.DEDUPE_KEY),
                 CLOCK.instant())).job();
