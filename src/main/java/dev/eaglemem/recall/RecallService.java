@@ -94,7 +94,7 @@ public class RecallService {
     private final SemanticIndex semantic;
     private final AnchorService anchors;
 
-    /** Wired by hand (tests): records are checked through a local {@link AnchorService}. */
+    /** Wired by hand (the hook tests' rigs): records are checked through a local {@link AnchorService}. */
     public RecallService(Db db, StatsStore stats, OverviewStore overviews, MemoryStore memories, SummaryStore summaries,
             ObservationStore observations, RecallStore recalls, SearchStore search, Settings settings, Clock clock,
             SemanticIndex semantic) {

@@ -55,11 +55,6 @@ public class SearchService {
     private final CodeSearch codeSearch;
     private final AnchorService anchors;
 
-    /** Wired by hand (tests): records are checked through a local {@link AnchorService}. */
-    public SearchService(Db db, SearchStore store, SemanticIndex semantic, VectorStore vectors, Settings settings) {
-        this(db, store, new CodeStore(), semantic, vectors, settings, AnchorService.local(db, java.time.Clock.systemUTC()));
-    }
-
     @Inject
     public SearchService(Db db, SearchStore store, CodeStore code, SemanticIndex semantic, VectorStore vectors,
             Settings settings, AnchorService anchors) {
