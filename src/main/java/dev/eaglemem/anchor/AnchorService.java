@@ -46,7 +46,7 @@ public class AnchorService implements AutoCloseable {
     private final GraphStore graph;
     private final ProjectStore projects;
     private final SummaryStore summaryStore;
-    private final MemoryStore memoryStore = new MemoryStore();
+    private final MemoryStore memoryStore;
     private final CurrentContext context;
     private final Clock clock;
     private final WorkingFiles files = new WorkingFiles();
@@ -55,8 +55,9 @@ public class AnchorService implements AutoCloseable {
 
     @Inject
     public AnchorService(Db db, AnchorStore anchors, GraphStore graph, ProjectStore projects, SummaryStore summaryStore,
-            CurrentContext context, Clock clock) {
+            MemoryStore memoryStore, CurrentContext context, Clock clock) {
         this.summaryStore = summaryStore;
+        this.memoryStore = memoryStore;
         this.db = db;
         this.anchors = anchors;
         this.graph = graph;
@@ -71,7 +72,7 @@ public class AnchorService implements AutoCloseable {
      */
     public static AnchorService local(Db db, Clock clock) {
         return new AnchorService(db, new AnchorStore(), new GraphStore(), new ProjectStore(), new SummaryStore(),
-                new CurrentContext(EagleEnv.system()), clock);
+                new MemoryStore(), new CurrentContext(EagleEnv.system()), clock);
     }
 
     /** Serve calls this once: from then on, checks may ask git for evidence (hook processes never do). */

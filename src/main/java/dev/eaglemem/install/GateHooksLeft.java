@@ -21,13 +21,13 @@ final class GateHooksLeft {
     private GateHooksLeft() {
     }
 
-    static List<String> find(Db db) {
+    static List<String> find(Db db, ProjectStore projects) {
         if (!Files.exists(db.file())) {
             return List.of();
         }
         List<String> roots;
         try {
-            roots = db.read(tx -> new ProjectStore().roots(tx));
+            roots = db.read(projects::roots);
         } catch (RuntimeException e) {
             return List.of(); // uninstall goes on without the list: a locked or broken store must not stop it
         }

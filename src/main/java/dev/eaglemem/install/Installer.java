@@ -24,6 +24,7 @@ import dev.eaglemem.install.ActionStatus.Outcome;
 import dev.eaglemem.serve.control.ServeControl;
 import dev.eaglemem.shell.ShellWords;
 import dev.eaglemem.store.Db;
+import dev.eaglemem.store.ProjectStore;
 
 /**
  * {@code eagle-mem install} and {@code uninstall}: the runtime copy, the database, and for each agent
@@ -50,13 +51,16 @@ public class Installer {
     private final EagleEnv env;
     private final DataDir dataDir;
     private final Provider<Db> db;
+    private final ProjectStore projects;
     private final Clock clock;
     private final ServeControl serve;
 
-    public Installer(EagleEnv env, DataDir dataDir, Provider<Db> db, Clock clock, ServeControl serve) {
+    public Installer(EagleEnv env, DataDir dataDir, Provider<Db> db, ProjectStore projects, Clock clock,
+            ServeControl serve) {
         this.env = env;
         this.dataDir = dataDir;
         this.db = db;
+        this.projects = projects;
         this.clock = clock;
         this.serve = serve;
     }
@@ -271,7 +275,7 @@ public class Installer {
         Set<String> remaining = new LinkedHashSet<>(manifest.agents());
         removing.forEach(a -> remaining.remove(a.id()));
         if (remaining.isEmpty()) {
-            GateHooksLeft.find(db.get()).forEach(report::warn);
+            GateHooksLeft.find(db.get(), projects).forEach(report::warn);
             new ShellCompletion(env, dataDir.root(), files, report, created).uninstall();
             removeRuntime(manifest, purge, report);
         } else if (!dryRun) {

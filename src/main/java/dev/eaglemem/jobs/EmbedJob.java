@@ -30,15 +30,16 @@ public class EmbedJob implements JobKind {
 
     private final Db db;
     private final VectorStore vectors;
-    private final CueStore cues = new CueStore();
+    private final CueStore cues;
     private final SemanticIndex index;
     private final JobQueue queue;
     private final Clock clock;
     private final AtomicBoolean running = new AtomicBoolean();
 
-    public EmbedJob(Db db, VectorStore vectors, SemanticIndex index, JobQueue queue, Clock clock) {
+    public EmbedJob(Db db, VectorStore vectors, CueStore cues, SemanticIndex index, JobQueue queue, Clock clock) {
         this.db = db;
         this.vectors = vectors;
+        this.cues = cues;
         this.index = index;
         this.queue = queue;
         this.clock = clock;

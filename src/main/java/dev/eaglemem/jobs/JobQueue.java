@@ -42,24 +42,30 @@ public class JobQueue {
      */
     static final Duration INDEX_STALE = Duration.ofHours(1);
 
-    private final CodeStore code = new CodeStore();
-    private final OverviewStore overviews = new OverviewStore();
-    private final CurationStore curation = new CurationStore();
+    private final CodeStore code;
+    private final OverviewStore overviews;
+    private final CurationStore curation;
     private final int curateEvery;
 
     @Inject
-    public JobQueue(Db db, JobStore store, Clock clock, Settings settings) {
-        this(db, store, clock, settings.curateEverySessions());
+    public JobQueue(Db db, JobStore store, CodeStore code, OverviewStore overviews, CurationStore curation, Clock clock,
+            Settings settings) {
+        this(db, store, code, overviews, curation, clock, settings.curateEverySessions());
     }
 
-    /** With {@code curate.every_sessions} at its default. */
+    /** Wired by hand (the hook tests' rigs), with {@code curate.every_sessions} at its default. */
     public JobQueue(Db db, JobStore store, Clock clock) {
-        this(db, store, clock, ((Long) ConfigKeys.CURATE_EVERY_SESSIONS.defaultValue()).intValue());
+        this(db, store, new CodeStore(), new OverviewStore(), new CurationStore(), clock,
+                ((Long) ConfigKeys.CURATE_EVERY_SESSIONS.defaultValue()).intValue());
     }
 
-    JobQueue(Db db, JobStore store, Clock clock, int curateEvery) {
+    JobQueue(Db db, JobStore store, CodeStore code, OverviewStore overviews, CurationStore curation, Clock clock,
+            int curateEvery) {
         this.db = db;
         this.store = store;
+        this.code = code;
+        this.overviews = overviews;
+        this.curation = curation;
         this.clock = clock;
         this.curateEvery = curateEvery;
     }

@@ -76,20 +76,28 @@ public class PruneJob implements JobKind {
     private final Db db;
     private final ObservationStore observations;
     private final JobStore jobs;
-    private final AppliedEventStore appliedEvents = new AppliedEventStore();
+    private final AppliedEventStore appliedEvents;
     private final Settings settings;
     private final Clock clock;
     private final int batchRows;
 
     @Inject
-    public PruneJob(Db db, ObservationStore observations, JobStore jobs, Settings settings, Clock clock) {
-        this(db, observations, jobs, settings, clock, BATCH_ROWS);
+    public PruneJob(Db db, ObservationStore observations, JobStore jobs, AppliedEventStore appliedEvents, Settings settings,
+            Clock clock) {
+        this(db, observations, jobs, appliedEvents, settings, clock, BATCH_ROWS);
     }
 
-    PruneJob(Db db, ObservationStore observations, JobStore jobs, Settings settings, Clock clock, int batchRows) {
+    /** Wired by hand (hook/HookFlowTest, which builds its own job engine). */
+    public PruneJob(Db db, ObservationStore observations, JobStore jobs, Settings settings, Clock clock) {
+        this(db, observations, jobs, new AppliedEventStore(), settings, clock, BATCH_ROWS);
+    }
+
+    PruneJob(Db db, ObservationStore observations, JobStore jobs, AppliedEventStore appliedEvents, Settings settings,
+            Clock clock, int batchRows) {
         this.db = db;
         this.observations = observations;
         this.jobs = jobs;
+        this.appliedEvents = appliedEvents;
         this.settings = settings;
         this.clock = clock;
         this.batchRows = batchRows;

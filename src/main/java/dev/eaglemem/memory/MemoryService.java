@@ -50,16 +50,11 @@ public class MemoryService {
     private final CueStore cues;
     private final Clock clock;
 
-    /** Wired by hand (tests): anchors go through a local {@link AnchorService}. */
+    /** Wired by hand (the hook tests' rigs): anchors go through a local {@link AnchorService}. */
     public MemoryService(Db db, MemoryStore memories, ProjectStore projects, SessionStore sessions, EventStore events,
             Redactor redactor, Clock clock) {
-        this(db, memories, projects, sessions, events, redactor, AnchorService.local(db, clock), clock);
-    }
-
-    /** Wired by hand (tests) with its anchors. */
-    public MemoryService(Db db, MemoryStore memories, ProjectStore projects, SessionStore sessions, EventStore events,
-            Redactor redactor, AnchorService anchors, Clock clock) {
-        this(db, memories, projects, sessions, events, new CueStore(), redactor, anchors, clock);
+        this(db, memories, projects, sessions, events, new CueStore(), redactor, AnchorService.local(db, clock),
+                clock);
     }
 
     @Inject

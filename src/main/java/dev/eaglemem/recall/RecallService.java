@@ -94,18 +94,18 @@ public class RecallService {
     private final SemanticIndex semantic;
     private final AnchorService anchors;
 
-    /** Wired by hand (tests): records are checked through a local {@link AnchorService}. */
+    /** Wired by hand (the hook tests' rigs): records are checked through a local {@link AnchorService}. */
     public RecallService(Db db, StatsStore stats, OverviewStore overviews, MemoryStore memories, SummaryStore summaries,
             ObservationStore observations, RecallStore recalls, SearchStore search, Settings settings, Clock clock,
             SemanticIndex semantic) {
-        this(db, stats, overviews, memories, summaries, observations, recalls, search, settings, clock, semantic,
-                AnchorService.local(db, clock));
+        this(db, stats, overviews, memories, summaries, observations, recalls, search, new CodeStore(), settings, clock,
+                semantic, AnchorService.local(db, clock));
     }
 
     @Inject
     public RecallService(Db db, StatsStore stats, OverviewStore overviews, MemoryStore memories, SummaryStore summaries,
-            ObservationStore observations, RecallStore recalls, SearchStore search, Settings settings, Clock clock,
-            SemanticIndex semantic, AnchorService anchors) {
+            ObservationStore observations, RecallStore recalls, SearchStore search, CodeStore code, Settings settings,
+            Clock clock, SemanticIndex semantic, AnchorService anchors) {
         this.anchors = anchors;
         this.semantic = semantic;
         this.db = db;
@@ -116,7 +116,7 @@ public class RecallService {
         this.observations = observations;
         this.recalls = recalls;
         this.candidates = new PromptCandidates(search, memories, summaries, observations, semantic, clock);
-        this.code = new CodeStore();
+        this.code = code;
         this.settings = settings;
         this.clock = clock;
     }

@@ -55,14 +55,9 @@ public class SearchService {
     private final CodeSearch codeSearch;
     private final AnchorService anchors;
 
-    /** Wired by hand (tests): records are checked through a local {@link AnchorService}. */
-    public SearchService(Db db, SearchStore store, SemanticIndex semantic, VectorStore vectors, Settings settings) {
-        this(db, store, semantic, vectors, settings, AnchorService.local(db, java.time.Clock.systemUTC()));
-    }
-
     @Inject
-    public SearchService(Db db, SearchStore store, SemanticIndex semantic, VectorStore vectors, Settings settings,
-            AnchorService anchors) {
+    public SearchService(Db db, SearchStore store, CodeStore code, SemanticIndex semantic, VectorStore vectors,
+            Settings settings, AnchorService anchors) {
         this.anchors = anchors;
         this.db = db;
         this.store = store;
@@ -70,7 +65,7 @@ public class SearchService {
         this.vectors = vectors;
         this.settings = settings;
         this.extras = new LexicalExtras(store);
-        this.code = new CodeStore();
+        this.code = code;
         this.codeSearch = new CodeSearch(db, code, semantic, vectors, settings);
     }
 

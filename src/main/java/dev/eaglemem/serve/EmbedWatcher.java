@@ -36,7 +36,7 @@ final class EmbedWatcher implements AutoCloseable {
     private final SemanticIndex index;
     private final Db db;
     private final VectorStore vectors;
-    private final CueStore cues = new CueStore();
+    private final CueStore cues;
     private final JobQueue queue;
     private final BooleanSupplier embedding;
     private final BooleanSupplier cuesWanted;
@@ -49,8 +49,9 @@ final class EmbedWatcher implements AutoCloseable {
      * @param embedding whether an embed run is going on now (it queues its successor itself)
      * @param cuesWanted whether memories wait for search cues a model provider can write (CueMemoriesJob#wanted)
      */
-    EmbedWatcher(SemanticIndex index, Db db, VectorStore vectors, JobQueue queue, BooleanSupplier embedding,
+    EmbedWatcher(SemanticIndex index, Db db, VectorStore vectors, CueStore cues, JobQueue queue, BooleanSupplier embedding,
             BooleanSupplier cuesWanted, LogFile log) {
+        this.cues = cues;
         this.cuesWanted = cuesWanted;
         this.index = index;
         this.db = db;

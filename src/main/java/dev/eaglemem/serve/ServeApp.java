@@ -22,6 +22,7 @@ import dev.eaglemem.jobs.JobQueue;
 import dev.eaglemem.serve.api.HealthInfo;
 import dev.eaglemem.serve.api.ServeApi;
 import dev.eaglemem.serve.api.ViewerApi;
+import dev.eaglemem.store.CueStore;
 import dev.eaglemem.store.Db;
 import dev.eaglemem.store.HealthStore;
 import dev.eaglemem.store.JobRow;
@@ -44,6 +45,7 @@ public class ServeApp {
     private final Clock clock;
     private final SemanticIndex semantic;
     private final VectorStore vectors;
+    private final CueStore cues;
     private final JobQueue queue;
     private final EmbedJob embedJob;
     private final CueMemoriesJob cueJob;
@@ -51,7 +53,7 @@ public class ServeApp {
     private final AnchorService anchors;
 
     public ServeApp(ServeDaemon daemon, ServeApi api, Settings settings, Db db, HealthStore healthStore, JobEngine jobs,
-            EventIntake intake, LogFile log, Clock clock, SemanticIndex semantic, VectorStore vectors, JobQueue queue,
+            EventIntake intake, LogFile log, Clock clock, SemanticIndex semantic, VectorStore vectors, CueStore cues, JobQueue queue,
             EmbedJob embedJob, CueMemoriesJob cueJob, ViewerApi viewer, AnchorService anchors) {
         this.anchors = anchors;
         this.viewer = viewer;
@@ -59,6 +61,7 @@ public class ServeApp {
         this.embedJob = embedJob;
         this.semantic = semantic;
         this.vectors = vectors;
+        this.cues = cues;
         this.queue = queue;
         this.daemon = daemon;
         this.api = api;
@@ -86,7 +89,7 @@ public class ServeApp {
         // a full disk takes the spool down with the database: serve holds what arrives meanwhile (see HeldEvents)
         intake.held().enable(HELD_EVENTS_BYTES);
         SpoolDrain spool = new SpoolDrain(intake, log::warn);
-        EmbedWatcher embeddings = new EmbedWatcher(semantic, db, vectors, queue, embedJob::busy, cueJob::wanted, log);
+        EmbedWatcher embeddings = new EmbedWatcher(semantic, db, vectors, cues, queue, embedJob::busy, cueJob::wanted, log);
         health.serving(() -> {
             ServeDaemon.Running r = running.get();
             return new HealthInfo.Serving(r == null ? null : r.state().socket().toString(), r == null ? null : r.state().host(),

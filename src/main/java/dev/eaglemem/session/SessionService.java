@@ -43,7 +43,7 @@ public class SessionService {
     private final AnchorService anchors;
     private final RandomGenerator random = RandomGenerator.getDefault();
 
-    /** Wired by hand (tests): summaries are anchored through a local {@link AnchorService}. */
+    /** Wired by hand (the hook tests' rigs): summaries are anchored through a local {@link AnchorService}. */
     public SessionService(Db db, SessionStore sessions, SummaryStore summaries, EnrichmentStore enrichments,
             ProjectStore projects, EventStore events, Redactor redactor, Clock clock) {
         this(db, sessions, summaries, enrichments, projects, events, redactor, AnchorService.local(db, clock), clock);

@@ -12,10 +12,13 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
+import jakarta.inject.Singleton;
+
 /**
  * Anchors of memories and session summaries ({@code anchors}, {@code anchor_targets}, V18): the commit and the file and
  * declaration contents a record was written against. One anchor per record; saving again replaces it whole.
  */
+@Singleton
 public final class AnchorStore {
 
     /**

@@ -2,10 +2,13 @@ package dev.eaglemem.store;
 
 import java.time.Instant;
 
+import jakarta.inject.Singleton;
+
 /**
  * Which hook events the database already holds, by stable id: the exactly-once half of the spool. A
  * capture writes its event's row in its own transaction, so the event and the mark commit together.
  */
+@Singleton
 public final class AppliedEventStore {
 
     /** How an event reached the database. */

@@ -13,11 +13,13 @@ import java.util.Map;
 import java.util.Optional;
 
 import io.quarkus.runtime.annotations.RegisterForReflection;
+import jakarta.inject.Singleton;
 
 /**
  * The code index (V9): files, their chunks and the graph's symbols and edges. A file's rows are only ever
  * replaced together ({@link #replace}) or removed together ({@link #remove}), inside the caller's transaction.
  */
+@Singleton
 public final class CodeStore {
 
     /** What the index holds of a file, to decide whether it must be parsed again. */

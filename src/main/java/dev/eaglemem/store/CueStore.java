@@ -6,12 +6,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
+import jakarta.inject.Singleton;
+
 /**
  * Search cues of memories ({@code memory_cues}, V15): written by the cue-memories job from a model's answer, embedded
  * by the embed job, read by recall next to the memories' own vectors. Cues belong to one text of a memory
  * ({@code source_at} = its updated_at then): an edited, forgotten or restored memory is asked about again, and
  * recall never reads cues of a text the memory no longer has.
  */
+@Singleton
 public final class CueStore {
 
     /** A live memory whose current text has no cues yet: what the model is asked about. */
@@ -136,7 +139,8 @@ public final class CueStore {
         });
     }
 
-    public long unembeddedCount(Tx tx, String model) {
+    /** Part of {@link VectorStore#unembeddedCount}: the cues still waiting for a vector. */
+    static long unembeddedCount(Tx tx, String model) {
         return tx.call("SELECT count(*) " + UNEMBEDDED, ps -> {
             ps.setString(1, model);
             try (ResultSet rs = ps.executeQuery()) {

@@ -9,10 +9,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import jakarta.inject.Singleton;
+
 /**
  * The curator's proposals, the learned command rules an accepted proposal writes, and the history reads the
  * curator's steps start from (noisy shell commands, summaries' key files).
  */
+@Singleton
 public final class CurationStore {
 
     /** Shell command lines whose output was large: how often, how big on average. */

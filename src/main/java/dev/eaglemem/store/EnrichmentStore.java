@@ -7,7 +7,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import jakarta.inject.Singleton;
+
 /** The trail of model changes to session summaries ({@code summary_enrichments}), which an undo reverses. */
+@Singleton
 public final class EnrichmentStore {
 
     private static final String COLUMNS = """

@@ -6,7 +6,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import jakarta.inject.Singleton;
+
 /** The observability log in the database: what eagle-mem did, for inspection and measurement. */
+@Singleton
 public final class EventStore {
 
     private static final String INSERT = """

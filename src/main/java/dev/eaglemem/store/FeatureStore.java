@@ -10,10 +10,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import jakarta.inject.Singleton;
+
 /**
  * Features with their file patterns, dependency names and ordered smoke tests, and their verification
  * history. Features are archived, never deleted: pending rows and history keep pointing at them.
  */
+@Singleton
 public final class FeatureStore {
 
     private static final String COLUMNS = """

@@ -8,11 +8,13 @@ import java.util.ArrayList;
 import java.util.List;
 
 import io.quarkus.runtime.annotations.RegisterForReflection;
+import jakarta.inject.Singleton;
 
 /**
  * Co-edit pairs and hot files, computed in SQL from a project's observations, and the {@code file_hints} rows
  * hooks read (one primary-key lookup per file).
  */
+@Singleton
 public final class FileHintStore {
 
     /** Two files edited in {@code sessions} of the same sessions. */

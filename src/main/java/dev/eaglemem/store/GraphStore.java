@@ -5,12 +5,14 @@ import java.util.ArrayList;
 import java.util.List;
 
 import io.quarkus.runtime.annotations.RegisterForReflection;
+import jakarta.inject.Singleton;
 
 /**
  * Reads of the code graph (V9) and of the project's own knowledge wired onto it: the sessions that read or
  * modified a file (observations), and the memories that name it. Calls are matched to declarations by name here,
  * when read, so an edit of either side never leaves a stale edge.
  */
+@Singleton
 public final class GraphStore {
 
     /** A declaration: a graph node. */

@@ -8,7 +8,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
+import jakarta.inject.Singleton;
+
 /** Per-file guard rules, a person's or the curator's (an accepted proposal); removal is a soft delete. */
+@Singleton
 public final class GuardRuleStore {
 
     private static final String COLUMNS = "id, project, pattern, rule, source, job_id, proposal_id, created_at, deleted_at";

@@ -5,7 +5,10 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 
+import jakarta.inject.Singleton;
+
 /** Database self-checks for {@code eagle-mem doctor} and {@code status}. */
+@Singleton
 public final class HealthStore {
 
     /** {@code PRAGMA integrity_check}: {@code ["ok"]} when healthy, else up to {@code max} problems. */

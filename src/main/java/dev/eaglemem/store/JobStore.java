@@ -13,12 +13,15 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.BiPredicate;
 
+import jakarta.inject.Singleton;
+
 /**
  * The background-job outbox. Every state change that matters for "never run a job twice" is guarded by
  * the claim it belongs to (id, attempt number and owner), so a worker whose job was recovered by
  * someone else cannot complete or fail it afterwards. Callers run claims inside {@link Db#write}, whose
  * IMMEDIATE transaction makes claiming atomic across processes.
  */
+@Singleton
 public final class JobStore {
 
     /** What enqueue did: the stored job, and whether an identical pending one already existed. */

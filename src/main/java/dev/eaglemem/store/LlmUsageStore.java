@@ -5,8 +5,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 import io.quarkus.runtime.annotations.RegisterForReflection;
+import jakarta.inject.Singleton;
 
 /** {@code llm_usage} (V10): one row per model call, answered or not; the cost governor and {@code llm usage} read it. */
+@Singleton
 public final class LlmUsageStore {
 
     /** One call as recorded. {@code day} is the budget's local day (YYYY-MM-DD). */

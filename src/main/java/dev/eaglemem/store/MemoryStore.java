@@ -11,10 +11,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import jakarta.inject.Singleton;
+
 /**
  * Typed memories. "Same place" below means same scope and, for project scope, same project:
  * personal memories are one pool shared by every project.
  */
+@Singleton
 public final class MemoryStore {
 
     private static final String COLUMNS = """

@@ -9,7 +9,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
+import jakarta.inject.Singleton;
+
 /** Tool calls, one row each. Pruned by age; the summaries they fed are kept. */
+@Singleton
 public final class ObservationStore {
 
     private static final String INSERT = """

@@ -4,7 +4,10 @@ import java.sql.ResultSet;
 import java.time.Instant;
 import java.util.Optional;
 
+import jakarta.inject.Singleton;
+
 /** The one-paragraph project overview shown at SessionStart. */
+@Singleton
 public final class OverviewStore {
 
     private static final String FIND = "SELECT content FROM overviews WHERE project = ?";

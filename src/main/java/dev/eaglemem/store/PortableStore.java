@@ -14,6 +14,8 @@ import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
+import jakarta.inject.Singleton;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -26,6 +28,7 @@ import org.sqlite.SQLiteException;
  * made of what never changes about it — its natural key, or its owner and creation time plus its position
  * among rows created in the same millisecond — so the same row has the same id in every store it is copied to.
  */
+@Singleton
 public final class PortableStore {
 
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;

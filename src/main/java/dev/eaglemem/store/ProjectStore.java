@@ -4,7 +4,10 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
+import jakarta.inject.Singleton;
+
 /** The projects every other row hangs off (keys from {@code dev.eaglemem.project}). */
+@Singleton
 public final class ProjectStore {
 
     private static final String TOUCH = """

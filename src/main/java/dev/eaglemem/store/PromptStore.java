@@ -7,7 +7,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
+import jakarta.inject.Singleton;
+
 /** What the user asked the agent, searchable. Callers pass redacted text. */
+@Singleton
 public final class PromptStore {
 
     private static final String INSERT = """

@@ -10,7 +10,10 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
+import jakarta.inject.Singleton;
+
 /** recall_events: what was injected into which session, and when the session's context was last compacted. */
+@Singleton
 public final class RecallStore {
 
     private static final String INSERT = """

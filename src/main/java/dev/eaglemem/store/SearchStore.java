@@ -9,6 +9,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.IntStream;
 
+import jakarta.inject.Singleton;
+
 /**
  * FTS5 queries over summaries, memories and prompts. {@code match} must already be a safe FTS5
  * expression (built by the search feature from user words, never user syntax). Column weights
@@ -16,6 +18,7 @@ import java.util.stream.IntStream;
  * The word index ({@code *_fts}, porter unicode61) answers most queries; the substring index
  * ({@code *_tri}, trigram, V8) answers CJK and identifier fragments, with the same filters and weights.
  */
+@Singleton
 public final class SearchStore {
 
     // ?1 match, ?2 project or NULL for all, ?3 limit

@@ -7,7 +7,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
+import jakarta.inject.Singleton;
+
 /** Agent sessions. A session's project never changes once recorded; sessions are never deleted. */
+@Singleton
 public final class SessionStore {
 
     private static final String UPSERT = """

@@ -3,8 +3,10 @@ package dev.eaglemem.store;
 import java.sql.ResultSet;
 
 import io.quarkus.runtime.annotations.RegisterForReflection;
+import jakarta.inject.Singleton;
 
 /** Counts for {@code eagle-mem status}, the status line and the SessionStart header: one statement, one round trip. */
+@Singleton
 public final class StatsStore {
 
     // One statement for a project and one for all of them, not "?1 IS NULL OR project = ?1": that OR keeps SQLite

@@ -10,12 +10,15 @@ import java.util.Set;
 import java.util.Map;
 import java.util.Optional;
 
+import jakarta.inject.Singleton;
+
 /**
  * One summary per session. {@link #saveAuthoritative} is the agent or user speaking: new non-empty
  * values win and the row becomes authoritative. {@link #saveCaptured} is automatic capture: the
  * caller has already merged with precedence (capture.SummaryMerge), and an authoritative row keeps
  * its capture source. In both, blank values never erase stored ones.
  */
+@Singleton
 public final class SummaryStore {
 
     private static final String INSERT_PART = """

@@ -9,11 +9,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import jakarta.inject.Singleton;
+
 /**
  * Prompts, observations, memories and summaries as {@link TimelineEntry}s: one record by id, a
  * project's records just before or after a point in time, and what changed after a feed cursor.
  * Forgotten memories are left out of timelines but reported by the feed (forgetting is a change).
  */
+@Singleton
 public final class TimelineStore {
 
     /** The SELECT list of each table, with its time column; the SQL is built from these constants only. */

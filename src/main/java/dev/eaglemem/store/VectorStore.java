@@ -7,10 +7,13 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
+import jakarta.inject.Singleton;
+
 /**
  * Embeddings of memories, summaries (table {@code embeddings}, V7) and code chunks (V16). The text a record is embedded from is
  * chosen here, next to the columns it reads, so the job and the pending count agree on what "changed" means.
  */
+@Singleton
 public final class VectorStore {
 
     /** A record whose vector for the model is missing or older than the record. */
@@ -141,7 +144,7 @@ public final class VectorStore {
             try (ResultSet rs = ps.executeQuery()) {
                 return rs.next() ? rs.getLong(1) : 0L;
             }
-        }) + new CueStore().unembeddedCount(tx, model);
+        }) + CueStore.unembeddedCount(tx, model);
     }
 
     /** The vectors stored for the model, by what they belong to, and the records, cues and chunks still waiting for one. */

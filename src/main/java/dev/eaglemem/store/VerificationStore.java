@@ -8,10 +8,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
+import jakarta.inject.Singleton;
+
 /**
  * Pending feature verifications. A row is pending until it is verified, waived (one fingerprint only)
  * or superseded by a newer fingerprint of the same feature and file. Rows are never deleted.
  */
+@Singleton
 public final class VerificationStore {
 
     private static final String COLUMNS = """

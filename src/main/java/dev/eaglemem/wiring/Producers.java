@@ -17,40 +17,14 @@ import dev.eaglemem.embed.MiniLmEmbedder;
 import dev.eaglemem.embed.SemanticIndex;
 import dev.eaglemem.project.ProjectSwitch;
 import dev.eaglemem.redact.Redactor;
-import dev.eaglemem.store.AnchorStore;
-import dev.eaglemem.store.AppliedEventStore;
-import dev.eaglemem.store.CodeStore;
-import dev.eaglemem.store.CueStore;
-import dev.eaglemem.store.CurationStore;
 import dev.eaglemem.store.Db;
-import dev.eaglemem.store.EnrichmentStore;
-import dev.eaglemem.store.EventStore;
-import dev.eaglemem.store.FeatureStore;
-import dev.eaglemem.store.FileHintStore;
-import dev.eaglemem.store.GraphStore;
-import dev.eaglemem.store.GuardRuleStore;
-import dev.eaglemem.store.HealthStore;
-import dev.eaglemem.store.JobStore;
-import dev.eaglemem.store.LlmUsageStore;
-import dev.eaglemem.store.MemoryStore;
-import dev.eaglemem.store.ObservationStore;
-import dev.eaglemem.store.OverviewStore;
-import dev.eaglemem.store.PortableStore;
-import dev.eaglemem.store.ProjectStore;
-import dev.eaglemem.store.PromptStore;
-import dev.eaglemem.store.RecallStore;
-import dev.eaglemem.store.SearchStore;
-import dev.eaglemem.store.SessionStore;
-import dev.eaglemem.store.StatsStore;
-import dev.eaglemem.store.SummaryStore;
-import dev.eaglemem.store.TimelineStore;
 import dev.eaglemem.store.VectorStore;
-import dev.eaglemem.store.VerificationStore;
 
 /**
  * Wiring. Everything here is created on first use, never at start-up: services are proxied
  * ({@code @ApplicationScoped}), so {@code eagle-mem --version} reads no config and opens no database,
- * and a broken config.toml only fails the commands that need it.
+ * and a broken config.toml only fails the commands that need it. Only what is built from the environment or config is
+ * produced here; the stores hold neither and are {@code @Singleton} beans themselves, injected wherever they are used.
  */
 @Singleton
 public class Producers {
@@ -113,78 +87,6 @@ public class Producers {
                 .withHighEntropy(config.boolValue(ConfigKeys.REDACTION_HIGH_ENTROPY));
     }
 
-    @Produces
-    @Singleton
-    ProjectStore projectStore() {
-        return new ProjectStore();
-    }
-
-    @Produces
-    @Singleton
-    SessionStore sessionStore() {
-        return new SessionStore();
-    }
-
-    @Produces
-    @Singleton
-    SummaryStore summaryStore() {
-        return new SummaryStore();
-    }
-
-    @Produces
-    @Singleton
-    MemoryStore memoryStore() {
-        return new MemoryStore();
-    }
-
-    @Produces
-    @Singleton
-    PromptStore promptStore() {
-        return new PromptStore();
-    }
-
-    @Produces
-    @Singleton
-    EventStore eventStore() {
-        return new EventStore();
-    }
-
-    @Produces
-    @Singleton
-    StatsStore statsStore() {
-        return new StatsStore();
-    }
-
-    @Produces
-    @Singleton
-    VectorStore vectorStore() {
-        return new VectorStore();
-    }
-
-    @Produces
-    @Singleton
-    CodeStore codeStore() {
-        return new CodeStore();
-    }
-
-    @Produces
-    @Singleton
-    AnchorStore anchorStore() {
-        return new AnchorStore();
-    }
-
-    @Produces
-    @Singleton
-    GraphStore graphStore() {
-        return new GraphStore();
-    }
-
-    @Produces
-    @Singleton
-    LlmUsageStore llmUsageStore() {
-        return new LlmUsageStore();
-    }
-
     /** The model loads only when serve (or a search) calls load(); recall.semantic = false never loads it. */
     @Produces
     @Singleton
@@ -199,103 +101,7 @@ public class Producers {
 
     @Produces
     @Singleton
-    SearchStore searchStore() {
-        return new SearchStore();
-    }
-
-    @Produces
-    @Singleton
-    ObservationStore observationStore() {
-        return new ObservationStore();
-    }
-
-    @Produces
-    @Singleton
-    RecallStore recallStore() {
-        return new RecallStore();
-    }
-
-    @Produces
-    @Singleton
-    OverviewStore overviewStore() {
-        return new OverviewStore();
-    }
-
-    @Produces
-    @Singleton
     ProjectSwitch projectSwitch(DataDir dataDir) {
         return new ProjectSwitch(dataDir.root());
-    }
-
-    @Produces
-    @Singleton
-    PortableStore portableStore() {
-        return new PortableStore();
-    }
-
-    @Produces
-    @Singleton
-    HealthStore healthStore() {
-        return new HealthStore();
-    }
-
-    @Produces
-    @Singleton
-    JobStore jobStore() {
-        return new JobStore();
-    }
-
-    @Produces
-    @Singleton
-    TimelineStore timelineStore() {
-        return new TimelineStore();
-    }
-
-    @Produces
-    @Singleton
-    FeatureStore featureStore() {
-        return new FeatureStore();
-    }
-
-    @Produces
-    @Singleton
-    VerificationStore verificationStore() {
-        return new VerificationStore();
-    }
-
-    @Produces
-    @Singleton
-    GuardRuleStore guardRuleStore() {
-        return new GuardRuleStore();
-    }
-
-    @Produces
-    @Singleton
-    AppliedEventStore appliedEventStore() {
-        return new AppliedEventStore();
-    }
-
-    @Produces
-    @Singleton
-    CurationStore curationStore() {
-        return new CurationStore();
-    }
-
-    @Produces
-    @Singleton
-    FileHintStore fileHintStore() {
-        return new FileHintStore();
-    }
-
-    @Produces
-    @Singleton
-    EnrichmentStore enrichmentStore() {
-        return new EnrichmentStore();
-    }
-
-    @Produces
-    @Singleton
-    CueStore cueStore() {
-        return new CueStore();
     }
 }

@@ -17,18 +17,14 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.eaglemem.TestServices;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.memory.MemoryDraft;
 import dev.eaglemem.memory.MemoryKind;
 import dev.eaglemem.memory.MemoryPatch;
 import dev.eaglemem.memory.MemoryScope;
 import dev.eaglemem.memory.MemoryService;
-import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.store.AnchorStore;
-import dev.eaglemem.store.EventStore;
-import dev.eaglemem.store.MemoryStore;
-import dev.eaglemem.store.ProjectStore;
-import dev.eaglemem.store.SessionStore;
 import dev.eaglemem.store.TestDb;
 
 /** Anchors on real temporary git repositories: each state, re-anchoring, and the repositories git can be in. */
@@ -58,9 +54,9 @@ class AnchorServiceTest {
     void open() throws IOException {
         t = TestDb.in(Files.createDirectories(dir.resolve("data")));
         Clock clock = Clock.fixed(Instant.parse("2026-12-06T10:00:00Z"), ZoneOffset.UTC);
-        anchors = AnchorService.local(t.db, clock);
-        memories = new MemoryService(t.db, new MemoryStore(), new ProjectStore(), new SessionStore(), new EventStore(),
-                Redactor.defaults(), anchors, clock);
+        TestServices services = TestServices.on(t.db, clock);
+        anchors = services.anchors();
+        memories = services.memories();
         repo = new Repo(dir.resolve("shop"));
         repo.commit("src/pricing.js", PRICING, "pricing");
         repo.commit("README.md", "# Shop\n", "readme");

@@ -17,6 +17,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.eaglemem.TestServices;
 import dev.eaglemem.jobs.JobQueue;
 import dev.eaglemem.jobs.ReverifyJob;
 import dev.eaglemem.llm.FakeProviders.Step;
@@ -28,12 +29,8 @@ import dev.eaglemem.memory.MemoryScope;
 import dev.eaglemem.memory.MemoryService;
 import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.store.AnchorStore;
-import dev.eaglemem.store.EventStore;
 import dev.eaglemem.store.JobRow;
 import dev.eaglemem.store.JobStore;
-import dev.eaglemem.store.MemoryStore;
-import dev.eaglemem.store.ProjectStore;
-import dev.eaglemem.store.SessionStore;
 import dev.eaglemem.store.TestDb;
 
 /**
@@ -62,6 +59,7 @@ class ReverifierTest {
 
     private TestDb t;
     private Clock clock;
+    private TestServices services;
     private AnchorService anchors;
     private MemoryService memories;
     private FakeProviders fake;
@@ -73,9 +71,9 @@ class ReverifierTest {
         Path data = Files.createDirectories(dir.resolve("data"));
         t = TestDb.in(data);
         clock = Clock.fixed(Instant.parse("2026-12-06T10:00:00Z"), ZoneOffset.UTC);
-        anchors = AnchorService.local(t.db, clock);
-        memories = new MemoryService(t.db, new MemoryStore(), new ProjectStore(), new SessionStore(), new EventStore(),
-                Redactor.defaults(), anchors, clock);
+        services = TestServices.on(t.db, clock);
+        anchors = services.anchors();
+        memories = services.memories();
         fake = new FakeProviders();
         repo = new Repo(dir.resolve("shop"));
         repo.commit("src/pricing.js", PRICING, "pricing");
@@ -320,7 +318,7 @@ class ReverifierTest {
         gotcha("The readme is where the shop's setup lives", "README.md");
         repo.commit("README.md", "# Shop\n\nSetup: make\n", "document setup");
         Reverifier r = withModel(Step.text("{\"verdict\": \"holds\", \"reason\": \"setup is documented\"}", 321, 12));
-        JobQueue queue = new JobQueue(t.db, new JobStore(), clock);
+        JobQueue queue = services.jobs();
         JobRow job = t.db.read(tx -> new JobStore().find(tx, queue.reverify(PROJECT, repo.dir).id())).orElseThrow();
 
         String result = new ReverifyJob(r, queue).run(job);

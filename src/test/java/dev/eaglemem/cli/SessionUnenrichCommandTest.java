@@ -14,16 +14,15 @@ import org.junit.jupiter.api.io.TempDir;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.eaglemem.TestServices;
 import dev.eaglemem.jobs.EnrichRig;
 import dev.eaglemem.jobs.JobEngine;
 import dev.eaglemem.llm.FakeProviders.Step;
-import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.session.EnrichmentUndo;
 import dev.eaglemem.session.SessionService;
 import dev.eaglemem.store.EnrichmentStore;
 import dev.eaglemem.store.EventStore;
 import dev.eaglemem.store.JobRow;
-import dev.eaglemem.store.ProjectStore;
 import dev.eaglemem.store.SessionStore;
 import dev.eaglemem.store.SummaryStore;
 import picocli.CommandLine;
@@ -57,8 +56,7 @@ class SessionUnenrichCommandTest {
     }
 
     private String session(String... args) {
-        SessionService sessions = new SessionService(rig.t.db, new SessionStore(), new SummaryStore(), new EnrichmentStore(),
-                new ProjectStore(), new EventStore(), Redactor.defaults(), rig.clock);
+        SessionService sessions = TestServices.on(rig.t.db, rig.clock).sessions();
         EnrichmentUndo undo = new EnrichmentUndo(rig.t.db, new SessionStore(), new SummaryStore(), new EnrichmentStore(),
                 new EventStore(), rig.clock);
         StringWriter out = new StringWriter();

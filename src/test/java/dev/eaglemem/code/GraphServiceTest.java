@@ -16,12 +16,11 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.eaglemem.TestServices;
 import dev.eaglemem.config.LogFile;
 import dev.eaglemem.error.EagleException;
-import dev.eaglemem.feature.FeatureService;
 import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.store.CodeStore;
-import dev.eaglemem.store.FeatureStore;
 import dev.eaglemem.store.GraphStore;
 import dev.eaglemem.store.MemoryStore;
 import dev.eaglemem.store.NewMemoryRow;
@@ -30,7 +29,6 @@ import dev.eaglemem.store.ObservationStore;
 import dev.eaglemem.store.SessionStore;
 import dev.eaglemem.store.ProjectStore;
 import dev.eaglemem.store.TestDb;
-import dev.eaglemem.store.VerificationStore;
 
 /**
  * The graph read back: a summary, a query, a file's and a declaration's neighbours with the memories that name
@@ -79,8 +77,7 @@ class GraphServiceTest {
         GraphStore store = new GraphStore();
         new CodeIndexer(t.db, code, new ProjectStore(), Redactor.defaults(), CLOCK, new LogFile(dir.resolve("log"), CLOCK))
                 .index(PROJECT, repo, false, CodeIndexer.Progress.NONE);
-        graph = new GraphService(t.db, code, store, new FeatureService(t.db, new FeatureStore(), new VerificationStore(),
-                new ProjectStore(), Redactor.defaults(), CLOCK));
+        graph = new GraphService(t.db, code, store, TestServices.on(t.db, CLOCK).features());
         usage = new CodeUsage(t.db, code, store);
     }
 

@@ -5,6 +5,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 
+import dev.eaglemem.TestServices;
 import dev.eaglemem.feature.FeatureService;
 import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.store.CurationStore;
@@ -17,7 +18,6 @@ import dev.eaglemem.store.MemoryRow;
 import dev.eaglemem.store.MemoryStore;
 import dev.eaglemem.store.ProjectStore;
 import dev.eaglemem.store.TestDb;
-import dev.eaglemem.store.VerificationStore;
 
 /** Curation wired by hand on a real migrated database, with a scripted model. */
 final class CurateRig implements AutoCloseable {
@@ -35,8 +35,7 @@ final class CurateRig implements AutoCloseable {
         this.clock = Clock.fixed(Instant.parse("2026-11-25T10:00:00Z"), ZoneOffset.UTC);
         this.llm = llm;
         this.hints = new FileHints(t.db, new FileHintStore(), clock);
-        this.features = new FeatureService(t.db, new FeatureStore(), new VerificationStore(), new ProjectStore(),
-                Redactor.defaults(), clock);
+        this.features = TestServices.on(t.db, clock).features();
         CurateSteps steps = new CurateSteps(t.db, new MemoryStore(), new CurationStore(), features);
         this.curate = new CurateService(t.db, hints, steps, new CurationStore(), new ProjectStore(), new EventStore(), llm,
                 clock);

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.eaglemem.TestServices;
 import dev.eaglemem.config.DataDir;
 import dev.eaglemem.config.EagleConfig;
 import dev.eaglemem.config.EagleEnv;
@@ -19,17 +20,13 @@ import dev.eaglemem.error.EagleException;
 import dev.eaglemem.feature.Feature;
 import dev.eaglemem.memory.MemoryService;
 import dev.eaglemem.project.AgentSource;
-import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.store.CommandRuleRow;
 import dev.eaglemem.store.CurationStore;
-import dev.eaglemem.store.EventStore;
 import dev.eaglemem.store.GuardRuleRow;
 import dev.eaglemem.store.GuardRuleStore;
 import dev.eaglemem.store.MemoryRow;
 import dev.eaglemem.store.MemoryStore;
-import dev.eaglemem.store.ProjectStore;
 import dev.eaglemem.store.ProposalRow;
-import dev.eaglemem.store.SessionStore;
 import dev.eaglemem.tokenguard.TokenDecision;
 import dev.eaglemem.tokenguard.TokenPolicy;
 
@@ -121,8 +118,7 @@ class ProposalsTest {
         assertThat(undone.done()).contains("restored mem-").contains("forgot mem-" + merged);
         assertThat(rig.memory("Use pytest -x").isDeleted()).isFalse();
         assertThat(rig.t.db.read(tx -> new MemoryStore().find(tx, merged)).orElseThrow().isDeleted()).isTrue();
-        MemoryService memories = new MemoryService(rig.t.db, new MemoryStore(), new ProjectStore(), new SessionStore(),
-                new EventStore(), Redactor.defaults(), rig.clock);
+        MemoryService memories = TestServices.on(rig.t.db, rig.clock).memories();
         assertThat(memories.restore(merged).changed()).as("the merged memory is forgotten, not deleted").isTrue();
     }
 
@@ -174,8 +170,7 @@ class ProposalsTest {
                 e -> assertThat(e.getMessage()).isEqualTo("cannot undo proposal " + gotcha.id() + ": it is rejected"));
 
         ProposalRow supersede = of("supersede");
-        MemoryService memories = new MemoryService(rig.t.db, new MemoryStore(), new ProjectStore(), new SessionStore(),
-                new EventStore(), Redactor.defaults(), rig.clock);
+        MemoryService memories = TestServices.on(rig.t.db, rig.clock).memories();
         long newId = ((Number) supersede.payload().get("new_id")).longValue();
         memories.forget(newId, "wrong");
         assertThatThrownBy(() -> rig.proposals.accept(P, List.of(supersede.id()), null))

@@ -8,14 +8,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 
+import dev.eaglemem.TestServices;
 import dev.eaglemem.memory.MemoryDraft;
 import dev.eaglemem.memory.MemoryKind;
 import dev.eaglemem.memory.MemoryScope;
 import dev.eaglemem.memory.MemoryService;
-import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.store.Db;
-import dev.eaglemem.store.EventStore;
-import dev.eaglemem.store.MemoryStore;
 import dev.eaglemem.store.NewObservation;
 import dev.eaglemem.store.ObservationStore;
 import dev.eaglemem.store.ProjectStore;
@@ -138,8 +136,7 @@ public final class SeededHistory {
     }
 
     private static MemoryService service(Db db, Clock clock) {
-        return new MemoryService(db, new MemoryStore(), new ProjectStore(), new SessionStore(), new EventStore(),
-                Redactor.defaults(), clock);
+        return TestServices.on(db, clock).memories();
     }
 
     private static MemoryDraft draft(MemoryKind kind, String text, List<String> files) {

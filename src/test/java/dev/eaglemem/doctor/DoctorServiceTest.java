@@ -18,6 +18,7 @@ import dev.eaglemem.serve.control.ServeControl;
 import dev.eaglemem.store.HealthStore;
 import dev.eaglemem.store.JobStore;
 import dev.eaglemem.store.Migrations;
+import dev.eaglemem.store.ProjectStore;
 import dev.eaglemem.store.TestDb;
 
 class DoctorServiceTest {
@@ -37,7 +38,7 @@ class DoctorServiceTest {
         EagleEnv env = new EagleEnv(vars, dir, dir);
         return new DoctorService(dataDir(), new HealthStore(), new Installer(env, dataDir(), () -> {
             throw new AssertionError("doctor must not open the database through the installer");
-        }, java.time.Clock.systemUTC(), new ServeControl(dataDir())), new JobStore(), new ServeControl(dataDir()),
+        }, new ProjectStore(), java.time.Clock.systemUTC(), new ServeControl(dataDir())), new JobStore(), new ServeControl(dataDir()),
                 new Spool(dataDir())).run();
     }
 

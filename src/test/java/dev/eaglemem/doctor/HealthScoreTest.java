@@ -9,16 +9,11 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.eaglemem.redact.Redactor;
+import dev.eaglemem.TestServices;
 import dev.eaglemem.session.SessionSave;
 import dev.eaglemem.session.SessionService;
-import dev.eaglemem.store.EnrichmentStore;
-import dev.eaglemem.store.EventStore;
-import dev.eaglemem.store.ProjectStore;
-import dev.eaglemem.store.SessionStore;
 import dev.eaglemem.store.StatsStore;
 import dev.eaglemem.store.SummaryFields;
-import dev.eaglemem.store.SummaryStore;
 import dev.eaglemem.store.TableCounts;
 import dev.eaglemem.store.TestDb;
 
@@ -73,9 +68,7 @@ class HealthScoreTest {
     @Test
     void enrichedSummariesAreThoseWithADecisionOrAGotchaInTheProject(@TempDir Path dir) {
         try (TestDb t = TestDb.in(dir)) {
-            SessionService sessions = new SessionService(t.db, new SessionStore(), new SummaryStore(),
-                    new EnrichmentStore(), new ProjectStore(),
-                    new EventStore(), Redactor.defaults(), Clock.systemUTC());
+            SessionService sessions = TestServices.on(t.db, Clock.systemUTC()).sessions();
             save(sessions, "code/app", null, null);
             save(sessions, "code/app", "Batch by 500", null);
             save(sessions, "code/app", "  ", "FTS5 needs the bundled SQLite");

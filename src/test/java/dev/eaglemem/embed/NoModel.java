@@ -1,12 +1,10 @@
 package dev.eaglemem.embed;
 
-import java.nio.file.Path;
+import java.time.Clock;
 
-import dev.eaglemem.config.EagleConfig;
-import dev.eaglemem.config.Settings;
+import dev.eaglemem.TestServices;
 import dev.eaglemem.search.SearchService;
 import dev.eaglemem.store.Db;
-import dev.eaglemem.store.SearchStore;
 import dev.eaglemem.store.VectorStore;
 
 /** A semantic index whose model never loads: recall stays lexical, as in a hook's own JVM. */
@@ -17,8 +15,7 @@ public final class NoModel {
 
     /** Search by words only, with default settings. */
     public static SearchService search(Db db) {
-        return new SearchService(db, new SearchStore(), index(db), new VectorStore(),
-                new Settings(EagleConfig.defaults(Path.of("/nonexistent/config.toml"))));
+        return TestServices.on(db, Clock.systemUTC()).search();
     }
 
     public static SemanticIndex index(Db db) {

@@ -14,15 +14,11 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.eaglemem.TestServices;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.error.ExitCode;
-import dev.eaglemem.redact.Redactor;
-import dev.eaglemem.store.FeatureStore;
 import dev.eaglemem.store.GuardRuleRow;
-import dev.eaglemem.store.GuardRuleStore;
-import dev.eaglemem.store.ProjectStore;
 import dev.eaglemem.store.TestDb;
-import dev.eaglemem.store.VerificationStore;
 
 /** Feature and guard-rule management on a real migrated database. */
 class FeatureServiceTest {
@@ -41,8 +37,9 @@ class FeatureServiceTest {
     void setUp() {
         t = TestDb.in(dir);
         Clock clock = Clock.fixed(Instant.parse("2026-11-22T10:00:00Z"), ZoneOffset.UTC);
-        features = new FeatureService(t.db, new FeatureStore(), new VerificationStore(), new ProjectStore(), Redactor.defaults(), clock);
-        guards = new GuardRuleService(t.db, new GuardRuleStore(), new ProjectStore(), Redactor.defaults(), clock);
+        TestServices services = TestServices.on(t.db, clock);
+        features = services.features();
+        guards = services.guardRules();
         root = dir.resolve("shop");
     }
 

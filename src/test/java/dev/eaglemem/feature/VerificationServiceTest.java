@@ -16,14 +16,11 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.eaglemem.TestServices;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.error.ExitCode;
-import dev.eaglemem.redact.Redactor;
-import dev.eaglemem.store.FeatureStore;
-import dev.eaglemem.store.ProjectStore;
 import dev.eaglemem.store.TestDb;
 import dev.eaglemem.store.VerificationRow;
-import dev.eaglemem.store.VerificationStore;
 
 /** The verification lifecycle on a real git repository and a real migrated database. */
 class VerificationServiceTest {
@@ -42,10 +39,9 @@ class VerificationServiceTest {
     void setUp() {
         t = TestDb.in(dir);
         Clock clock = Clock.fixed(Instant.parse("2026-11-22T10:00:00Z"), ZoneOffset.UTC);
-        FeatureStore fs = new FeatureStore();
-        VerificationStore vs = new VerificationStore();
-        features = new FeatureService(t.db, fs, vs, new ProjectStore(), Redactor.defaults(), clock);
-        verifications = new VerificationService(t.db, fs, vs, Redactor.defaults(), clock);
+        TestServices services = TestServices.on(t.db, clock);
+        features = services.features();
+        verifications = services.verifications();
         repo = new TempRepo(dir.resolve("shop"))
                 .write("src/cart.ts", "export const cart = 1;\n")
                 .write("lib/src/cart.ts.bak", "old\n")

@@ -20,6 +20,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.eaglemem.TestServices;
 import dev.eaglemem.config.EagleEnv;
 import dev.eaglemem.feature.FeatureChange;
 import dev.eaglemem.feature.FeatureService;
@@ -30,11 +31,7 @@ import dev.eaglemem.feature.RunResult;
 import dev.eaglemem.feature.TempRepo;
 import dev.eaglemem.feature.VerificationService;
 import dev.eaglemem.feature.VerifyResult;
-import dev.eaglemem.redact.Redactor;
-import dev.eaglemem.store.FeatureStore;
-import dev.eaglemem.store.ProjectStore;
 import dev.eaglemem.store.TestDb;
-import dev.eaglemem.store.VerificationStore;
 
 /**
  * Verify, run and waive cover what was verified: edits no hook saw (uncommitted, or committed and not yet
@@ -59,10 +56,9 @@ class VerificationGateScenarioTest {
     void setUp() {
         t = TestDb.in(dir);
         Clock clock = Clock.fixed(Instant.parse("2026-11-22T10:00:00Z"), ZoneOffset.UTC);
-        FeatureStore fs = new FeatureStore();
-        VerificationStore vs = new VerificationStore();
-        features = new FeatureService(t.db, fs, vs, new ProjectStore(), Redactor.defaults(), clock);
-        verifications = new VerificationService(t.db, fs, vs, Redactor.defaults(), clock);
+        TestServices services = TestServices.on(t.db, clock);
+        features = services.features();
+        verifications = services.verifications();
         gate = (root, files) -> verifications.pendingForFiles(root, P, files, null);
         repo = new TempRepo(dir.resolve("shop"))
                 .write("src/pay/charge.py", "def charge(): pass\n")

@@ -23,6 +23,7 @@ import dev.eaglemem.config.EagleEnv;
 import dev.eaglemem.config.Settings;
 import dev.eaglemem.install.Installer.Agent;
 import dev.eaglemem.serve.control.ServeControl;
+import dev.eaglemem.store.ProjectStore;
 import dev.eaglemem.store.TestDb;
 
 /**
@@ -82,7 +83,7 @@ class InstallerTest {
             TestDb db = TestDb.in(data.root());
             dbs.add(db);
             return db.db;
-        }, Clock.systemUTC(), new ServeControl(data));
+        }, new ProjectStore(), Clock.systemUTC(), new ServeControl(data));
     }
 
     private static String pathWithout() {

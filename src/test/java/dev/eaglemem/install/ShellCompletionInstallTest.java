@@ -24,6 +24,7 @@ import dev.eaglemem.config.EagleEnv;
 import dev.eaglemem.install.ActionStatus.Outcome;
 import dev.eaglemem.install.Installer.Agent;
 import dev.eaglemem.serve.control.ServeControl;
+import dev.eaglemem.store.ProjectStore;
 import dev.eaglemem.store.TestDb;
 
 /**
@@ -83,7 +84,7 @@ class ShellCompletionInstallTest {
             TestDb db = TestDb.in(data.root());
             dbs.add(db);
             return db.db;
-        }, Clock.systemUTC(), new ServeControl(data));
+        }, new ProjectStore(), Clock.systemUTC(), new ServeControl(data));
     }
 
     private InstallReport install(CompletionScripts scripts) {

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.eaglemem.TestServices;
 import dev.eaglemem.config.EagleConfig;
 import dev.eaglemem.config.Settings;
 import dev.eaglemem.embed.Embedder;
@@ -29,13 +30,10 @@ import dev.eaglemem.memory.MemoryScope;
 import dev.eaglemem.memory.MemoryService;
 import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.store.CueStore;
-import dev.eaglemem.store.EventStore;
 import dev.eaglemem.store.JobRow;
 import dev.eaglemem.store.JobStore;
 import dev.eaglemem.store.MemoryStore;
 import dev.eaglemem.store.NewJob;
-import dev.eaglemem.store.ProjectStore;
-import dev.eaglemem.store.SessionStore;
 import dev.eaglemem.store.TestDb;
 import dev.eaglemem.store.VectorStore;
 
@@ -61,8 +59,7 @@ class CueMemoriesJobTest {
     @BeforeEach
     void open() {
         t = TestDb.in(dir);
-        memories = new MemoryService(t.db, new MemoryStore(), new ProjectStore(), new SessionStore(), new EventStore(),
-                Redactor.defaults(), clock);
+        memories = TestServices.on(t.db, clock).memories();
     }
 
     @AfterEach
@@ -76,7 +73,7 @@ class CueMemoriesJobTest {
     }
 
     private CueMemoriesJob job(FakeLlm llm) {
-        return new CueMemoriesJob(t.db, cues, llm, Redactor.defaults(), settings, new JobQueue(t.db, new JobStore(), clock),
+        return new CueMemoriesJob(t.db, cues, llm, Redactor.defaults(), settings, TestServices.on(t.db, clock).jobs(),
                 clock);
     }
 
@@ -202,8 +199,8 @@ class CueMemoriesJobTest {
                 .run(queued());
         Embedder model = new WordEmbedder();
         VectorStore vectors = new VectorStore();
-        new EmbedJob(t.db, vectors, new SemanticIndex(t.db, vectors, () -> model), new JobQueue(t.db, new JobStore(), clock),
-                clock).run(queued());
+        TestServices.on(t.db, clock).withSemantic(new SemanticIndex(t.db, vectors, () -> model)).embedJob()
+                .run(queued());
         assertThat(t.db.<Long>read(tx -> vectors.pendingCount(tx, model.modelId()))).isZero();
 
         SemanticIndex index = new SemanticIndex(t.db, vectors, () -> model);

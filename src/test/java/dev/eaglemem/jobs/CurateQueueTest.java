@@ -12,7 +12,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.eaglemem.store.CodeStore;
+import dev.eaglemem.store.CurationStore;
 import dev.eaglemem.store.JobStore;
+import dev.eaglemem.store.OverviewStore;
 import dev.eaglemem.store.ProjectStore;
 import dev.eaglemem.store.SessionStore;
 import dev.eaglemem.store.TestDb;
@@ -50,7 +53,8 @@ class CurateQueueTest {
     }
 
     private JobQueue queue(int every) {
-        return new JobQueue(t.db, new JobStore(), Clock.fixed(now.plusSeconds(1), ZoneOffset.UTC), every);
+        return new JobQueue(t.db, new JobStore(), new CodeStore(), new OverviewStore(), new CurationStore(),
+                Clock.fixed(now.plusSeconds(1), ZoneOffset.UTC), every);
     }
 
     @Test

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.eaglemem.TestServices;
 import dev.eaglemem.code.CodeIndexer;
 import dev.eaglemem.config.LogFile;
 import dev.eaglemem.embed.Embedder;
@@ -28,14 +29,11 @@ import dev.eaglemem.memory.MemoryScope;
 import dev.eaglemem.memory.MemoryService;
 import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.store.CodeStore;
-import dev.eaglemem.store.EventStore;
 import dev.eaglemem.store.JobRow;
 import dev.eaglemem.store.JobStore;
 import dev.eaglemem.store.MemoryQuery;
-import dev.eaglemem.store.MemoryStore;
 import dev.eaglemem.store.NewJob;
 import dev.eaglemem.store.ProjectStore;
-import dev.eaglemem.store.SessionStore;
 import dev.eaglemem.store.TestDb;
 import dev.eaglemem.store.VectorStore;
 
@@ -87,8 +85,7 @@ class EmbedJobTest {
     @BeforeEach
     void open() {
         t = TestDb.in(dir);
-        memories = new MemoryService(t.db, new MemoryStore(), new ProjectStore(), new SessionStore(), new EventStore(),
-                Redactor.defaults(), clock);
+        memories = TestServices.on(t.db, clock).memories();
         for (int i = 0; i < 40; i++) {
             memories.add(new MemoryDraft(MemoryKind.DECISION, MemoryScope.PROJECT, "Decision number " + i,
                     "Because of reason " + i + " token ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8", null, null, List.of(),
@@ -103,7 +100,7 @@ class EmbedJobTest {
 
     private EmbedJob job(Embedder model) {
         SemanticIndex index = new SemanticIndex(t.db, vectors, () -> model);
-        return new EmbedJob(t.db, vectors, index, new JobQueue(t.db, new JobStore(), clock), clock);
+        return TestServices.on(t.db, clock).withSemantic(index).embedJob();
     }
 
     private JobRow queued() {
@@ -179,7 +176,7 @@ class EmbedJobTest {
         SemanticIndex broken = new SemanticIndex(t.db, vectors, () -> {
             throw new UnsatisfiedLinkError("no onnxruntime for this platform");
         });
-        EmbedJob job = new EmbedJob(t.db, vectors, broken, new JobQueue(t.db, new JobStore(), clock), clock);
+        EmbedJob job = TestServices.on(t.db, clock).withSemantic(broken).embedJob();
         assertThatThrownBy(() -> job.run(queued())).hasMessageContaining("no onnxruntime for this platform");
     }
 }

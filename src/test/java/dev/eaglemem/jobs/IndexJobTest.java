@@ -15,6 +15,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.eaglemem.TestServices;
 import dev.eaglemem.code.CodeIndexer;
 import dev.eaglemem.config.LogFile;
 import dev.eaglemem.hook.MutableClock;
@@ -48,7 +49,7 @@ class IndexJobTest {
         repo = Files.createDirectories(dir.resolve("repo"));
         Files.writeString(repo.resolve("app.py"), "def main():\n    return run()\n");
         t = TestDb.in(Files.createDirectories(dir.resolve("data")));
-        queue = new JobQueue(t.db, new JobStore(), clock);
+        queue = TestServices.on(t.db, clock).jobs();
         job = new IndexJob(new CodeIndexer(t.db, new CodeStore(), new ProjectStore(), Redactor.defaults(), clock,
                 new LogFile(dir.resolve("log"), clock)));
         t.db.write(tx -> {

@@ -157,7 +157,7 @@ class PruneJobTest {
         for (int i = 0; i < 250; i++) {
             finished("enrich-summary", 10, i % 5 == 0);
         }
-        PruneJob batched = new PruneJob(t.db, observations, jobs, thirtyDays, clock, 100);
+        PruneJob batched = new PruneJob(t.db, observations, jobs, new AppliedEventStore(), thirtyDays, clock, 100);
 
         PruneJob.Pruned first = batched.prune("code/app");
 
@@ -182,7 +182,7 @@ class PruneJobTest {
     void aConcurrentWriterOnAnotherConnectionGetsInBetweenBatches() throws Exception {
         int backlog = 3_010;
         observed("code/app", 40, backlog, "old");
-        PruneJob batched = new PruneJob(t.db, observations, jobs, thirtyDays, clock, 50);
+        PruneJob batched = new PruneJob(t.db, observations, jobs, new AppliedEventStore(), thirtyDays, clock, 50);
         List<Long> remainingAtEachWrite = new CopyOnWriteArrayList<>();
         AtomicBoolean pruned = new AtomicBoolean();
         AtomicReference<Throwable> failure = new AtomicReference<>();

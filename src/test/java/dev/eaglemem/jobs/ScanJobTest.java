@@ -15,6 +15,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.eaglemem.TestServices;
 import dev.eaglemem.config.EagleEnv;
 import dev.eaglemem.hook.MutableClock;
 import dev.eaglemem.redact.Redactor;
@@ -54,7 +55,7 @@ class ScanJobTest {
         ScanService scans = new ScanService(t.db, overviews, new ProjectStore(), Redactor.defaults(), clock, env);
         engine = new JobEngine(t.db, store, new JobKinds(List.of(new ScanJob(scans))),
                 new JobEngine.Options(1, 2, JobEngineTest.FAST, Duration.ofHours(1)), clock, JobOwners.current());
-        queue = new JobQueue(t.db, store, clock);
+        queue = TestServices.on(t.db, clock).jobs();
     }
 
     @AfterEach

@@ -14,15 +14,13 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.eaglemem.TestServices;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.error.ExitCode;
-import dev.eaglemem.redact.Redactor;
-import dev.eaglemem.store.EventStore;
 import dev.eaglemem.store.MemoryDetails;
 import dev.eaglemem.store.MemoryQuery;
 import dev.eaglemem.store.MemoryRow;
 import dev.eaglemem.store.MemoryStore;
-import dev.eaglemem.store.ProjectStore;
 import dev.eaglemem.store.SessionStore;
 import dev.eaglemem.store.TestDb;
 
@@ -37,8 +35,7 @@ class MemoryServiceTest {
     @BeforeEach
     void open() {
         t = TestDb.in(dir);
-        service = new MemoryService(t.db, new MemoryStore(), new ProjectStore(), new SessionStore(), new EventStore(), Redactor.defaults(),
-                Clock.fixed(Instant.parse("2026-11-22T10:00:00Z"), ZoneOffset.UTC));
+        service = TestServices.on(t.db, Clock.fixed(Instant.parse("2026-11-22T10:00:00Z"), ZoneOffset.UTC)).memories();
     }
 
     @AfterEach

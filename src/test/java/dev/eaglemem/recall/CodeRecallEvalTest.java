@@ -19,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.eaglemem.TestServices;
 import dev.eaglemem.code.CodeIndexer;
 import dev.eaglemem.code.IndexReport;
 import dev.eaglemem.config.LogFile;
@@ -26,7 +27,6 @@ import dev.eaglemem.embed.Embedder;
 import dev.eaglemem.embed.MiniLmEmbedder;
 import dev.eaglemem.embed.SemanticIndex;
 import dev.eaglemem.jobs.EmbedJob;
-import dev.eaglemem.jobs.JobQueue;
 import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.search.FtsQuery;
 import dev.eaglemem.store.CodeHit;
@@ -69,7 +69,7 @@ class CodeRecallEvalTest {
             VectorStore vectors = new VectorStore();
             JobStore jobs = new JobStore();
             SemanticIndex index = new SemanticIndex(t.db, vectors, () -> model);
-            EmbedJob embed = new EmbedJob(t.db, vectors, index, new JobQueue(t.db, jobs, CLOCK), CLOCK);
+            EmbedJob embed = TestServices.on(t.db, CLOCK).withSemantic(index).embedJob();
             JobRow row = t.db.write(tx -> jobs.enqueue(tx, new NewJob(EmbedJob.KIND, null, Map.of(), EmbedJob.DEDUPE_KEY),
                     CLOCK.instant())).job();
             do {

@@ -16,26 +16,19 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.eaglemem.TestServices;
 import dev.eaglemem.code.CodeIndexer;
-import dev.eaglemem.config.EagleConfig;
 import dev.eaglemem.config.LogFile;
-import dev.eaglemem.config.Settings;
 import dev.eaglemem.embed.Embedder;
-import dev.eaglemem.embed.NoModel;
 import dev.eaglemem.embed.SemanticIndex;
 import dev.eaglemem.embed.TopicModel;
 import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.store.CodeStore;
 import dev.eaglemem.store.MemoryStore;
 import dev.eaglemem.store.NewMemoryRow;
-import dev.eaglemem.store.ObservationStore;
-import dev.eaglemem.store.OverviewStore;
 import dev.eaglemem.store.ProjectStore;
 import dev.eaglemem.store.RecallEventRow;
 import dev.eaglemem.store.RecallStore;
-import dev.eaglemem.store.SearchStore;
-import dev.eaglemem.store.StatsStore;
-import dev.eaglemem.store.SummaryStore;
 import dev.eaglemem.store.TestDb;
 import dev.eaglemem.store.VectorStore;
 
@@ -58,9 +51,7 @@ class PromptRecallCodeTest {
     @BeforeEach
     void seed() throws IOException {
         t = TestDb.in(Files.createDirectories(dir.resolve("data")));
-        recall = new RecallService(t.db, new StatsStore(), new OverviewStore(), new MemoryStore(), new SummaryStore(),
-                new ObservationStore(), new RecallStore(), new SearchStore(),
-                new Settings(EagleConfig.defaults(dir.resolve("config.toml"))), CLOCK, NoModel.index(t.db));
+        recall = TestServices.on(t.db, CLOCK).recall();
         Path repo = Files.createDirectories(dir.resolve("repo/src/cart"));
         Files.writeString(repo.resolve("checkout.ts"), """
                 import { chargeCard } from './gateway';
@@ -139,9 +130,7 @@ class PromptRecallCodeTest {
         });
         SemanticIndex index = new SemanticIndex(t.db, vectors, () -> model);
         index.load();
-        RecallService hybrid = new RecallService(t.db, new StatsStore(), new OverviewStore(), new MemoryStore(),
-                new SummaryStore(), new ObservationStore(), new RecallStore(), new SearchStore(),
-                new Settings(EagleConfig.defaults(dir.resolve("config.toml"))), CLOCK, index);
+        RecallService hybrid = TestServices.on(t.db, CLOCK).withSemantic(index).recall();
 
         String asked = "the card gets charged a second time when the bank is slow";
         assertThat(prompt(asked)).as("its words find no chunk").isEmpty();

@@ -14,21 +14,14 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.eaglemem.config.EagleConfig;
-import dev.eaglemem.config.Settings;
+import dev.eaglemem.TestServices;
 import dev.eaglemem.embed.Embedder;
 import dev.eaglemem.embed.NoModel;
 import dev.eaglemem.embed.SemanticIndex;
 import dev.eaglemem.embed.TopicModel;
 import dev.eaglemem.store.MemoryStore;
 import dev.eaglemem.store.NewMemoryRow;
-import dev.eaglemem.store.ObservationStore;
-import dev.eaglemem.store.OverviewStore;
 import dev.eaglemem.store.ProjectStore;
-import dev.eaglemem.store.RecallStore;
-import dev.eaglemem.store.SearchStore;
-import dev.eaglemem.store.StatsStore;
-import dev.eaglemem.store.SummaryStore;
 import dev.eaglemem.store.TestDb;
 import dev.eaglemem.store.VectorStore;
 
@@ -118,9 +111,7 @@ class PromptRecallCoverageTest {
     }
 
     private RecallService recall(SemanticIndex index) {
-        return new RecallService(t.db, new StatsStore(), new OverviewStore(), new MemoryStore(), new SummaryStore(),
-                new ObservationStore(), new RecallStore(), new SearchStore(),
-                new Settings(EagleConfig.defaults(dir.resolve("config.toml"))), CLOCK, index);
+        return TestServices.on(t.db, CLOCK).withSemantic(index).recall();
     }
 
     private Optional<String> prompt(RecallService recall, String text) {

@@ -14,8 +14,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.eaglemem.config.EagleConfig;
-import dev.eaglemem.config.Settings;
+import dev.eaglemem.TestServices;
 import dev.eaglemem.embed.Embedder;
 import dev.eaglemem.embed.MiniLmEmbedder;
 import dev.eaglemem.embed.SemanticIndex;
@@ -24,14 +23,10 @@ import dev.eaglemem.store.MemoryStore;
 import dev.eaglemem.store.NewMemoryRow;
 import dev.eaglemem.store.NewObservation;
 import dev.eaglemem.store.ObservationStore;
-import dev.eaglemem.store.OverviewStore;
 import dev.eaglemem.store.ProjectStore;
 import dev.eaglemem.store.RecallEventRow;
 import dev.eaglemem.store.RecallStore;
-import dev.eaglemem.store.SearchStore;
 import dev.eaglemem.store.SessionStore;
-import dev.eaglemem.store.StatsStore;
-import dev.eaglemem.store.SummaryStore;
 import dev.eaglemem.store.TestDb;
 import dev.eaglemem.store.VectorStore;
 
@@ -84,9 +79,7 @@ class PromptRecallJudgeTest {
         });
         SemanticIndex index = new SemanticIndex(t.db, vectors, () -> model);
         index.load();
-        recall = new RecallService(t.db, new StatsStore(), new OverviewStore(), new MemoryStore(), new SummaryStore(),
-                new ObservationStore(), new RecallStore(), new SearchStore(),
-                new Settings(EagleConfig.defaults(dir.resolve("config.toml"))), CLOCK, index);
+        recall = TestServices.on(t.db, CLOCK).withSemantic(index).recall();
     }
 
     @AfterEach

@@ -16,20 +16,14 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-import dev.eaglemem.config.EagleConfig;
-import dev.eaglemem.config.Settings;
-import dev.eaglemem.embed.NoModel;
+import dev.eaglemem.TestServices;
 import dev.eaglemem.format.SmallStack;
 import dev.eaglemem.search.LexicalExtras;
 import dev.eaglemem.store.MemoryStore;
 import dev.eaglemem.store.NewMemoryRow;
-import dev.eaglemem.store.ObservationStore;
-import dev.eaglemem.store.OverviewStore;
 import dev.eaglemem.store.ProjectStore;
-import dev.eaglemem.store.RecallStore;
 import dev.eaglemem.store.SearchStore;
 import dev.eaglemem.store.SessionStore;
-import dev.eaglemem.store.StatsStore;
 import dev.eaglemem.store.SummaryFields;
 import dev.eaglemem.store.SummaryStore;
 import dev.eaglemem.store.TestDb;
@@ -59,9 +53,7 @@ class PromptRecallSubstringTest {
     @BeforeEach
     void seed() {
         t = TestDb.in(dir);
-        recall = new RecallService(t.db, new StatsStore(), new OverviewStore(), new MemoryStore(), new SummaryStore(),
-                new ObservationStore(), new RecallStore(), new SearchStore(),
-                new Settings(EagleConfig.defaults(dir.resolve("config.toml"))), CLOCK, NoModel.index(t.db));
+        recall = TestServices.on(t.db, CLOCK).recall();
         Instant day = Instant.parse("2026-11-20T09:00:00Z");
         t.db.write(tx -> {
             new ProjectStore().touch(tx, PROJECT, null, day);

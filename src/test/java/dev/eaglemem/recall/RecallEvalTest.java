@@ -21,35 +21,23 @@ import org.junit.jupiter.api.io.TempDir;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.eaglemem.config.EagleConfig;
-import dev.eaglemem.config.Settings;
+import dev.eaglemem.TestServices;
 import dev.eaglemem.embed.Embedder;
 import dev.eaglemem.embed.MiniLmEmbedder;
 import dev.eaglemem.embed.NoModel;
 import dev.eaglemem.embed.SemanticIndex;
 import dev.eaglemem.jobs.EmbedJob;
-import dev.eaglemem.jobs.JobQueue;
 import dev.eaglemem.memory.MemoryDraft;
 import dev.eaglemem.memory.MemoryKind;
 import dev.eaglemem.memory.MemoryScope;
 import dev.eaglemem.memory.MemoryService;
-import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.search.FtsQuery;
 import dev.eaglemem.store.CueStore;
-import dev.eaglemem.store.EventStore;
 import dev.eaglemem.store.JobRow;
 import dev.eaglemem.store.JobStore;
 import dev.eaglemem.store.MemoryStore;
 import dev.eaglemem.store.NewJob;
-import dev.eaglemem.store.ObservationStore;
-import dev.eaglemem.store.OverviewStore;
-import dev.eaglemem.store.ProjectStore;
-import dev.eaglemem.store.RecallStore;
 import dev.eaglemem.store.SearchRow;
-import dev.eaglemem.store.SearchStore;
-import dev.eaglemem.store.SessionStore;
-import dev.eaglemem.store.StatsStore;
-import dev.eaglemem.store.SummaryStore;
 import dev.eaglemem.store.TestDb;
 import dev.eaglemem.store.VectorStore;
 
@@ -300,14 +288,11 @@ class RecallEvalTest {
     }
 
     static RecallService recall(TestDb t, SemanticIndex index) {
-        return new RecallService(t.db, new StatsStore(), new OverviewStore(), new MemoryStore(), new SummaryStore(),
-                new ObservationStore(), new RecallStore(), new SearchStore(),
-                new Settings(EagleConfig.defaults(Path.of("/nonexistent/config.toml"))), CLOCK, index);
+        return TestServices.on(t.db, CLOCK).withSemantic(index).recall();
     }
 
     static Map<String, Long> load(TestDb t, Path file) throws IOException {
-        MemoryService memories = new MemoryService(t.db, new MemoryStore(), new ProjectStore(), new SessionStore(),
-                new EventStore(), Redactor.defaults(), CLOCK);
+        MemoryService memories = TestServices.on(t.db, CLOCK).memories();
         Map<String, Long> ids = new LinkedHashMap<>();
         for (String line : Files.readAllLines(file)) {
             if (line.isBlank()) {
@@ -346,8 +331,8 @@ class RecallEvalTest {
     static void embedAll(TestDb t, Embedder model) {
         VectorStore vectors = new VectorStore();
         JobStore jobs = new JobStore();
-        EmbedJob embed = new EmbedJob(t.db, vectors, new SemanticIndex(t.db, vectors, () -> model),
-                new JobQueue(t.db, jobs, CLOCK), CLOCK);
+        EmbedJob embed = TestServices.on(t.db, CLOCK).withSemantic(new SemanticIndex(t.db, vectors, () -> model))
+                .embedJob();
         JobRow row = t.db.write(tx -> jobs.enqueue(tx, new NewJob(EmbedJob.KIND, null, Map.of(), EmbedJob.DEDUPE_KEY),
                 CLOCK.instant())).job();
         do {

@@ -14,30 +14,19 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.eaglemem.TestServices;
 import dev.eaglemem.config.ConfigKeys;
 import dev.eaglemem.config.EagleConfig;
 import dev.eaglemem.config.Settings;
-import dev.eaglemem.embed.NoModel;
 import dev.eaglemem.memory.MemoryDraft;
 import dev.eaglemem.memory.MemoryKind;
 import dev.eaglemem.memory.MemoryScope;
 import dev.eaglemem.memory.MemoryService;
-import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.session.SessionSave;
 import dev.eaglemem.session.SessionService;
-import dev.eaglemem.store.EnrichmentStore;
-import dev.eaglemem.store.EventStore;
-import dev.eaglemem.store.MemoryStore;
-import dev.eaglemem.store.ObservationStore;
-import dev.eaglemem.store.OverviewStore;
-import dev.eaglemem.store.ProjectStore;
 import dev.eaglemem.store.RecallEventRow;
 import dev.eaglemem.store.RecallStore;
-import dev.eaglemem.store.SearchStore;
-import dev.eaglemem.store.SessionStore;
-import dev.eaglemem.store.StatsStore;
 import dev.eaglemem.store.SummaryFields;
-import dev.eaglemem.store.SummaryStore;
 import dev.eaglemem.store.TestDb;
 
 /**
@@ -58,11 +47,9 @@ class SessionStartBudgetTest {
     @BeforeEach
     void seed() {
         t = TestDb.in(dir);
-        MemoryService memories = new MemoryService(t.db, new MemoryStore(), new ProjectStore(), new SessionStore(),
-                new EventStore(), Redactor.defaults(), CLOCK);
-        SessionService sessions = new SessionService(t.db, new SessionStore(), new SummaryStore(),
-                new EnrichmentStore(), new ProjectStore(),
-                new EventStore(), Redactor.defaults(), CLOCK);
+        TestServices services = TestServices.on(t.db, CLOCK);
+        MemoryService memories = services.memories();
+        SessionService sessions = services.sessions();
         sessions.save(new SessionSave("sess-before", PROJECT, null, "/home/dev/code/shop", "codex", "codex",
                 new SummaryFields("Fix the totals", null, null, "Totals add up", null, null, "Add refunds", null,
                         List.of(), List.of(), List.of())));
@@ -82,8 +69,7 @@ class SessionStartBudgetTest {
     }
 
     private RecallService recall(EagleConfig config) {
-        return new RecallService(t.db, new StatsStore(), new OverviewStore(), new MemoryStore(), new SummaryStore(),
-                new ObservationStore(), new RecallStore(), new SearchStore(), new Settings(config), CLOCK, NoModel.index(t.db));
+        return TestServices.on(t.db, CLOCK).withSettings(new Settings(config)).recall();
     }
 
     private RecallEventRow lastEvent() {

@@ -17,6 +17,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.eaglemem.TestServices;
 import dev.eaglemem.code.CodeIndexer;
 import dev.eaglemem.config.EagleConfig;
 import dev.eaglemem.config.LogFile;
@@ -27,7 +28,6 @@ import dev.eaglemem.error.EagleException;
 import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.store.CodeStore;
 import dev.eaglemem.store.ProjectStore;
-import dev.eaglemem.store.SearchStore;
 import dev.eaglemem.store.TestDb;
 import dev.eaglemem.store.VectorStore;
 
@@ -85,8 +85,8 @@ class CodeSearchTest {
     private SearchService search(boolean semanticOn) {
         Settings settings = new Settings(new EagleConfig(dir.resolve("config.toml"), Map.of("recall.semantic", semanticOn),
                 List.of()));
-        return new SearchService(t.db, new SearchStore(), new SemanticIndex(t.db, new VectorStore(), () -> model),
-                new VectorStore(), settings);
+        return TestServices.on(t.db, CLOCK).withSettings(settings)
+                .withSemantic(new SemanticIndex(t.db, new VectorStore(), () -> model)).search();
     }
 
     private static List<String> titles(SearchResult r) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 
@@ -12,13 +13,11 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.eaglemem.embed.NoModel;
+import dev.eaglemem.TestServices;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.error.ExitCode;
-import dev.eaglemem.store.CodeStore;
 import dev.eaglemem.store.MemoryStore;
 import dev.eaglemem.store.NewMemoryRow;
-import dev.eaglemem.store.ObservationStore;
 import dev.eaglemem.store.ProjectStore;
 import dev.eaglemem.store.PromptStore;
 import dev.eaglemem.store.SessionStore;
@@ -38,9 +37,9 @@ class SearchServiceTest {
     @BeforeEach
     void seed() {
         t = TestDb.in(dir);
-        search = NoModel.search(t.db);
-        records = new RecordService(t.db, new MemoryStore(), new SummaryStore(), new SessionStore(), new PromptStore(),
-                new ObservationStore(), new CodeStore());
+        TestServices services = TestServices.on(t.db, Clock.systemUTC());
+        search = services.search();
+        records = services.records();
         Instant day = Instant.parse("2026-11-01T09:00:00Z");
         t.db.write(tx -> {
             ProjectStore projects = new ProjectStore();

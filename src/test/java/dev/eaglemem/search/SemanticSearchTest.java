@@ -14,8 +14,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.eaglemem.config.EagleConfig;
-import dev.eaglemem.config.Settings;
+import dev.eaglemem.TestServices;
 import dev.eaglemem.embed.Embedder;
 import dev.eaglemem.embed.MiniLmEmbedder;
 import dev.eaglemem.embed.SemanticIndex;
@@ -24,12 +23,6 @@ import dev.eaglemem.memory.MemoryDraft;
 import dev.eaglemem.memory.MemoryKind;
 import dev.eaglemem.memory.MemoryScope;
 import dev.eaglemem.memory.MemoryService;
-import dev.eaglemem.redact.Redactor;
-import dev.eaglemem.store.EventStore;
-import dev.eaglemem.store.MemoryStore;
-import dev.eaglemem.store.ProjectStore;
-import dev.eaglemem.store.SearchStore;
-import dev.eaglemem.store.SessionStore;
 import dev.eaglemem.store.TestDb;
 import dev.eaglemem.store.VectorStore;
 
@@ -48,8 +41,7 @@ class SemanticSearchTest {
     @BeforeEach
     void seed() {
         t = TestDb.in(dir);
-        MemoryService memories = new MemoryService(t.db, new MemoryStore(), new ProjectStore(), new SessionStore(),
-                new EventStore(), Redactor.defaults(), CLOCK);
+        MemoryService memories = TestServices.on(t.db, CLOCK).memories();
         for (String[] m : List.of(
                 new String[] { "Stripe redelivers webhooks, so billing must dedupe on the event id",
                         "A slow 200 makes Stripe send the same event again; the refund handler ran twice." },
@@ -67,8 +59,7 @@ class SemanticSearchTest {
     }
 
     private SearchService service(SemanticIndex index) {
-        return new SearchService(t.db, new SearchStore(), index, new VectorStore(),
-                new Settings(EagleConfig.defaults(dir.resolve("config.toml"))));
+        return TestServices.on(t.db, CLOCK).withSemantic(index).search();
     }
 
     private void embed() {

@@ -29,14 +29,12 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import dev.eaglemem.TestServices;
 import dev.eaglemem.capture.CaptureService;
 import dev.eaglemem.capture.Spool;
 import dev.eaglemem.config.DataDir;
-import dev.eaglemem.config.EagleConfig;
 import dev.eaglemem.config.EagleEnv;
 import dev.eaglemem.config.LogFile;
-import dev.eaglemem.config.Settings;
-import dev.eaglemem.embed.NoModel;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.error.ExitCode;
 import dev.eaglemem.hook.GuardHandlers;
@@ -44,27 +42,12 @@ import dev.eaglemem.hook.HookHandlers;
 import dev.eaglemem.hook.HookRunner;
 import dev.eaglemem.hook.TestGuards;
 import dev.eaglemem.intake.EventIntake;
-import dev.eaglemem.jobs.JobQueue;
 import dev.eaglemem.memory.MemoryService;
 import dev.eaglemem.recall.RecallService;
 import dev.eaglemem.project.ProjectSwitch;
-import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.serve.control.ServeFiles;
 import dev.eaglemem.serve.control.ServeLock;
 import dev.eaglemem.serve.control.SocketClient;
-import dev.eaglemem.store.AppliedEventStore;
-import dev.eaglemem.store.EventStore;
-import dev.eaglemem.store.JobStore;
-import dev.eaglemem.store.MemoryStore;
-import dev.eaglemem.store.ObservationStore;
-import dev.eaglemem.store.OverviewStore;
-import dev.eaglemem.store.ProjectStore;
-import dev.eaglemem.store.PromptStore;
-import dev.eaglemem.store.RecallStore;
-import dev.eaglemem.store.SearchStore;
-import dev.eaglemem.store.SessionStore;
-import dev.eaglemem.store.StatsStore;
-import dev.eaglemem.store.SummaryStore;
 import dev.eaglemem.store.TestDb;
 
 /**
@@ -92,18 +75,14 @@ class ServeDaemonTest {
         log = new LogFile(dataDir.logFile(), clock);
         // the data directory is made by the daemon itself (ensureExists); the db file only lives there
         t = TestDb.in(dataDir.root());
-        Redactor redactor = Redactor.defaults();
-        Settings settings = new Settings(EagleConfig.defaults(dataDir.configFile()));
         EagleEnv env = new EagleEnv(Map.of("HOME", "/home/dev"), Path.of("/home/dev"), Path.of("/"));
-        MemoryService memories = new MemoryService(t.db, new MemoryStore(), new ProjectStore(), new SessionStore(),
-                new EventStore(), redactor, clock);
-        CaptureService capture = new CaptureService(t.db, new SessionStore(), new ProjectStore(), new ObservationStore(),
-                new PromptStore(), new SummaryStore(), new AppliedEventStore(), redactor, clock);
-        RecallService recall = new RecallService(t.db, new StatsStore(), new OverviewStore(), new MemoryStore(),
-                new SummaryStore(), new ObservationStore(), new RecallStore(), new SearchStore(), settings, clock, NoModel.index(t.db));
+        TestServices services = TestServices.on(t.db, clock);
+        MemoryService memories = services.memories();
+        CaptureService capture = services.capture();
+        RecallService recall = services.recall();
         GuardHandlers guard = TestGuards.wire(t.db, memories, capture, tmp, clock);
         HookHandlers handlers = new HookHandlers(capture, new EventIntake(t.db, capture, new Spool(dataDir.root().resolve("spool")),
-                memories, new JobQueue(t.db, new JobStore(), clock), recall, TestGuards.verifications(t.db, clock), log),
+                memories, services.jobs(), recall, services.verifications(), log),
                 recall, guard, new ProjectSwitch(dataDir.root()));
         HookRunner hooks = new HookRunner(env, () -> log, () -> handlers);
         daemon = new ServeDaemon(env, dataDir, hooks, t.db, log, clock);

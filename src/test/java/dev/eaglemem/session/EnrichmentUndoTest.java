@@ -14,12 +14,12 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.eaglemem.TestServices;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.error.ExitCode;
 import dev.eaglemem.hook.MutableClock;
 import dev.eaglemem.jobs.EnrichSummaryJob;
 import dev.eaglemem.llm.FakeLlm;
-import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.jobs.EnrichRig;
 import dev.eaglemem.store.EnrichmentRow;
 import dev.eaglemem.store.EnrichmentStore;
@@ -62,8 +62,7 @@ class EnrichmentUndoTest {
     @BeforeEach
     void open() {
         t = TestDb.in(dir);
-        sessions = new SessionService(t.db, new SessionStore(), summaries, enrichments, new ProjectStore(), new EventStore(),
-                Redactor.defaults(), clock);
+        sessions = TestServices.on(t.db, clock).sessions();
         undo = new EnrichmentUndo(t.db, new SessionStore(), summaries, enrichments, new EventStore(), clock);
     }
 

@@ -14,15 +14,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.eaglemem.TestServices;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.error.ExitCode;
-import dev.eaglemem.redact.Redactor;
-import dev.eaglemem.store.EnrichmentStore;
-import dev.eaglemem.store.EventStore;
-import dev.eaglemem.store.ProjectStore;
-import dev.eaglemem.store.SessionStore;
 import dev.eaglemem.store.SummaryFields;
-import dev.eaglemem.store.SummaryStore;
 import dev.eaglemem.store.TestDb;
 
 class SessionServiceTest {
@@ -36,9 +31,7 @@ class SessionServiceTest {
     @BeforeEach
     void open() {
         t = TestDb.in(dir);
-        service = new SessionService(t.db, new SessionStore(), new SummaryStore(),
-                new EnrichmentStore(), new ProjectStore(), new EventStore(),
-                Redactor.defaults(), Clock.fixed(Instant.parse("2026-11-22T10:00:00Z"), ZoneOffset.UTC));
+        service = TestServices.on(t.db, Clock.fixed(Instant.parse("2026-11-22T10:00:00Z"), ZoneOffset.UTC)).sessions();
     }
 
     @AfterEach

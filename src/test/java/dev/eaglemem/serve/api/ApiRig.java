@@ -16,10 +16,10 @@ import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 
+import dev.eaglemem.TestServices;
 import dev.eaglemem.capture.CaptureService;
 import dev.eaglemem.code.GraphService;
 import dev.eaglemem.feature.FeatureService;
-import dev.eaglemem.feature.VerificationService;
 import dev.eaglemem.inspect.InspectService;
 import dev.eaglemem.capture.Spool;
 import dev.eaglemem.capture.ToolUse;
@@ -44,10 +44,8 @@ import dev.eaglemem.memory.MemoryService;
 import dev.eaglemem.recall.RecallHistory;
 import dev.eaglemem.recall.RecallService;
 import dev.eaglemem.project.ProjectSwitch;
-import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.search.ChangeFeed;
 import dev.eaglemem.search.RecordService;
-import dev.eaglemem.search.SearchService;
 import dev.eaglemem.search.TimelineService;
 import dev.eaglemem.serve.ServeServer;
 import dev.eaglemem.serve.control.SocketClient;
@@ -57,23 +55,18 @@ import dev.eaglemem.status.StatusLine;
 import dev.eaglemem.status.StatusService;
 import dev.eaglemem.store.CodeStore;
 import dev.eaglemem.store.AppliedEventStore;
-import dev.eaglemem.store.EnrichmentStore;
 import dev.eaglemem.store.EventStore;
-import dev.eaglemem.store.FeatureStore;
 import dev.eaglemem.store.GraphStore;
 import dev.eaglemem.store.VectorStore;
-import dev.eaglemem.store.VerificationStore;
 import dev.eaglemem.store.HealthStore;
 import dev.eaglemem.store.JobCounts;
 import dev.eaglemem.store.JobStore;
 import dev.eaglemem.store.MemoryRow;
 import dev.eaglemem.store.MemoryStore;
 import dev.eaglemem.store.ObservationStore;
-import dev.eaglemem.store.OverviewStore;
 import dev.eaglemem.store.ProjectStore;
 import dev.eaglemem.store.PromptStore;
 import dev.eaglemem.store.RecallStore;
-import dev.eaglemem.store.SearchStore;
 import dev.eaglemem.store.SessionStore;
 import dev.eaglemem.store.StatsStore;
 import dev.eaglemem.store.SummaryFields;
@@ -115,18 +108,14 @@ final class ApiRig implements AutoCloseable {
         }
         t = TestDb.in(dir);
         LogFile log = new LogFile(dir.resolve("eagle-mem.log"), clock);
-        Redactor redactor = Redactor.defaults();
         Settings settings = new Settings(EagleConfig.defaults(dir.resolve("config.toml")));
         EagleEnv env = new EagleEnv(Map.of("HOME", dir.toString(), "GIT_CEILING_DIRECTORIES", dir.toString()), dir, dir);
-        memories = new MemoryService(t.db, new MemoryStore(), new ProjectStore(), new SessionStore(), new EventStore(), redactor, clock);
-        sessions = new SessionService(t.db, new SessionStore(), new SummaryStore(),
-                new EnrichmentStore(), new ProjectStore(), new EventStore(),
-                redactor, clock);
-        capture = new CaptureService(t.db, new SessionStore(), new ProjectStore(), new ObservationStore(), new PromptStore(),
-                new SummaryStore(), new AppliedEventStore(), redactor, clock);
-        recall = new RecallService(t.db, new StatsStore(), new OverviewStore(), new MemoryStore(),
-                new SummaryStore(), new ObservationStore(), new RecallStore(), new SearchStore(), settings, clock, NoModel.index(t.db));
-        jobQueue = new JobQueue(t.db, new JobStore(), clock);
+        TestServices services = TestServices.on(t.db, clock);
+        memories = services.memories();
+        sessions = services.sessions();
+        capture = services.capture();
+        recall = services.recall();
+        jobQueue = services.jobs();
         jobs = new JobService(t.db, new JobStore(), clock);
         GuardHandlers guard = TestGuards.wire(t.db, memories, capture, dir, clock);
         HookHandlers handlers = new HookHandlers(capture, new EventIntake(t.db, capture, new Spool(dir.resolve("spool")),
@@ -142,10 +131,10 @@ final class ApiRig implements AutoCloseable {
                 settings, jobs, new StatusLine(() -> t.db, new StatsStore(), env), env, log);
         HealthInfo health = new HealthInfo(t.db, new HealthStore(), clock).serving(() -> new HealthInfo.Serving(
                 socket().toString(), "127.0.0.1", null, null, 0L, JobCounts.NONE, 0, 0, 0, 0, 0, "off: no model"));
-        features = new FeatureService(t.db, new FeatureStore(), new VerificationStore(), new ProjectStore(), redactor, clock);
+        features = services.features();
         ViewerApi viewer = new ViewerApi(new InspectService(t.db, new RecallHistory(t.db, new RecallStore()), new RecallStore(),
                 new EventStore(), new SessionStore(), new SummaryStore(), new PromptStore(), new ObservationStore(), new ProjectStore()),
-                features, new VerificationService(t.db, new FeatureStore(), new VerificationStore(), redactor, clock),
+                features, services.verifications(),
                 new GraphService(t.db, new CodeStore(), new GraphStore(), features), settings, log);
         server = ServeServer.start(new ServeServer.Options(socket(), "127.0.0.1", 0, true, TOKEN), hooks, env,
                 api.routes(health).andThen(viewer.routes()));
