@@ -402,4 +402,19 @@ class JobStoreTest {
         assertThat(t.db.<Integer>write(tx -> jobs.purgeDead(tx, t0))).as("died at the cutoff, not before it").isZero();
         assertThat(t.db.<JobCounts>read(jobs::counts)).isEqualTo(new JobCounts(1, 1, 0, 1, 0));
     }
+
+    @Test
+    void aCancelledOrRetriedJobNoLongerSaysItWaitsForTheModelBudget() {
+        long id = enqueue("enrich-summary", "s1", t0).job().id();
+        JobRow running = claim(1, t0, OWNER).getFirst();
+        t.db.write(tx -> jobs.defer(tx, running, "daily model budget spent", t0.plus(Duration.ofDays(1)), t0));
+        assertThat(t.db.<Boolean>write(tx -> jobs.cancel(tx, id, t0.plusSeconds(1)))).isTrue();
+        // JobRow.deferred is "why a pending job waits": jobs list would show this cancelled job as deferred
+        assertThat(find(id).deferred()).isNull();
+
+        assertThat(t.db.<Boolean>write(tx -> jobs.retry(tx, id, t0.plusSeconds(2)))).isTrue();
+        JobRow retried = find(id);
+        assertThat(retried.runAfter()).isEqualTo("2026-11-22T10:00:02.000Z");
+        assertThat(retried.deferred()).as("due now, not waiting for tomorrow's budget").isNull();
+    }
 }
