@@ -69,11 +69,12 @@ public final class JobStore {
             """;
     private static final String RETRY = """
             UPDATE jobs SET status = 'pending', attempts = 0, run_after = ?1, locked_by = NULL, locked_at = NULL,
-                finished_at = NULL, updated_at = ?1
+                finished_at = NULL, updated_at = ?1, deferred = NULL
             WHERE id = ?2 AND status IN ('dead', 'cancelled')
             """;
     private static final String CANCEL = """
-            UPDATE jobs SET status = 'cancelled', updated_at = ?1, finished_at = ?1 WHERE id = ?2 AND status = 'pending'
+            UPDATE jobs SET status = 'cancelled', updated_at = ?1, finished_at = ?1, deferred = NULL
+            WHERE id = ?2 AND status = 'pending'
             """;
     private static final String PURGE_DEAD = """
             DELETE FROM jobs WHERE status = 'dead' AND (?1 IS NULL OR COALESCE(finished_at, updated_at) < ?1)

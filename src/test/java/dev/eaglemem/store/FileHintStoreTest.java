@@ -101,4 +101,69 @@ class FileHintStoreTest {
                 .extracting(FileHintRow::hits, FileHintRow::sessions, FileHintRow::ofSessions).containsExactly(9, 2, 7);
         assertThat(t.db.read((Tx tx) -> hints.forPath(tx, P, "z.py"))).isEmpty();
     }
+
+    @Test
+    void replacingOneKindLeavesTheOtherKindAndOtherProjectsAlone() {
+        t.db.write((Tx tx) -> {
+            new ProjectStore().touch(tx, "code/other", null, now);
+            hints.replace(tx, P, "co_edit", List.of(new FileHintRow(P, "co_edit", "a.py", List.of("b.py"), 2, null)), now);
+            hints.replace(tx, P, "hot_file", List.of(new FileHintRow(P, "hot_file", "a.py", List.of(), 4, 8, 2, 3, null)), now);
+            hints.replace(tx, "code/other", "co_edit", List.of(new FileHintRow("code/other", "co_edit", "x.py",
+                    List.of("y.py"), 3, null)), now);
+            hints.replace(tx, P, "co_edit", List.of(new FileHintRow(P, "co_edit", "c.py", List.of("d.py", "e.py"), 5, null)),
+                    now.plusSeconds(60));
+            return null;
+        });
+        assertThat(t.db.read((Tx tx) -> hints.list(tx, P, "co_edit"))).singleElement().satisfies(r -> {
+            assertThat(r.path()).isEqualTo("c.py");
+            assertThat(r.partners()).containsExactly("d.py", "e.py");
+            assertThat(r.computedAt()).isEqualTo("2026-11-25T10:01:00.000Z");
+        });
+        assertThat(t.db.read((Tx tx) -> hints.list(tx, P, "hot_file"))).extracting(FileHintRow::path).containsExactly("a.py");
+        assertThat(t.db.read((Tx tx) -> hints.list(tx, "code/other", "co_edit"))).extracting(FileHintRow::path)
+                .containsExactly("x.py");
+        assertThat(t.db.read((Tx tx) -> hints.forPath(tx, "code/other", "c.py"))).isEmpty();
+    }
+
+    @Test
+    void listIsStrongestFirstThenByPath() {
+        t.db.write((Tx tx) -> {
+            hints.replace(tx, P, "hot_file", List.of(new FileHintRow(P, "hot_file", "b.py", List.of(), 2, null),
+                    new FileHintRow(P, "hot_file", "a.py", List.of(), 2, null),
+                    new FileHintRow(P, "hot_file", "z.py", List.of(), 7.5, null)), now);
+            return null;
+        });
+        assertThat(t.db.read((Tx tx) -> hints.list(tx, P, "hot_file"))).extracting(FileHintRow::path)
+                .containsExactly("z.py", "a.py", "b.py");
+    }
+
+    @Test
+    void pairsAreStrongestFirstCappedAndCountASessionOnceHoweverOftenItEditedAFile() {
+        List<String> nine = List.of("f1.py", "f2.py", "f3.py", "f4.py", "f5.py", "f6.py", "f7.py", "f8.py", "f9.py");
+        session("s1", nine, List.of());
+        session("s2", nine, List.of());
+        session("s3", List.of("f1.py", "f1.py", "f2.py", "lone.py"), List.of());
+        session("s4", List.of("lone.py"), List.of());
+        List<CoEditPair> pairs = t.db.read((Tx tx) -> hints.coEditPairs(tx, P));
+        assertThat(pairs).hasSize(FileHintStore.MAX_PAIRS);
+        assertThat(pairs.getFirst()).isEqualTo(new CoEditPair("f1.py", "f2.py", 3));
+        assertThat(pairs.get(1)).isEqualTo(new CoEditPair("f1.py", "f3.py", 2));
+        assertThat(pairs).as("lone.py was edited with f1 and f2 in one session only")
+                .noneMatch(p -> p.a().equals("lone.py") || p.b().equals("lone.py"));
+    }
+
+    @Test
+    void anotherProjectsSessionsNeitherCountNorPair() {
+        session("s1", List.of("a.py", "b.py"), List.of());
+        session("s2", List.of("a.py", "b.py"), List.of());
+        t.db.write((Tx tx) -> {
+            new ProjectStore().touch(tx, "code/other", null, now);
+            new SessionStore().upsert(tx, "o1", "code/other", "claude-code", null, null, null, now);
+            new ObservationStore().insert(tx, new NewObservation("o1", "code/other", "claude-code", "Edit", null, "edit",
+                    List.of(), List.of("c.py"), null, 10L, 1, "x1"), now);
+            return null;
+        });
+        assertThat(t.db.read((Tx tx) -> hints.coEditPairs(tx, P))).as("two sessions of its own are too few").isEmpty();
+        assertThat(t.db.read((Tx tx) -> hints.coEditPairs(tx, "code/other"))).isEmpty();
+    }
 }

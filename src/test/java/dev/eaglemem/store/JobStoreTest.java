@@ -1,11 +1,13 @@
 package dev.eaglemem.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -18,6 +20,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import dev.eaglemem.error.EagleException;
 
 class JobStoreTest {
 
@@ -270,5 +274,147 @@ class JobStoreTest {
                 .extracting(JobRow::id).containsExactly(c, a);
         assertThat(t.db.<List<JobRow>>read(tx -> jobs.list(tx, new JobQuery(Set.of(), null, 1)))).extracting(JobRow::id).containsExactly(c);
         assertThat(t.db.<Optional<String>>read(jobs::nextRunAfter)).contains("2026-11-22T10:00:00.000Z");
+    }
+
+    @Test
+    void claimHonoursItsMaxAndOrdersByDueTimeThenIdNotByInsertion() {
+        long late = t.db.write(tx -> jobs.enqueue(tx, new NewJob("prune", null, Map.of(), "late"), t0.plusSeconds(5))).job().id();
+        long b = enqueue("prune", "b", t0).job().id();
+        long c = enqueue("prune", "c", t0).job().id();
+        assertThat(claim(2, t0.plusSeconds(10), OWNER)).extracting(JobRow::id).containsExactly(b, c);
+        assertThat(claim(2, t0.plusSeconds(10), OWNER)).extracting(JobRow::id).containsExactly(late);
+        assertThat(find(late).project()).isNull();
+        assertThat(claim(0, t0.plusSeconds(10), OWNER)).isEmpty();
+    }
+
+    @Test
+    void aDeferredJobWaitsWithoutSpendingAnAttemptAndItsReasonClearsWhenClaimedAgain() {
+        long id = enqueue("enrich-summary", "s1", t0).job().id();
+        JobRow running = claim(1, t0, OWNER).getFirst();
+        Instant tomorrow = t0.plus(Duration.ofDays(1));
+        assertThat(t.db.<Optional<JobStatus>>write(tx -> jobs.defer(tx, running, "daily model budget spent", tomorrow, t0)))
+                .contains(JobStatus.PENDING);
+        JobRow waiting = find(id);
+        assertThat(waiting.attempts()).isZero();
+        assertThat(waiting.deferred()).isEqualTo("daily model budget spent");
+        assertThat(waiting.runAfter()).isEqualTo("2026-11-23T10:00:00.000Z");
+        assertThat(waiting.lockedBy()).isNull();
+        assertThat(waiting.finishedAt()).isNull();
+        assertThat(t.db.<Optional<String>>read(jobs::nextRunAfter)).contains("2026-11-23T10:00:00.000Z");
+        assertThat(claim(1, tomorrow.minusSeconds(1), OWNER)).isEmpty();
+        assertThat(t.db.<Optional<JobStatus>>write(tx -> jobs.defer(tx, running, "again", tomorrow, t0)))
+                .as("the claim was given back").isEmpty();
+
+        JobRow again = claim(1, tomorrow, OWNER).getFirst();
+        assertThat(again.attempts()).isEqualTo(1);
+        assertThat(again.deferred()).isNull();
+    }
+
+    @Test
+    void aDeferredJobWhoseWorkIsQueuedAgainIsCancelledInFavourOfTheQueuedOne() {
+        enqueue("enrich-summary", "s1", t0);
+        JobRow running = claim(1, t0, OWNER).getFirst();
+        long newer = enqueue("enrich-summary", "s1", t0.plusSeconds(1)).job().id();
+        assertThat(t.db.<Optional<JobStatus>>write(tx -> jobs.defer(tx, running, "budget", t0.plus(Duration.ofDays(1)),
+                t0.plusSeconds(2)))).contains(JobStatus.CANCELLED);
+        JobRow cancelled = find(running.id());
+        assertThat(cancelled.lastError()).isEqualTo("deferred: budget (superseded by pending job " + newer + ")");
+        assertThat(cancelled.finishedAt()).isEqualTo("2026-11-22T10:00:02.000Z");
+        assertThat(find(newer).status()).isEqualTo(JobStatus.PENDING);
+    }
+
+    @Test
+    void aReleasedJobIsDueAgainAtOnceWithItsAttemptGivenBackUnlessItsWorkIsQueuedAgain() {
+        long id = enqueue("prune", "a", t0).job().id();
+        JobRow running = claim(1, t0, OWNER).getFirst();
+        Instant stop = t0.plusSeconds(30);
+        assertThat(t.db.<Boolean>write(tx -> jobs.release(tx, running, "serve stopped", stop))).isTrue();
+        JobRow back = find(id);
+        assertThat(back.status()).isEqualTo(JobStatus.PENDING);
+        assertThat(back.attempts()).isZero();
+        assertThat(back.runAfter()).isEqualTo("2026-11-22T10:00:30.000Z");
+        assertThat(back.lastError()).isEqualTo("serve stopped");
+        assertThat(t.db.<Boolean>write(tx -> jobs.release(tx, running, "twice", stop))).as("no longer this claim").isFalse();
+
+        JobRow rerun = claim(1, stop, OWNER).getFirst();
+        long queued = enqueue("prune", "a", stop).job().id();
+        assertThat(t.db.<Boolean>write(tx -> jobs.release(tx, rerun, "serve stopped", stop.plusSeconds(1)))).isTrue();
+        JobRow redundant = find(id);
+        assertThat(redundant.status()).isEqualTo(JobStatus.CANCELLED);
+        assertThat(redundant.lastError()).isEqualTo("serve stopped; the queued run of the same work replaces it");
+        assertThat(redundant.finishedAt()).isEqualTo("2026-11-22T10:00:31.000Z");
+        assertThat(find(queued).status()).isEqualTo(JobStatus.PENDING);
+    }
+
+    @Test
+    void aJobTheSchemaRefusesFailsInsteadOfBeingTakenForADuplicate() {
+        assertThatThrownBy(() -> enqueue("", "a", t0)).isInstanceOf(EagleException.class);
+        assertThatThrownBy(() -> enqueue("k".repeat(65), "a", t0)).isInstanceOf(EagleException.class);
+        assertThat(t.db.<JobCounts>read(jobs::counts)).isEqualTo(JobCounts.NONE);
+        assertThat(t.db.<Optional<String>>read(jobs::nextRunAfter)).isEmpty();
+    }
+
+    @Test
+    void payloadsRoundTripNumbersBooleansAndUnicodeText() {
+        Map<String, Object> payload = new LinkedHashMap<>();
+        payload.put("memory_id", 42);
+        payload.put("force", true);
+        payload.put("title", "连接池 — café");
+        payload.put("blank", " ");
+        JobRow row = t.db.write(tx -> jobs.enqueue(tx, new NewJob("embed", "code/app", payload, null), t0)).job();
+        JobRow read = find(row.id());
+        assertThat(read.payload()).containsExactlyEntriesOf(payload);
+        assertThat(read.payloadText("title")).contains("连接池 — café");
+        assertThat(read.payloadText("memory_id")).contains("42");
+        assertThat(read.payloadText("blank")).isEmpty();
+        assertThat(read.payloadText("absent")).isEmpty();
+        assertThat(read.dedupeKey()).isNull();
+    }
+
+    @Test
+    void retryingADeadJobWhoseWorkIsQueuedAgainIsRefusedSoTheCallerMustCheckFirst() {
+        long dead = enqueue("prune", "a", t0).job().id();
+        JobRow claimed = claim(1, t0, OWNER).getFirst();
+        t.db.write(tx -> jobs.fail(tx, claimed, "boom", null, t0));
+        long queued = enqueue("prune", "a", t0).job().id();
+        assertThat(t.db.<Optional<JobRow>>read(tx -> jobs.pendingDuplicate(tx, "prune", "a", dead))).map(JobRow::id)
+                .contains(queued);
+        assertThat(t.db.<Optional<JobRow>>read(tx -> jobs.pendingDuplicate(tx, "prune", "a", queued))).isEmpty();
+        assertThat(t.db.<Optional<JobRow>>read(tx -> jobs.pendingDuplicate(tx, "prune", null, 0))).isEmpty();
+        assertThatThrownBy(() -> t.db.write(tx -> jobs.retry(tx, dead, t0))).isInstanceOf(EagleException.class);
+        assertThat(find(dead).status()).isEqualTo(JobStatus.DEAD);
+
+        assertThat(t.db.<Boolean>write(tx -> jobs.cancel(tx, queued, t0))).isTrue();
+        assertThat(t.db.<Boolean>write(tx -> jobs.retry(tx, queued, t0))).as("a cancelled job can be retried").isTrue();
+        assertThat(find(queued).status()).isEqualTo(JobStatus.PENDING);
+        assertThat(find(queued).finishedAt()).isNull();
+    }
+
+    @Test
+    void retentionNeverDeletesPendingRunningOrDeadJobsHoweverOld() {
+        enqueue("prune", "a", t0);
+        enqueue("prune", "b", t0);
+        enqueue("prune", "c", t0);
+        List<JobRow> claimed = claim(2, t0, OWNER);
+        t.db.write(tx -> jobs.fail(tx, claimed.getLast(), "boom", null, t0)); // a runs, b is dead, c waits
+        Instant farFuture = t0.plus(Duration.ofDays(3650));
+        assertThat(t.db.<Integer>write(tx -> jobs.deleteFinished(tx, farFuture, 100))).isZero();
+        assertThat(t.db.<Integer>write(tx -> jobs.purgeDead(tx, t0))).as("died at the cutoff, not before it").isZero();
+        assertThat(t.db.<JobCounts>read(jobs::counts)).isEqualTo(new JobCounts(1, 1, 0, 1, 0));
+    }
+
+    @Test
+    void aCancelledOrRetriedJobNoLongerSaysItWaitsForTheModelBudget() {
+        long id = enqueue("enrich-summary", "s1", t0).job().id();
+        JobRow running = claim(1, t0, OWNER).getFirst();
+        t.db.write(tx -> jobs.defer(tx, running, "daily model budget spent", t0.plus(Duration.ofDays(1)), t0));
+        assertThat(t.db.<Boolean>write(tx -> jobs.cancel(tx, id, t0.plusSeconds(1)))).isTrue();
+        // JobRow.deferred is "why a pending job waits": jobs list would show this cancelled job as deferred
+        assertThat(find(id).deferred()).isNull();
+
+        assertThat(t.db.<Boolean>write(tx -> jobs.retry(tx, id, t0.plusSeconds(2)))).isTrue();
+        JobRow retried = find(id);
+        assertThat(retried.runAfter()).isEqualTo("2026-11-22T10:00:02.000Z");
+        assertThat(retried.deferred()).as("due now, not waiting for tomorrow's budget").isNull();
     }
 }
