@@ -67,6 +67,7 @@ import dev.eaglemem.search.SearchResult;
 import dev.eaglemem.search.Timeline;
 import dev.eaglemem.serve.ServeState;
 import dev.eaglemem.serve.control.ServeControl;
+import dev.eaglemem.session.SaveResult;
 import dev.eaglemem.session.SessionDetail;
 import dev.eaglemem.session.SessionList;
 import dev.eaglemem.session.UnenrichResult;
@@ -139,7 +140,14 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
         CompactionReport.class, CompactionReport.Readiness.class, StatsStore.Durable.class,
         DbFiles.Salvaged.class, EnrichmentRow.class, FieldChange.class, UnenrichResult.class,
         Freshness.class, Finding.class, AnchorState.class, StaleReport.class, StaleReport.Item.class,
-        AnchorService.Confirmed.class })
+        AnchorService.Confirmed.class, SaveResult.class, GuardRuleAdded.class,
+        ProjectState.class, FeatureWritten.class, FeatureList.class, FeaturePending.class, FeatureSuggestions.class,
+        SuggestionAccepted.class, ProposalList.class, CurateDecisions.class, CuesSet.class, CuesCleared.class,
+        CuesShown.class, CuesShown.Written.class, MemoryShown.class, GateCheck.class, GateCheck.Pending.class,
+        GateHook.class, OverviewShown.class, OverviewSet.class, OverviewDeleted.class, VersionInfo.class,
+        ConfigListing.class, ConfigListing.Key.class, ConfigSet.class, UnlockState.class, JobList.class, JobsRun.class,
+        JobChanges.class, JobsPurged.class, GuardRules.class, GuardRuleRemoved.class, SpoolStatus.class,
+        SpoolReplayed.class, ErrorBody.class, ErrorDocument.class })
 final class JsonTypes {
 
     private JsonTypes() {
