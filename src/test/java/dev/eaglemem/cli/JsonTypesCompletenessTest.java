@@ -19,7 +19,6 @@ import java.lang.classfile.instruction.LabelTarget;
 import java.lang.classfile.instruction.LoadInstruction;
 import java.lang.classfile.instruction.LocalVariable;
 import java.lang.classfile.instruction.LocalVariableType;
-import java.lang.classfile.instruction.NewReferenceArrayInstruction;
 import java.lang.classfile.instruction.TypeCheckInstruction;
 import java.lang.constant.ClassDesc;
 import java.lang.invoke.MethodType;
@@ -60,7 +59,7 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
  * ApiJsonTypes are kept by hand, so this test finds the JSON types from the code and checks the lists:
  * <ol>
  * <li>roots: every eagle-mem record or enum that the CLI and the HTTP API hand to the JSON writer
- * (Console.json/toJson/fields, JsonOutput.write, Reply.ok, Responses.json, a Map value) or read from a
+ * (Console.json/toJson, JsonOutput.write, Reply.ok, Responses.json, a Map value) or read from a
  * request body (Bodies.read), found in the bytecode of {@code cli} and {@code serve.api};</li>
  * <li>closure: every eagle-mem record or enum inside a listed or root type (record components, getters,
  * generic arguments), transitively.</li>
@@ -218,7 +217,6 @@ class JsonTypesCompletenessTest {
             new Sink("com/fasterxml/jackson/databind/ObjectMapper", "writeValueAsString"),
             new Sink("com/fasterxml/jackson/databind/ObjectMapper", "valueToTree"), new Sink("java/util/Map", "of"),
             new Sink("java/util/Map", "put"));
-    private static final Sink FIELDS = new Sink("dev/eaglemem/cli/Console", "fields");
     private static final Sink BODIES = new Sink("dev/eaglemem/serve/api/Bodies", "read");
 
     static Set<Class<?>> roots() {
@@ -273,12 +271,6 @@ class JsonTypesCompletenessTest {
             Sink sink = new Sink(call.owner().asInternalName(), call.name().stringValue());
             if (LAST_ARGUMENT_SINKS.contains(sink) && i > 0) {
                 frame.producedType(i - 1).ifPresent(t -> collect(t, out));
-            } else if (sink.equals(FIELDS)) {
-                for (int j = i - 1; j > 0 && !(ins.get(j) instanceof NewReferenceArrayInstruction); j--) {
-                    if (ins.get(j).opcode() == Opcode.AASTORE) {
-                        frame.producedType(j - 1).ifPresent(t -> collect(t, out));
-                    }
-                }
             } else if (sink.equals(BODIES) && i + 1 < ins.size() && ins.get(i + 1) instanceof TypeCheckInstruction cast) {
                 out.add(load(cast.type().asSymbol()));
             }
