@@ -18,7 +18,6 @@ import java.lang.classfile.instruction.LabelTarget;
 import java.lang.classfile.instruction.LoadInstruction;
 import java.lang.classfile.instruction.LocalVariable;
 import java.lang.classfile.instruction.LocalVariableType;
-import java.lang.classfile.instruction.NewReferenceArrayInstruction;
 import java.lang.classfile.instruction.TypeCheckInstruction;
 import java.lang.constant.ClassDesc;
 import java.lang.invoke.MethodType;
@@ -51,7 +50,7 @@ import dev.eaglemem.format.JsonOutput;
 /**
  * What the adapters hand to a JSON writer or read from a request body, found in their bytecode: the static type of
  * each value at a JSON sink. {@link #roots} are the eagle-mem types among them; {@link #mapBodies} names every method
- * that hands over a map (a {@code Map}, a Jackson tree, or a {@code Console.fields(…)} map) instead of a record, since
+ * that hands over a map (a {@code Map} or a Jackson tree) instead of a record, since
  * whatever sits inside such a map is invisible to the type closure.
  */
 final class JsonHandOffs {
@@ -79,7 +78,6 @@ final class JsonHandOffs {
             new Sink("com/fasterxml/jackson/databind/ObjectMapper", "valueToTree"));
     /** A map's values: roots too, so that a record inside an allow-listed map body is still registered. */
     private static final Set<Sink> MAP_VALUES = Set.of(new Sink("java/util/Map", "of"), new Sink("java/util/Map", "put"));
-    private static final Sink FIELDS = new Sink("dev/eaglemem/cli/Console", "fields");
     private static final Sink BODIES = new Sink("dev/eaglemem/serve/api/Bodies", "read");
     /** The MCP tools are plain functions: every value a method of McpTools returns is a tool's answer. */
     private static final String ANSWERS = "dev/eaglemem/mcp/McpTools";
@@ -167,13 +165,6 @@ final class JsonHandOffs {
                 frame.producedType(i - 1).ifPresent(t -> handOver(t, where, "hands to " + simple(sink) + ":"));
             } else if (MAP_VALUES.contains(sink) && i > 0) {
                 frame.producedType(i - 1).ifPresent(t -> collect(t, roots));
-            } else if (sink.equals(FIELDS)) {
-                mapBodies.add(where + " builds a Console.fields map");
-                for (int j = i - 1; j > 0 && !(ins.get(j) instanceof NewReferenceArrayInstruction); j--) {
-                    if (ins.get(j).opcode() == Opcode.AASTORE) {
-                        frame.producedType(j - 1).ifPresent(t -> collect(t, roots));
-                    }
-                }
             } else if (sink.equals(BODIES) && i + 1 < ins.size() && ins.get(i + 1) instanceof TypeCheckInstruction cast) {
                 roots.add(load(cast.type().asSymbol()));
             } else if (sink.owner().equals(REPLY) && sink.name().equals("<init>") && !reply) {

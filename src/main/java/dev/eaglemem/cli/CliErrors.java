@@ -5,9 +5,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -180,13 +178,9 @@ public class CliErrors {
         }
         err.flush();
         if (json) {
-            Map<String, Object> body = new LinkedHashMap<>();
-            body.put("code", error.errorCode());
-            body.put("message", error.getMessage());
-            body.put("fix", error.fix());
-            body.put("exit_code", error.exitCode().code());
             PrintWriter out = cmd.getOut();
-            out.println(Console.toJson(Map.of("error", body)));
+            out.println(Console.toJson(new ErrorDocument(new ErrorBody(error.errorCode(), error.getMessage(), error.fix(),
+                    error.exitCode().code()))));
             out.flush();
         }
     }

@@ -1,7 +1,6 @@
 package dev.eaglemem.cli;
 
 import java.io.PrintWriter;
-import java.util.Locale;
 
 import dev.eaglemem.config.ConfigService;
 import dev.eaglemem.config.ConfigService.Entry;
@@ -34,8 +33,7 @@ public class ConfigCommand {
     int list(@Mixin OutputMixin output) {
         ConfigService.Listing listing = config.list();
         if (output.json) {
-            Console.json(spec, Console.fields("file", listing.file(), "exists", listing.exists(), "keys",
-                    listing.entries().stream().map(ConfigCommand::json).toList(), "unknown_keys", listing.unknownKeys()));
+            Console.json(spec, ConfigListing.of(listing));
             return 0;
         }
         PrintWriter out = Console.out(spec);
@@ -55,7 +53,7 @@ public class ConfigCommand {
     int get(@Mixin OutputMixin output, @Parameters(paramLabel = "KEY", description = KEY_HELP) String key) {
         Entry e = config.get(key);
         if (output.json) {
-            Console.json(spec, json(e));
+            Console.json(spec, ConfigListing.Key.of(e));
         } else {
             Console.out(spec).println(ConfigValues.display(e.value()));
         }
@@ -71,18 +69,12 @@ public class ConfigCommand {
         Entry before = config.get(key);
         Entry after = config.set(key, value);
         if (output.json) {
-            Console.json(spec, Console.fields("key", key, "value", after.value(), "previous", before.value(), "status",
+            Console.json(spec, new ConfigSet(key, after.value(), before.value(),
                     before.value().equals(after.value()) && before.explicit() ? "already_set" : "set"));
         } else {
             Console.out(spec).println(key + " = " + ConfigValues.toToml(after.value()) + "   (was "
                     + ConfigValues.toToml(before.value()) + (before.explicit() ? "" : ", the default") + ")");
         }
         return 0;
-    }
-
-    private static Object json(Entry e) {
-        return Console.fields("key", e.key().name(), "value", e.value(), "default", e.key().defaultValue(), "set",
-                e.explicit(), "type", e.key().type().name().toLowerCase(Locale.ROOT), "description",
-                e.key().description(), "accepts", e.key().expected());
     }
 }

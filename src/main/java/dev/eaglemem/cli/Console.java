@@ -1,8 +1,6 @@
 package dev.eaglemem.cli;
 
 import java.io.PrintWriter;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 import dev.eaglemem.format.JsonOutput;
 import picocli.CommandLine.Model.CommandSpec;
@@ -21,15 +19,6 @@ final class Console {
         PrintWriter out = spec.commandLine().getOut();
         out.println(toJson(value));
         out.flush();
-    }
-
-    /** An ordered JSON object from key/value pairs; unlike Map.of, values may be null. */
-    static Map<String, Object> fields(Object... keysAndValues) {
-        Map<String, Object> out = new LinkedHashMap<>();
-        for (int i = 0; i < keysAndValues.length; i += 2) {
-            out.put((String) keysAndValues[i], keysAndValues[i + 1]);
-        }
-        return out;
     }
 
     static PrintWriter out(CommandSpec spec) {

@@ -74,7 +74,7 @@ public class CurateCommand implements Callable<Integer> {
         String key = context.requireProject(p.key);
         List<ProposalRow> rows = proposals.list(key, status(status), kind(kind), limit);
         if (out.json) {
-            Console.json(spec, Console.fields("project", key, "proposals", rows));
+            Console.json(spec, new ProposalList(key, rows));
         } else {
             CurateRender.proposals(Console.out(spec), key, rows);
         }
@@ -104,7 +104,7 @@ public class CurateCommand implements Callable<Integer> {
 
     private int decisions(OutputMixin out, List<Decision> done) {
         if (out.json) {
-            Console.json(spec, Console.fields("decisions", done));
+            Console.json(spec, new CurateDecisions(done));
         } else {
             done.forEach(d -> Console.out(spec).println("Proposal " + d.proposal().id() + " (" + d.proposal().kind() + ") "
                     + d.proposal().status() + ": " + d.done() + "."));

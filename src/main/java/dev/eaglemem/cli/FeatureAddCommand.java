@@ -54,7 +54,7 @@ public class FeatureAddCommand implements Callable<Integer> {
         Feature f = features.add(scope.key(), scope.root(),
                 new FeatureSpec(name, options.description, files, dependsOn, options.smoke));
         if (output.json) {
-            Console.json(spec, Console.fields("feature", f));
+            Console.json(spec, new FeatureWritten(f));
         } else {
             Console.out(spec).println("Added feature " + f.name() + " (" + f.files().size() + " file pattern(s), "
                     + f.smokeTests().size() + " smoke test(s)).");

@@ -47,7 +47,7 @@ public class FeatureCommand {
         ProjectScope scope = ProjectScope.of(context);
         List<Feature> rows = features.list(scope.key(), all);
         if (output.json) {
-            Console.json(spec, Console.fields("project", scope.key(), "features", rows));
+            Console.json(spec, new FeatureList(scope.key(), rows));
         } else {
             FeatureRender.list(Console.out(spec), rows, settings.times());
         }
@@ -74,7 +74,7 @@ public class FeatureCommand {
     int archive(@Mixin OutputMixin output, @Parameters(paramLabel = "NAME", description = FeatureOptions.NAME_HELP) String name) {
         Feature f = features.archive(ProjectScope.of(context).key(), name);
         if (output.json) {
-            Console.json(spec, Console.fields("feature", f));
+            Console.json(spec, new FeatureWritten(f));
         } else {
             Console.out(spec).println("Archived feature " + f.name() + ".");
         }
@@ -89,7 +89,7 @@ public class FeatureCommand {
         ProjectScope scope = ProjectScope.of(context);
         List<PendingCheck> checks = verifications.pending(scope.root(), scope.key());
         if (output.json) {
-            Console.json(spec, Console.fields("project", scope.key(), "pending", checks));
+            Console.json(spec, new FeaturePending(scope.key(), checks));
         } else {
             FeatureRender.pending(Console.out(spec), checks);
         }

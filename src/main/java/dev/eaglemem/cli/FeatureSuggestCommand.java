@@ -44,7 +44,7 @@ public class FeatureSuggestCommand implements Callable<Integer> {
         if (accept != null) {
             Decision d = proposals.accept(key, List.of(accept), ProposalKind.FEATURE).getFirst();
             if (output.json) {
-                Console.json(spec, Console.fields("decision", d));
+                Console.json(spec, new SuggestionAccepted(d));
             } else {
                 Console.out(spec).println("Proposal " + accept + " accepted: " + d.done() + " (undo: eagle-mem curate undo "
                         + accept + ").");
@@ -53,7 +53,7 @@ public class FeatureSuggestCommand implements Callable<Integer> {
         }
         List<ProposalRow> rows = proposals.list(key, "proposed", ProposalKind.FEATURE, 50);
         if (output.json) {
-            Console.json(spec, Console.fields("project", key, "suggestions", rows));
+            Console.json(spec, new FeatureSuggestions(key, rows));
         } else if (rows.isEmpty()) {
             Console.out(spec).println("No feature suggestions in " + key + ". eagle-mem curate makes them from files edited"
                     + " together.");

@@ -64,7 +64,7 @@ public class FeatureUpdateCommand implements Callable<Integer> {
         Feature f = features.update(scope.key(), scope.root(), name,
                 new FeatureChange(options.description, addFiles, removeFiles, addDeps, removeDeps, smoke));
         if (output.json) {
-            Console.json(spec, Console.fields("feature", f));
+            Console.json(spec, new FeatureWritten(f));
         } else {
             Console.out(spec).println("Updated feature " + f.name() + ": " + String.join(", ", f.files()));
         }

@@ -99,9 +99,9 @@ public class GateCommand {
     private int verdict(OutputMixin output, Optional<PrePushCheck.Verdict> verdict, String status) {
         boolean blocked = verdict.map(PrePushCheck.Verdict::blocked).orElse(false);
         if (output.json) {
-            Console.json(spec, Console.fields("status", blocked ? "blocked" : status, "blocked", blocked, "changed_files",
-                    verdict.map(PrePushCheck.Verdict::changedFiles).orElse(List.of()), "pending",
-                    verdict.map(v -> v.pending().stream().map(GateRender::json).toList()).orElse(List.of())));
+            Console.json(spec, new GateCheck(blocked ? "blocked" : status, blocked,
+                    verdict.map(PrePushCheck.Verdict::changedFiles).orElse(List.of()),
+                    verdict.map(v -> v.pending().stream().map(GateCheck.Pending::of).toList()).orElse(List.of())));
         }
         if (blocked) {
             spec.commandLine().getErr().print(PrePushCheck.denyText(verdict.get().pending()));
@@ -113,7 +113,7 @@ public class GateCommand {
 
     private int report(OutputMixin output, PrePushHook.Result result) {
         if (output.json) {
-            Console.json(spec, Console.fields("status", result.status(), "hook", result.hook().toString(), "backup",
+            Console.json(spec, new GateHook(result.status(), result.hook().toString(),
                     result.backup() == null ? null : result.backup().toString()));
             return 0;
         }

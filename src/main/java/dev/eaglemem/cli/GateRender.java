@@ -1,17 +1,11 @@
 package dev.eaglemem.cli;
 
-import dev.eaglemem.feature.PendingCheck;
 import dev.eaglemem.gate.PrePushHook;
 
-/** What gate prints: a pending check in --json, and the one sentence install and uninstall answer. */
+/** What gate prints: the one sentence install and uninstall answer. */
 final class GateRender {
 
     private GateRender() {
-    }
-
-    static Object json(PendingCheck p) {
-        return Console.fields("id", p.id(), "feature", p.feature(), "file", p.file(), "smoke_tests", p.smokeTests(),
-                "fingerprint", p.fingerprint());
     }
 
     static String sentence(PrePushHook.Result result) {

@@ -43,7 +43,7 @@ public class GuardCommand {
             String rule) {
         GuardRuleStore.Added added = rules.add(ProjectScope.of(context).key(), pattern, rule);
         if (output.json) {
-            Console.json(spec, Console.fields("rule", added.rule(), "created", added.created()));
+            Console.json(spec, new GuardRuleAdded(added.rule(), added.created()));
         } else {
             Console.out(spec).println((added.created() ? "Added" : "Already there:") + " guard rule #" + added.rule().id()
                     + " for " + added.rule().pattern());
@@ -57,7 +57,7 @@ public class GuardCommand {
         String project = ProjectScope.of(context).key();
         List<GuardRuleRow> rows = rules.list(project);
         if (output.json) {
-            Console.json(spec, Console.fields("project", project, "rules", rows));
+            Console.json(spec, new GuardRules(project, rows));
         } else {
             FeatureRender.rules(Console.out(spec), rows);
         }
@@ -76,7 +76,7 @@ public class GuardCommand {
         }
         GuardRuleRow removed = rules.remove(ProjectScope.of(context).key(), n);
         if (output.json) {
-            Console.json(spec, Console.fields("rule", removed));
+            Console.json(spec, new GuardRuleRemoved(removed));
         } else {
             Console.out(spec).println("Removed guard rule #" + removed.id() + ".");
         }

@@ -53,8 +53,7 @@ public class JobsCommand {
         List<JobRow> rows = jobs.list(new JobQuery(statuses, kind, limit));
         JobCounts counts = jobs.counts();
         if (output.json) {
-            Console.json(spec, Console.fields("statuses", JobsRender.ids(statuses), "kind", kind, "jobs", rows,
-                    "counts", counts));
+            Console.json(spec, new JobList(JobsRender.ids(statuses), kind, rows, counts));
         } else {
             JobsRender.list(Console.out(spec), rows, counts, status == null ? "pending, running or dead" : String.join(", ",
                     JobsRender.ids(statuses)), settings.times());
@@ -70,9 +69,7 @@ public class JobsCommand {
         List<JobRow> recovered = engine.recoverStuck();
         DrainReport report = once ? engine.runOnce() : engine.drain(Integer.MAX_VALUE);
         if (output.json) {
-            Console.json(spec, Console.fields("recovered", recovered, "ran", report.ran(), "succeeded", report.succeeded(),
-                    "failed", report.failed(), "dead", report.dead(), "deferred", report.deferred(), "pending", report.pending(), "next_run_after",
-                    report.nextRunAfter(), "jobs", report.jobs()));
+            Console.json(spec, JobsRun.of(recovered, report));
         } else {
             JobsRender.run(Console.out(spec), recovered, report, settings.times());
         }
@@ -94,7 +91,7 @@ public class JobsCommand {
         }
         List<JobService.Change> changes = allDead ? jobs.retryAllDead() : jobs.retry(JobsRender.parseIds(ids));
         if (output.json) {
-            Console.json(spec, Console.fields("changes", changes));
+            Console.json(spec, new JobChanges(changes));
         } else {
             JobsRender.changes(Console.out(spec), changes, allDead ? "No dead jobs." : "");
         }
@@ -107,7 +104,7 @@ public class JobsCommand {
             @Parameters(paramLabel = "ID", arity = "1..*", description = "Job ids (12 or job-12).") List<String> ids) {
         List<JobService.Change> changes = jobs.cancel(JobsRender.parseIds(ids));
         if (output.json) {
-            Console.json(spec, Console.fields("changes", changes));
+            Console.json(spec, new JobChanges(changes));
         } else {
             JobsRender.changes(Console.out(spec), changes, "");
         }
@@ -122,7 +119,7 @@ public class JobsCommand {
                     description = "Only jobs dead for N days or more.") Integer days) {
         int purged = jobs.purgeDead(days);
         if (output.json) {
-            Console.json(spec, Console.fields("purged", purged, "older_than_days", days));
+            Console.json(spec, new JobsPurged(purged, days));
         } else {
             Console.out(spec).println(purged == 0 ? "No dead jobs to purge." : "Purged " + purged + " dead job"
                     + (purged == 1 ? "" : "s") + ".");

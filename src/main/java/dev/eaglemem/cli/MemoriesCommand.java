@@ -1,8 +1,6 @@
 package dev.eaglemem.cli;
 
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 import dev.eaglemem.anchor.AnchorService;
@@ -78,9 +76,7 @@ public class MemoriesCommand {
         Optional<Freshness> state = m.project() == null ? Optional.empty()
                 : memories.anchors().of(AnchorService.MEMORY, m.id(), m.project(), null);
         if (output.json) {
-            Map<String, Object> json = new LinkedHashMap<>(Console.fields("memory", m));
-            json.put("freshness", state.orElse(null));
-            Console.json(spec, json);
+            Console.json(spec, new MemoryShown(m, state.orElse(null)));
         } else {
             MemoryRender.show(Console.out(spec), m, settings.times());
             MemoryRender.state(Console.out(spec), state);

@@ -1,8 +1,6 @@
 package dev.eaglemem.cli;
 
 import java.io.PrintWriter;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.memory.CueService;
@@ -71,7 +69,7 @@ public class MemoryCuesCommand implements java.util.concurrent.Callable<Integer>
             }
             java.util.List<String> stored = cues.write(memory, set, context.agent(agent).id());
             if (output.json) {
-                Console.json(spec, Console.fields("memory_id", memory, "cues", stored));
+                Console.json(spec, new CuesSet(memory, stored));
             } else {
                 Console.out(spec).println("Set " + Console.count(stored.size(), "search cue") + " of mem-" + memory + ".");
             }
@@ -80,7 +78,7 @@ public class MemoryCuesCommand implements java.util.concurrent.Callable<Integer>
         if (clear) {
             int cleared = cues.clear(memory);
             if (output.json) {
-                Console.json(spec, Console.fields("memory_id", memory, "cleared", cleared));
+                Console.json(spec, new CuesCleared(memory, cleared));
             } else {
                 Console.out(spec).println(cleared == 0 ? "No cues to take back." : "Took back the cues of " + cleared
                         + (cleared == 1 ? " memory" : " memories") + "; the model does not write them again until the memory"
@@ -90,11 +88,8 @@ public class MemoryCuesCommand implements java.util.concurrent.Callable<Integer>
         }
         CueService.Shown shown = cues.show(memory);
         if (output.json) {
-            Map<String, Object> out = new LinkedHashMap<>();
-            out.put("memory_id", memory);
-            out.put("cues", shown.cues().map(CueStore.Cues::cues).orElse(java.util.List.of()));
-            out.put("written", shown.cues().map(MemoryCuesCommand::written).orElse(null));
-            Console.json(spec, out);
+            Console.json(spec, new CuesShown(memory, shown.cues().map(CueStore.Cues::cues).orElse(java.util.List.of()),
+                    shown.cues().map(CuesShown.Written::of).orElse(null)));
             return 0;
         }
         PrintWriter out = Console.out(spec);
@@ -114,16 +109,5 @@ public class MemoryCuesCommand implements java.util.concurrent.Callable<Integer>
             out.println("  (none)");
         }
         return 0;
-    }
-
-    private static Map<String, Object> written(CueStore.Cues c) {
-        Map<String, Object> w = new LinkedHashMap<>();
-        w.put("provider", c.provider());
-        w.put("model", c.model());
-        w.put("job_id", c.jobId());
-        w.put("created_at", c.createdAt());
-        w.put("current", c.current());
-        w.put("embedded_with", c.vectorModel());
-        return w;
     }
 }

@@ -34,7 +34,7 @@ public class OverviewCommand {
         String key = context.requireProject(project.key);
         String text = overviews.show(key).orElse(null);
         if (output.json) {
-            Console.json(spec, Console.fields("project", key, "overview", text));
+            Console.json(spec, new OverviewShown(key, text));
         } else {
             Console.out(spec).println(text != null ? text
                     : "No overview for " + key + " yet. Set one: eagle-mem overview set \"what this project is\"");
@@ -52,7 +52,7 @@ public class OverviewCommand {
         String key = context.requireProject(project.key);
         String text = overviews.set(key, String.join(" ", words));
         if (output.json) {
-            Console.json(spec, Console.fields("project", key, "overview", text, "status", "set"));
+            Console.json(spec, new OverviewSet(key, text, "set"));
         } else {
             Console.out(spec).println("Overview of " + key + " set (" + text.length() + " characters).");
         }
@@ -65,7 +65,7 @@ public class OverviewCommand {
         String key = context.requireProject(project.key);
         boolean deleted = overviews.delete(key);
         if (output.json) {
-            Console.json(spec, Console.fields("project", key, "status", deleted ? "deleted" : "already_absent"));
+            Console.json(spec, new OverviewDeleted(key, deleted ? "deleted" : "already_absent"));
         } else {
             Console.out(spec).println(deleted ? "Overview of " + key + " deleted." : "No overview for " + key + ".");
         }

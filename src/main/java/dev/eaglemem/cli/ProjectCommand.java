@@ -56,8 +56,8 @@ public class ProjectCommand {
         Optional<ProjectSwitch.Off> off = projects.off(key, root(key));
         String repoFile = off.map(ProjectSwitch.Off::repoFile).map(Path::toString).orElse(null);
         if (output.json) {
-            Console.json(spec, Console.fields("project", key, "enabled", off.isEmpty(), "change", change,
-                    "listed_off", off.map(ProjectSwitch.Off::listed).orElse(false), "repo_file", repoFile));
+            Console.json(spec, new ProjectState(key, off.isEmpty(), change, off.map(ProjectSwitch.Off::listed).orElse(false),
+                    repoFile));
             return 0;
         }
         var out = Console.out(spec);

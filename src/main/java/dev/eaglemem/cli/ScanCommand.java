@@ -49,9 +49,7 @@ public class ScanCommand implements Callable<Integer> {
     public Integer call() {
         ScanResult r = scans.scan(dir == null ? context.env().cwd() : dir, force);
         if (output.json) {
-            Console.json(spec, Console.fields("project", r.project(), "root", r.root(), "stored", r.stored(), "reason",
-                    r.reason(), "previous_source", r.previousSource(), "overview", r.overview(), "kept_overview", r.keptOverview(),
-                    "report", r.report()));
+            Console.json(spec, r);
             return 0;
         }
         PrintWriter out = Console.out(spec);

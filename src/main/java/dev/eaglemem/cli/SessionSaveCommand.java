@@ -89,9 +89,7 @@ public class SessionSaveCommand implements Callable<Integer> {
         SaveResult result = sessions.save(new SessionSave(sessionId, explicit, fromCwd, context.env().cwd().toString(),
                 agent == null ? null : context.agent(agent).id(), context.agent(null).id(), fields));
         if (output.json) {
-            Console.json(spec, Console.fields("session_id", result.sessionId(), "project", result.project(), "agent",
-                    result.agent(), "manual", result.manual(), "decisions", result.decisions(), "gotchas", result.gotchas(),
-                    "summary", result.summary()));
+            Console.json(spec, result);
         } else {
             Console.out(spec).println("Session captured — " + result.decisions() + " decision(s), " + result.gotchas()
                     + " gotcha(s)  [" + result.project() + ", session " + result.sessionId() + ", sum-"

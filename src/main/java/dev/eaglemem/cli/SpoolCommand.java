@@ -42,7 +42,7 @@ public class SpoolCommand implements Callable<Integer> {
         long pending = spool.pendingLines();
         long failed = spool.failedLines();
         if (output.json) {
-            Console.json(spec, Console.fields("spool", spool.dir().toString(), "pending", pending, "failed", failed));
+            Console.json(spec, new SpoolStatus(spool.dir().toString(), pending, failed));
             return 0;
         }
         PrintWriter out = Console.out(spec);
@@ -75,8 +75,7 @@ public class SpoolCommand implements Callable<Integer> {
         }
         long pending = spool.pendingLines();
         if (output.json) {
-            Console.json(spec, Console.fields("requeued", requeued, "replayed", r.applied(), "already_applied", r.duplicates(),
-                    "failed", r.failed(), "pending", pending));
+            Console.json(spec, new SpoolReplayed(requeued, r.applied(), r.duplicates(), r.failed(), pending));
         } else {
             Console.out(spec).println("Replayed " + Console.count(r.applied(), "spooled event") + " (" + r.duplicates()
                     + " already applied, " + r.failed() + " failed); " + (pending == 0 ? "the spool is empty."

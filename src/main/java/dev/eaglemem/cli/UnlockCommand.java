@@ -74,8 +74,8 @@ public class UnlockCommand implements java.util.concurrent.Callable<Integer> {
         }
         Optional<Instant> until = unlock.activeUntil();
         if (output.json) {
-            Console.json(spec, Console.fields("status", result, "active", until.isPresent(), "expires_at",
-                    until.map(Instant::toString).orElse(null), "file", unlock.file().toString(), "guard", policy.effect()));
+            Console.json(spec, new UnlockState(result, until.isPresent(), until.map(Instant::toString).orElse(null),
+                    unlock.file().toString(), policy.effect()));
             return 0;
         }
         Console.out(spec).println(switch (result) {

@@ -21,7 +21,7 @@ public class VersionCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (output.json) {
-            Console.json(spec, Console.fields("version", VersionProvider.version()));
+            Console.json(spec, new VersionInfo(VersionProvider.version()));
         } else {
             spec.root().commandLine().printVersionHelp(Console.out(spec));
         }
