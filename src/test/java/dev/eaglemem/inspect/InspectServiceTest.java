@@ -21,6 +21,7 @@ import dev.eaglemem.store.ObservationStore;
 import dev.eaglemem.store.ProjectStore;
 import dev.eaglemem.store.PromptRow;
 import dev.eaglemem.store.PromptStore;
+import dev.eaglemem.store.RecallEvent;
 import dev.eaglemem.store.RecallEventRow;
 import dev.eaglemem.store.RecallStore;
 import dev.eaglemem.store.SessionStore;
@@ -127,6 +128,30 @@ class InspectServiceTest {
         assertThat(replay.steps()).isEmpty();
         assertThat(replay.summary()).isNull();
         assertThat(replay.truncated()).isZero();
+    }
+
+    @Test
+    void aLongSessionIsReplayedFromItsStartAndEveryRowLeftOutIsCounted() {
+        Instant start = Instant.parse("2026-11-22T10:00:00Z");
+        int rows = InspectService.REPLAY_ROWS + 3;
+        t.db.write(tx -> {
+            new ProjectStore().touch(tx, "code/app", null, start);
+            new SessionStore().upsert(tx, "s-long", "code/app", "codex", null, null, "startup", start);
+            for (int i = 0; i < rows; i++) {
+                new PromptStore().insert(tx, "s-long", "code/app", "codex", "prompt " + i, start.plusSeconds(i));
+                new RecallStore().insert(tx, new RecallEvent("s-long", "code/app", "codex", "UserPromptSubmit", null,
+                        "query " + i, List.of(), List.of(), 0, 0, null, "empty"), start.plusSeconds(i));
+            }
+            return null;
+        });
+        Replay replay = service.replay("s-long");
+        assertThat(replay.prompts()).hasSize(InspectService.REPLAY_ROWS);
+        assertThat(replay.recallEvents()).hasSize(InspectService.REPLAY_ROWS);
+        assertThat(replay.prompts().getFirst().prompt()).isEqualTo("prompt 0");
+        assertThat(replay.recallEvents().getFirst().query()).as("recall events from the same start as the prompts")
+                .isEqualTo("query 0");
+        assertThat(replay.recallEvents().getLast().query()).isEqualTo("query " + (InspectService.REPLAY_ROWS - 1));
+        assertThat(replay.truncated()).as("3 prompts and 3 recall events left out").isEqualTo(6);
     }
 
     @Test
