@@ -91,8 +91,10 @@ public class InspectService {
             SessionRow session = sessions.find(tx, sessionId).orElseThrow(() -> EagleException.notFound(
                     "no session '" + sessionId + "'", "eagle-mem session list   (or: eagle-mem replay --last)"));
             SummaryRow summary = summaries.findBySession(tx, sessionId).orElse(null);
-            List<PromptRow> asked = prompts.forSession(tx, sessionId, REPLAY_ROWS + 1);
-            List<RecallEventRow> recalled = new ArrayList<>(recallStore.list(tx, sessionId, null, REPLAY_ROWS + 1));
+            // every row of the session, as for its tool calls: the store lists recall events newest first, so a limit
+            // here kept the session's last ones beside its first prompts, and counted one row left out for any number
+            List<PromptRow> asked = prompts.forSession(tx, sessionId, Integer.MAX_VALUE);
+            List<RecallEventRow> recalled = new ArrayList<>(recallStore.list(tx, sessionId, null, Integer.MAX_VALUE));
             recalled.sort(Comparator.comparing(RecallEventRow::createdAt).thenComparingLong(RecallEventRow::id));
             List<ObservationRow> tools = observations.forSession(tx, sessionId);
             int truncated = over(asked) + over(recalled) + over(tools);
