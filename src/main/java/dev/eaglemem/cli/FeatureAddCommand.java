@@ -7,6 +7,7 @@ import dev.eaglemem.feature.Feature;
 import dev.eaglemem.feature.FeatureService;
 import dev.eaglemem.feature.FeatureSpec;
 import dev.eaglemem.project.CurrentContext;
+import dev.eaglemem.project.Project;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -50,7 +51,7 @@ public class FeatureAddCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        ProjectScope scope = ProjectScope.of(context);
+        Project scope = context.working();
         Feature f = features.add(scope.key(), scope.root(),
                 new FeatureSpec(name, options.description, files, dependsOn, options.smoke));
         if (output.json) {

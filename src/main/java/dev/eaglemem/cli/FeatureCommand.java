@@ -10,6 +10,7 @@ import dev.eaglemem.feature.PendingCheck;
 import dev.eaglemem.feature.VerificationService;
 import dev.eaglemem.feature.VerifyResult;
 import dev.eaglemem.project.CurrentContext;
+import dev.eaglemem.project.Project;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -44,7 +45,7 @@ public class FeatureCommand {
     @Command(name = "list", aliases = "ls", header = "List this project's features (--all: archived too).",
             footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem feature list", "  eagle-mem feature list --all --json" })
     int list(@Mixin OutputMixin output, @Option(names = "--all", description = "Include archived features.") boolean all) {
-        ProjectScope scope = ProjectScope.of(context);
+        Project scope = context.working();
         List<Feature> rows = features.list(scope.key(), all);
         if (output.json) {
             Console.json(spec, new FeatureList(scope.key(), rows));
@@ -58,7 +59,7 @@ public class FeatureCommand {
             description = "Its files, dependencies, smoke tests, open checks and recent verifications.",
             footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem feature show checkout", "  eagle-mem feature show checkout --json" })
     int show(@Mixin OutputMixin output, @Parameters(paramLabel = "NAME", description = FeatureOptions.NAME_HELP) String name) {
-        FeatureDetail detail = features.show(ProjectScope.of(context).key(), name);
+        FeatureDetail detail = features.show(context.requireProject(null), name);
         if (output.json) {
             Console.json(spec, detail);
         } else {
@@ -72,7 +73,7 @@ public class FeatureCommand {
             footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem feature archive checkout",
                     "  eagle-mem feature archive checkout --json" })
     int archive(@Mixin OutputMixin output, @Parameters(paramLabel = "NAME", description = FeatureOptions.NAME_HELP) String name) {
-        Feature f = features.archive(ProjectScope.of(context).key(), name);
+        Feature f = features.archive(context.requireProject(null), name);
         if (output.json) {
             Console.json(spec, new FeatureWritten(f));
         } else {
@@ -86,7 +87,7 @@ public class FeatureCommand {
                     + " check closes.",
             footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem feature pending", "  eagle-mem feature pending --json" })
     int pending(@Mixin OutputMixin output) {
-        ProjectScope scope = ProjectScope.of(context);
+        Project scope = context.working();
         List<PendingCheck> checks = verifications.pending(scope.root(), scope.key());
         if (output.json) {
             Console.json(spec, new FeaturePending(scope.key(), checks));
@@ -105,7 +106,7 @@ public class FeatureCommand {
     int verify(@Mixin OutputMixin output, @Parameters(paramLabel = "NAME", description = FeatureOptions.NAME_HELP) String name,
             @Option(names = "--notes", required = true, paramLabel = "TEXT", description = "What you checked and what passed.")
             String notes) {
-        ProjectScope scope = ProjectScope.of(context);
+        Project scope = context.working();
         VerifyResult r = verifications.verify(scope.key(), scope.root(), name, notes);
         if (output.json) {
             Console.json(spec, r);
@@ -127,7 +128,7 @@ public class FeatureCommand {
             String target,
             @Option(names = "--reason", required = true, paramLabel = "TEXT", description = "Why this is safe (required).")
             String reason) {
-        ProjectScope scope = ProjectScope.of(context);
+        Project scope = context.working();
         VerifyResult r = verifications.waive(scope.key(), scope.root(), target, reason);
         if (output.json) {
             Console.json(spec, r);

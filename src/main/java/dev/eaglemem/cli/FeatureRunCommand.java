@@ -7,6 +7,7 @@ import dev.eaglemem.error.ExitCode;
 import dev.eaglemem.feature.RunResult;
 import dev.eaglemem.feature.VerificationService;
 import dev.eaglemem.project.CurrentContext;
+import dev.eaglemem.project.Project;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -39,7 +40,7 @@ public class FeatureRunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        ProjectScope scope = ProjectScope.of(context);
+        Project scope = context.working();
         // with --json, stdout carries only the result document; the commands' output goes to stderr
         PrintWriter stream = output.json ? spec.commandLine().getErr() : Console.out(spec);
         RunResult r = verifications.run(scope.key(), scope.root(), name, stream);

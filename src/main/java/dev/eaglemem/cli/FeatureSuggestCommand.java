@@ -7,6 +7,7 @@ import dev.eaglemem.curate.Decision;
 import dev.eaglemem.curate.ProposalKind;
 import dev.eaglemem.curate.Proposals;
 import dev.eaglemem.project.CurrentContext;
+import dev.eaglemem.project.Project;
 import dev.eaglemem.store.ProposalRow;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -40,7 +41,7 @@ public class FeatureSuggestCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        String key = ProjectScope.of(context).key();
+        String key = context.requireProject(null);
         if (accept != null) {
             Decision d = proposals.accept(key, List.of(accept), ProposalKind.FEATURE).getFirst();
             if (output.json) {

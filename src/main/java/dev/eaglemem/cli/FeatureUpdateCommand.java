@@ -7,6 +7,7 @@ import dev.eaglemem.feature.Feature;
 import dev.eaglemem.feature.FeatureChange;
 import dev.eaglemem.feature.FeatureService;
 import dev.eaglemem.project.CurrentContext;
+import dev.eaglemem.project.Project;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -59,7 +60,7 @@ public class FeatureUpdateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        ProjectScope scope = ProjectScope.of(context);
+        Project scope = context.working();
         List<String> smoke = noSmoke ? List.of() : options.smoke;
         Feature f = features.update(scope.key(), scope.root(), name,
                 new FeatureChange(options.description, addFiles, removeFiles, addDeps, removeDeps, smoke));

@@ -6,7 +6,6 @@ import dev.eaglemem.code.CodeIndexer;
 import dev.eaglemem.code.GraphService;
 import dev.eaglemem.project.CurrentContext;
 import dev.eaglemem.project.Project;
-import dev.eaglemem.project.ProjectResolver;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -89,7 +88,7 @@ public class GraphCommand {
     @Command(name = "rebuild", header = "Build the project's index and graph again from scratch.",
             footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem graph rebuild", "  eagle-mem graph rebuild --json" })
     int rebuild(@Mixin OutputMixin output) {
-        Project p = new ProjectResolver().resolveCwd(context.env()).orElseThrow(() -> dev.eaglemem.error.EagleException
+        Project p = context.here().orElseThrow(() -> dev.eaglemem.error.EagleException
                 .invalidInput("graph rebuild: the working directory belongs to no project", "cd into the project, then eagle-mem graph rebuild"));
         Path root = p.root() != null ? p.root() : context.env().cwd();
         var report = indexer.index(p.key(), root, true, CodeIndexer.Progress.NONE);
@@ -103,6 +102,6 @@ public class GraphCommand {
 
     /** The working directory's project root when it is that project: features match files relative to it. */
     private Path rootOf(String key) {
-        return new ProjectResolver().resolveCwd(context.env()).filter(p -> p.key().equals(key)).map(Project::root).orElse(null);
+        return context.here().filter(p -> p.key().equals(key)).map(Project::root).orElse(null);
     }
 }

@@ -5,6 +5,7 @@ import java.util.List;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.feature.GuardRuleService;
 import dev.eaglemem.project.CurrentContext;
+import dev.eaglemem.project.Project;
 import dev.eaglemem.store.GuardRuleRow;
 import dev.eaglemem.store.GuardRuleStore;
 import picocli.CommandLine.Command;
@@ -41,7 +42,7 @@ public class GuardCommand {
             String pattern,
             @Option(names = "--rule", required = true, paramLabel = "TEXT", description = "The rule (up to 2048 characters).")
             String rule) {
-        GuardRuleStore.Added added = rules.add(ProjectScope.of(context).key(), pattern, rule);
+        GuardRuleStore.Added added = rules.add(context.requireProject(null), pattern, rule);
         if (output.json) {
             Console.json(spec, new GuardRuleAdded(added.rule(), added.created()));
         } else {
@@ -54,7 +55,7 @@ public class GuardCommand {
     @Command(name = "list", aliases = "ls", header = "List this project's guard rules.",
             footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem guard list", "  eagle-mem guard list --json" })
     int list(@Mixin OutputMixin output) {
-        String project = ProjectScope.of(context).key();
+        String project = context.requireProject(null);
         List<GuardRuleRow> rows = rules.list(project);
         if (output.json) {
             Console.json(spec, new GuardRules(project, rows));
@@ -74,7 +75,7 @@ public class GuardCommand {
         } catch (NumberFormatException e) {
             throw EagleException.invalidInput("'" + id + "' is not a rule id", "eagle-mem guard list");
         }
-        GuardRuleRow removed = rules.remove(ProjectScope.of(context).key(), n);
+        GuardRuleRow removed = rules.remove(context.requireProject(null), n);
         if (output.json) {
             Console.json(spec, new GuardRuleRemoved(removed));
         } else {

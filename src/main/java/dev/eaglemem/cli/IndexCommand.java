@@ -12,7 +12,6 @@ import dev.eaglemem.error.EagleException;
 import dev.eaglemem.project.CurrentContext;
 import dev.eaglemem.project.Project;
 import dev.eaglemem.project.ProjectPath;
-import dev.eaglemem.project.ProjectResolver;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
@@ -62,7 +61,7 @@ public class IndexCommand implements Callable<Integer> {
         if (!target.toFile().isDirectory()) {
             throw EagleException.invalidInput("index: " + target + " is not a directory", "eagle-mem index DIR");
         }
-        Project project = new ProjectResolver().resolve(context.env(), target).orElseThrow(() -> EagleException.invalidInput(
+        Project project = context.at(target).orElseThrow(() -> EagleException.invalidInput(
                 "index: " + target + " belongs to no project (a temporary or ignored directory)",
                 "EAGLE_MEM_PROJECT=KEY eagle-mem index " + target));
         Path root = project.root() != null ? project.root() : target;

@@ -24,7 +24,6 @@ import dev.eaglemem.memory.MemoryScope;
 import dev.eaglemem.memory.MemoryService;
 import dev.eaglemem.project.CurrentContext;
 import dev.eaglemem.project.Project;
-import dev.eaglemem.project.ProjectResolver;
 import dev.eaglemem.search.RecordDocument;
 import dev.eaglemem.search.RecordId;
 import dev.eaglemem.search.RecordService;
@@ -199,9 +198,7 @@ public class McpTools {
     /** As {@code eagle-mem feature pending}: the working directory's project, re-checked against its working tree. */
     private Pending featurePending() {
         String key = context.requireProject(null);
-        Path root = Project.workingRoot(new ProjectResolver().resolveCwd(context.env()).map(Project::root).orElse(null),
-                context.env().cwd());
-        return new Pending(key, verifications.pending(root, key));
+        return new Pending(key, verifications.pending(context.workingRoot(), key));
     }
 
     /** As {@code eagle-mem memories stale}: checked in the server's working tree when it is the project's. */

@@ -1,5 +1,6 @@
 package dev.eaglemem.project;
 
+import java.nio.file.Path;
 import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -50,6 +51,28 @@ public class CurrentContext {
         } catch (IllegalArgumentException e) {
             return Optional.empty();
         }
+    }
+
+    /** The project a directory belongs to (its git top level, or {@code EAGLE_MEM_PROJECT}), or empty. */
+    public Optional<Project> at(Path dir) {
+        try {
+            return resolver.resolve(env, dir);
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * The project a command acts on, required: its key, and the directory its files are relative to
+     * ({@link Project#workingRoot}, as the hooks use it), null outside any repository.
+     */
+    public Project working() {
+        return new Project(requireProject(null), workingRoot());
+    }
+
+    /** The working directory's project root, or its git top level when the project was named; null outside one. */
+    public Path workingRoot() {
+        return Project.workingRoot(here().map(Project::root).orElse(null), env.cwd());
     }
 
     /** The project key, or a clear error naming the way out. */

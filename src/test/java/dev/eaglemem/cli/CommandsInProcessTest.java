@@ -73,7 +73,7 @@ class CommandsInProcessTest {
                 "completion").doesNotContain("aot-train");
         // the production command line lays the sections out as HelpTextTest checks on the test one
         assertThat(help.getOutput().indexOf("\nExamples:\n")).isPositive()
-                .isLessThan(help.getOutput().indexOf("\nExit codes:\n  0    ok\n"));
+                .isLessThan(help.getOutput().indexOf("\nExit codes:\n  0    ok; "));
         assertThat(ok(launcher.launch("memories", "add", "--help")).getOutput()).contains("--kind", "--supersedes");
         assertThat(data()).doesNotExist();
     }
