@@ -2,19 +2,30 @@ package dev.eaglemem;
 
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
+import java.util.Map;
 
 import dev.eaglemem.anchor.AnchorService;
 import dev.eaglemem.capture.CaptureService;
+import dev.eaglemem.capture.Spool;
+import dev.eaglemem.code.CodeUsage;
 import dev.eaglemem.config.EagleConfig;
+import dev.eaglemem.config.DataDir;
 import dev.eaglemem.config.EagleEnv;
+import dev.eaglemem.config.LogFile;
 import dev.eaglemem.config.Settings;
+import dev.eaglemem.curate.FileHints;
 import dev.eaglemem.embed.NoModel;
 import dev.eaglemem.embed.SemanticIndex;
 import dev.eaglemem.feature.FeatureService;
 import dev.eaglemem.feature.GuardRuleService;
 import dev.eaglemem.feature.VerificationService;
+import dev.eaglemem.gate.AgentReleaseGate;
+import dev.eaglemem.hook.GuardHandlers;
+import dev.eaglemem.intake.EventIntake;
 import dev.eaglemem.jobs.EmbedJob;
 import dev.eaglemem.jobs.JobQueue;
+import dev.eaglemem.jobs.PruneJob;
 import dev.eaglemem.memory.MemoryService;
 import dev.eaglemem.project.CurrentContext;
 import dev.eaglemem.recall.RecallService;
@@ -32,6 +43,7 @@ import dev.eaglemem.store.Db;
 import dev.eaglemem.store.EnrichmentStore;
 import dev.eaglemem.store.EventStore;
 import dev.eaglemem.store.FeatureStore;
+import dev.eaglemem.store.FileHintStore;
 import dev.eaglemem.store.GraphStore;
 import dev.eaglemem.store.GuardRuleStore;
 import dev.eaglemem.store.JobStore;
@@ -48,6 +60,7 @@ import dev.eaglemem.store.SummaryStore;
 import dev.eaglemem.store.TimelineStore;
 import dev.eaglemem.store.VectorStore;
 import dev.eaglemem.store.VerificationStore;
+import dev.eaglemem.tokenguard.TokenPolicy;
 
 /**
  * The feature services on one database and clock, wired as the container wires them: one store of each kind and one
@@ -198,6 +211,43 @@ public final class TestServices {
 
     public JobQueue jobs() {
         return jobs;
+    }
+
+    /**
+     * The event intake the hooks write through, with the production budgets.
+     *
+     * @param spool where events go while the database is locked
+     */
+    public EventIntake intake(Spool spool, LogFile log) {
+        return intake(spool, log, EventIntake.TOOL_BUDGET, EventIntake.TURN_BUDGET);
+    }
+
+    /** With other database budgets: a test that holds a lock through a session waits less. */
+    public EventIntake intake(Spool spool, LogFile log, Duration toolBudget, Duration turnBudget) {
+        return new EventIntake(db, capture, spool, memories, jobs, recall, verifications, log, toolBudget, turnBudget);
+    }
+
+    /** The guardrail handlers with default config and an empty PATH: no rtk, so the token guard never rewrites. */
+    public GuardHandlers guards(Path dataDir) {
+        return guards(dataDir, "");
+    }
+
+    /**
+     * @param dataDir the data directory the token guard keeps its state in (config.toml there is absent)
+     * @param path the PATH the token guard looks for rtk on
+     */
+    public GuardHandlers guards(Path dataDir, String path) {
+        EagleEnv env = new EagleEnv(Map.of("PATH", path), dataDir, dataDir);
+        return new GuardHandlers(new AgentReleaseGate(verifications, env),
+                new TokenPolicy(EagleConfig.defaults(dataDir.resolve("config.toml")), env,
+                        new DataDir(dataDir, dataDir.resolve("config.toml")), clock, db, new CurationStore()),
+                features, guardRules, memories, capture, new CodeUsage(db, new CodeStore(), new GraphStore()),
+                new FileHints(db, new FileHintStore(), clock));
+    }
+
+    /** The retention job with this set's settings, as the job engine runs it. */
+    public PruneJob pruneJob() {
+        return new PruneJob(db, new ObservationStore(), new JobStore(), new AppliedEventStore(), settings, clock);
     }
 
     /** The embed job over {@link #withSemantic this set's semantic index}, queueing its successors on {@link #jobs}. */

@@ -13,7 +13,6 @@ import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
-import dev.eaglemem.config.EagleEnv;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.project.CurrentContext;
 import dev.eaglemem.project.Project;
@@ -64,15 +63,6 @@ public class AnchorService implements AutoCloseable {
         this.projects = projects;
         this.context = context;
         this.clock = clock;
-    }
-
-    /**
-     * An anchor service over {@code db} with its own stores, for code wired by hand (tests, one-off tools): the working
-     * tree of a project is then the current directory's checkout of it, else its recorded root.
-     */
-    public static AnchorService local(Db db, Clock clock) {
-        return new AnchorService(db, new AnchorStore(), new GraphStore(), new ProjectStore(), new SummaryStore(),
-                new MemoryStore(), new CurrentContext(EagleEnv.system()), clock);
     }
 
     /** Serve calls this once: from then on, checks may ask git for evidence (hook processes never do). */

@@ -12,7 +12,6 @@ import java.util.Optional;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
-import dev.eaglemem.config.ConfigKeys;
 import dev.eaglemem.config.Settings;
 import dev.eaglemem.store.CodeStore;
 import dev.eaglemem.store.CurationStore;
@@ -50,24 +49,13 @@ public class JobQueue {
     @Inject
     public JobQueue(Db db, JobStore store, CodeStore code, OverviewStore overviews, CurationStore curation, Clock clock,
             Settings settings) {
-        this(db, store, code, overviews, curation, clock, settings.curateEverySessions());
-    }
-
-    /** Wired by hand (the hook tests' rigs), with {@code curate.every_sessions} at its default. */
-    public JobQueue(Db db, JobStore store, Clock clock) {
-        this(db, store, new CodeStore(), new OverviewStore(), new CurationStore(), clock,
-                ((Long) ConfigKeys.CURATE_EVERY_SESSIONS.defaultValue()).intValue());
-    }
-
-    JobQueue(Db db, JobStore store, CodeStore code, OverviewStore overviews, CurationStore curation, Clock clock,
-            int curateEvery) {
         this.db = db;
         this.store = store;
         this.code = code;
         this.overviews = overviews;
         this.curation = curation;
         this.clock = clock;
-        this.curateEvery = curateEvery;
+        this.curateEvery = settings.curateEverySessions();
     }
 
     /**

@@ -87,11 +87,6 @@ public class PruneJob implements JobKind {
         this(db, observations, jobs, appliedEvents, settings, clock, BATCH_ROWS);
     }
 
-    /** Wired by hand (hook/HookFlowTest, which builds its own job engine). */
-    public PruneJob(Db db, ObservationStore observations, JobStore jobs, Settings settings, Clock clock) {
-        this(db, observations, jobs, new AppliedEventStore(), settings, clock, BATCH_ROWS);
-    }
-
     PruneJob(Db db, ObservationStore observations, JobStore jobs, AppliedEventStore appliedEvents, Settings settings,
             Clock clock, int batchRows) {
         this.db = db;

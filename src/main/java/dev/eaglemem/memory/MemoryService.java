@@ -50,13 +50,6 @@ public class MemoryService {
     private final CueStore cues;
     private final Clock clock;
 
-    /** Wired by hand (the hook tests' rigs): anchors go through a local {@link AnchorService}. */
-    public MemoryService(Db db, MemoryStore memories, ProjectStore projects, SessionStore sessions, EventStore events,
-            Redactor redactor, Clock clock) {
-        this(db, memories, projects, sessions, events, new CueStore(), redactor, AnchorService.local(db, clock),
-                clock);
-    }
-
     @Inject
     public MemoryService(Db db, MemoryStore memories, ProjectStore projects, SessionStore sessions, EventStore events,
             CueStore cues, Redactor redactor, AnchorService anchors, Clock clock) {

@@ -94,14 +94,6 @@ public class RecallService {
     private final SemanticIndex semantic;
     private final AnchorService anchors;
 
-    /** Wired by hand (the hook tests' rigs): records are checked through a local {@link AnchorService}. */
-    public RecallService(Db db, StatsStore stats, OverviewStore overviews, MemoryStore memories, SummaryStore summaries,
-            ObservationStore observations, RecallStore recalls, SearchStore search, Settings settings, Clock clock,
-            SemanticIndex semantic) {
-        this(db, stats, overviews, memories, summaries, observations, recalls, search, new CodeStore(), settings, clock,
-                semantic, AnchorService.local(db, clock));
-    }
-
     @Inject
     public RecallService(Db db, StatsStore stats, OverviewStore overviews, MemoryStore memories, SummaryStore summaries,
             ObservationStore observations, RecallStore recalls, SearchStore search, CodeStore code, Settings settings,

@@ -53,13 +53,6 @@ public class RecordService {
     private final CodeStore code;
     private final AnchorService anchors;
 
-    /** Wired by hand (tests): records are checked through a local {@link AnchorService}. */
-    public RecordService(Db db, MemoryStore memories, SummaryStore summaries, SessionStore sessions,
-            PromptStore prompts, ObservationStore observations, CodeStore code) {
-        this(db, memories, summaries, sessions, prompts, observations, code, AnchorService.local(db,
-                java.time.Clock.systemUTC()));
-    }
-
     @Inject
     public RecordService(Db db, MemoryStore memories, SummaryStore summaries, SessionStore sessions,
             PromptStore prompts, ObservationStore observations, CodeStore code, AnchorService anchors) {

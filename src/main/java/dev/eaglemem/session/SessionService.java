@@ -43,12 +43,6 @@ public class SessionService {
     private final AnchorService anchors;
     private final RandomGenerator random = RandomGenerator.getDefault();
 
-    /** Wired by hand (the hook tests' rigs): summaries are anchored through a local {@link AnchorService}. */
-    public SessionService(Db db, SessionStore sessions, SummaryStore summaries, EnrichmentStore enrichments,
-            ProjectStore projects, EventStore events, Redactor redactor, Clock clock) {
-        this(db, sessions, summaries, enrichments, projects, events, redactor, AnchorService.local(db, clock), clock);
-    }
-
     @Inject
     public SessionService(Db db, SessionStore sessions, SummaryStore summaries, EnrichmentStore enrichments,
             ProjectStore projects, EventStore events, Redactor redactor, AnchorService anchors, Clock clock) {

@@ -28,16 +28,11 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.eaglemem.TestServices;
 import dev.eaglemem.capture.CaptureService.Origin;
 import dev.eaglemem.error.EagleException;
-import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.store.AppliedEventStore;
 import dev.eaglemem.store.AppliedEventStore.Via;
-import dev.eaglemem.store.ObservationStore;
-import dev.eaglemem.store.ProjectStore;
-import dev.eaglemem.store.PromptStore;
-import dev.eaglemem.store.SessionStore;
-import dev.eaglemem.store.SummaryStore;
 import dev.eaglemem.store.TestDb;
 
 /** The spool on a real directory and a real database: durable appends, ordered exactly-once replays, crashes. */
@@ -59,8 +54,7 @@ class SpoolTest {
     void wire() {
         t = TestDb.in(dir);
         Clock clock = Clock.fixed(Instant.parse("2026-11-22T10:00:00Z"), ZoneOffset.UTC);
-        capture = new CaptureService(t.db, new SessionStore(), new ProjectStore(), new ObservationStore(), new PromptStore(),
-                new SummaryStore(), new AppliedEventStore(), Redactor.defaults(), clock);
+        capture = TestServices.on(t.db, clock).capture();
         spool = new Spool(dir.resolve("spool"));
     }
 

@@ -22,22 +22,16 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import dev.eaglemem.Golden;
-import dev.eaglemem.feature.FeatureService;
+import dev.eaglemem.TestServices;
 import dev.eaglemem.feature.FeatureSpec;
-import dev.eaglemem.feature.GuardRuleService;
 import dev.eaglemem.feature.TempRepo;
 import dev.eaglemem.memory.MemoryDraft;
 import dev.eaglemem.memory.MemoryKind;
 import dev.eaglemem.memory.MemoryScope;
-import dev.eaglemem.redact.Redactor;
-import dev.eaglemem.store.FeatureStore;
 import dev.eaglemem.store.FileHintRow;
 import dev.eaglemem.store.FileHintStore;
-import dev.eaglemem.store.GuardRuleStore;
-import dev.eaglemem.store.ProjectStore;
 import dev.eaglemem.store.TestDb;
 import dev.eaglemem.store.Tx;
-import dev.eaglemem.store.VerificationStore;
 
 /**
  * The guardrails through {@link HookRunner} with the PreToolUse payloads captured from the real agents
@@ -74,11 +68,11 @@ class GuardGoldenTest {
         rig = new HookRig(t.db, dir.resolve("eagle-mem.log"));
         rig.vars.put("HOME", home.toString());
         rig.vars.put("GIT_CEILING_DIRECTORIES", home.toString());
-        new FeatureService(t.db, new FeatureStore(), new VerificationStore(), new ProjectStore(), Redactor.defaults(), Clock.systemUTC()).add(PROJECT,
+        TestServices services = TestServices.on(t.db, Clock.systemUTC());
+        services.features().add(PROJECT,
                 repo.root, new FeatureSpec("api-core", "The API entry point and its notes", List.of("src/**", "NOTES.md"),
                         List.of("auth"), List.of("python3 -m pytest -q tests/api")));
-        new GuardRuleService(t.db, new GuardRuleStore(), new ProjectStore(), Redactor.defaults(), Clock.systemUTC())
-                .add(PROJECT, "src/app.py", "Keys come from the environment, never from source.");
+        services.guardRules().add(PROJECT, "src/app.py", "Keys come from the environment, never from source.");
         // The memories are written against the code as it is now: their freshness is StaleRecallGoldenTest's subject.
         repo.write("src/app.py", "import logging\nlogging.info('x')\n").write("NOTES.md", "status: reviewed\n")
                 .commitAll("log instead of print");

@@ -17,6 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.eaglemem.TestServices;
 import dev.eaglemem.capture.CaptureService;
 import dev.eaglemem.capture.ToolUse;
 import dev.eaglemem.code.CodeIndexer;
@@ -25,7 +26,6 @@ import dev.eaglemem.config.LogFile;
 import dev.eaglemem.feature.FeatureRoot;
 import dev.eaglemem.feature.FeatureService;
 import dev.eaglemem.feature.FeatureSpec;
-import dev.eaglemem.feature.GuardRuleService;
 import dev.eaglemem.feature.Recorded;
 import dev.eaglemem.feature.TempRepo;
 import dev.eaglemem.feature.VerificationService;
@@ -36,19 +36,10 @@ import dev.eaglemem.memory.MemoryService;
 import dev.eaglemem.project.AgentSource;
 import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.store.AppliedEventStore;
-import dev.eaglemem.store.EventStore;
-import dev.eaglemem.store.FeatureStore;
 import dev.eaglemem.store.FileHintStore;
-import dev.eaglemem.store.GuardRuleStore;
-import dev.eaglemem.store.MemoryStore;
-import dev.eaglemem.store.ObservationStore;
 import dev.eaglemem.store.ProjectStore;
 import dev.eaglemem.store.CodeStore;
-import dev.eaglemem.store.PromptStore;
-import dev.eaglemem.store.SessionStore;
-import dev.eaglemem.store.SummaryStore;
 import dev.eaglemem.store.TestDb;
-import dev.eaglemem.store.VerificationStore;
 
 /** The guardrails around tool calls, on a real database and a real git repository with a real remote. */
 class GuardHandlersTest {
@@ -60,6 +51,7 @@ class GuardHandlersTest {
     Path dir;
 
     private TestDb t;
+    private TestServices services;
     private TempRepo repo;
     private GuardHandlers guard;
     private CaptureService capture;
@@ -71,14 +63,12 @@ class GuardHandlersTest {
     void setUp() {
         t = TestDb.in(dir);
         Clock clock = Clock.fixed(Instant.parse("2026-11-22T10:00:00Z"), ZoneOffset.UTC);
-        Redactor redactor = Redactor.defaults();
-        memories = new MemoryService(t.db, new MemoryStore(), new ProjectStore(), new SessionStore(), new EventStore(),
-                redactor, clock);
-        capture = new CaptureService(t.db, new SessionStore(), new ProjectStore(), new ObservationStore(), new PromptStore(),
-                new SummaryStore(), new AppliedEventStore(), redactor, clock);
-        guard = TestGuards.wire(t.db, memories, capture, dir, clock);
-        features = new FeatureService(t.db, new FeatureStore(), new VerificationStore(), new ProjectStore(), Redactor.defaults(), clock);
-        verifications = new VerificationService(t.db, new FeatureStore(), new VerificationStore(), Redactor.defaults(), clock);
+        services = TestServices.on(t.db, clock);
+        memories = services.memories();
+        capture = services.capture();
+        guard = services.guards(dir);
+        features = services.features();
+        verifications = services.verifications();
         repo = new TempRepo(dir.resolve("shop")).write("src/cart.py", "total = 1\n").write("README.md", "shop\n")
                 .commitAll("init");
         repo.git("init", "-q", "--bare", dir.resolve("origin.git").toString());
@@ -155,8 +145,7 @@ class GuardHandlersTest {
 
     @Test
     void beforeAnEditTheFilesRulesDecisionsAndALoopWarningComeBack() {
-        new GuardRuleService(t.db, new GuardRuleStore(), new ProjectStore(), Redactor.defaults(), Clock.systemUTC())
-                .add(P, "src/**", "Money code needs a second reviewer");
+        services.guardRules().add(P, "src/**", "Money code needs a second reviewer");
         memories.add(new MemoryDraft(MemoryKind.DECISION, MemoryScope.PROJECT, "Cents", "cart.py sums integer cents, never floats.",
                 null, null, List.of(), P, "claude-code", SID, null, false));
         HookResponse first = before("Edit", ToolCall.Kind.WRITE, null, List.of(repo.root.resolve("src/cart.py").toString()));
@@ -285,7 +274,7 @@ class GuardHandlersTest {
         Path bin = Files.createDirectories(dir.resolve("bin"));
         Files.writeString(bin.resolve("rtk"), "#!/bin/sh\nexec \"$@\"\n");
         Files.setPosixFilePermissions(bin.resolve("rtk"), PosixFilePermissions.fromString("rwx------"));
-        GuardHandlers withRtk = TestGuards.wire(t.db, memories, capture, dir, Clock.systemUTC(), bin.toString());
+        GuardHandlers withRtk = services.guards(dir, bin.toString());
         ObjectNode input = JsonNodeFactory.instance.objectNode().put("command", "git log").put("description", "history");
 
         HookResponse claude = withRtk.before(new HookEvent.PreToolUse(context(AgentSource.CLAUDE_CODE),

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.eaglemem.TestServices;
 import dev.eaglemem.llm.FakeLlm;
 import dev.eaglemem.config.ConfigKeys;
 import dev.eaglemem.config.EagleConfig;
@@ -22,7 +23,6 @@ import dev.eaglemem.config.Settings;
 import dev.eaglemem.jobs.EnrichSummaryJob;
 import dev.eaglemem.jobs.JobEngine;
 import dev.eaglemem.jobs.JobKinds;
-import dev.eaglemem.jobs.PruneJob;
 import dev.eaglemem.project.ProjectSwitch;
 import dev.eaglemem.store.EnrichmentStore;
 import dev.eaglemem.store.JobStore;
@@ -154,7 +154,7 @@ class HookFlowTest {
 
             JobStore store = new JobStore();
             Settings settings = new Settings(EagleConfig.defaults(dir.resolve("config.toml")));
-            JobKinds kinds = new JobKinds(List.of(new PruneJob(t.db, new ObservationStore(), store, settings, rig.clock),
+            JobKinds kinds = new JobKinds(List.of(TestServices.on(t.db, rig.clock).withSettings(settings).pruneJob(),
                     new EnrichSummaryJob(t.db, new SessionStore(), new ObservationStore(), new PromptStore(),
                             new SummaryStore(), new EnrichmentStore(), FakeLlm.none(), rig.clock)));
             try (JobEngine engine = new JobEngine(t.db, store, kinds, JobEngine.Options.from(settings), rig.clock,

@@ -16,44 +16,28 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import dev.eaglemem.capture.CaptureService;
+import dev.eaglemem.TestServices;
 import dev.eaglemem.capture.Spool;
 import dev.eaglemem.config.ConfigKeys;
 import dev.eaglemem.config.EagleConfig;
 import dev.eaglemem.config.EagleEnv;
 import dev.eaglemem.config.LogFile;
 import dev.eaglemem.config.Settings;
-import dev.eaglemem.embed.NoModel;
 import dev.eaglemem.intake.EventIntake;
 import dev.eaglemem.jobs.JobQueue;
 import dev.eaglemem.memory.MemoryDraft;
 import dev.eaglemem.memory.MemoryKind;
 import dev.eaglemem.memory.MemoryScope;
 import dev.eaglemem.memory.MemoryService;
-import dev.eaglemem.recall.RecallService;
 import dev.eaglemem.project.ProjectSwitch;
-import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.session.SessionSave;
 import dev.eaglemem.session.SessionService;
-import dev.eaglemem.store.AppliedEventStore;
 import dev.eaglemem.store.Db;
-import dev.eaglemem.store.EnrichmentStore;
-import dev.eaglemem.store.EventStore;
-import dev.eaglemem.store.JobStore;
-import dev.eaglemem.store.MemoryStore;
-import dev.eaglemem.store.ObservationStore;
 import dev.eaglemem.store.OverviewStore;
-import dev.eaglemem.store.ProjectStore;
-import dev.eaglemem.store.PromptStore;
-import dev.eaglemem.store.RecallStore;
-import dev.eaglemem.store.SearchStore;
-import dev.eaglemem.store.SessionStore;
-import dev.eaglemem.store.StatsStore;
 import dev.eaglemem.store.SummaryFields;
-import dev.eaglemem.store.SummaryStore;
 
 /**
- * The whole hook stack on a real database, wired by hand: the environment the captured payloads
+ * The whole hook stack on a real database, its services from {@link TestServices}: the environment the captured payloads
  * came from (HOME /home/dev, repo /home/dev/work/shop-api → project work/shop-api) and a fixed clock.
  */
 final class HookRig {
@@ -92,24 +76,17 @@ final class HookRig {
     HookRig(Db db, Path logFile, Map<String, Object> config, Duration toolBudget, Duration turnBudget) {
         this.db = db;
         this.log = new LogFile(logFile, clock);
-        Redactor redactor = Redactor.defaults();
         Map<String, Object> values = new HashMap<>(Map.of(ConfigKeys.DISPLAY_TIMEZONE.name(), "UTC"));
         values.putAll(config);
         Settings settings = new Settings(new EagleConfig(logFile.resolveSibling("config.toml"), values, List.of()));
-        memories = new MemoryService(db, new MemoryStore(), new ProjectStore(), new SessionStore(), new EventStore(), redactor, clock);
-        sessions = new SessionService(db, new SessionStore(), new SummaryStore(),
-                new EnrichmentStore(), new ProjectStore(), new EventStore(),
-                redactor, clock);
-        CaptureService capture = new CaptureService(db, new SessionStore(), new ProjectStore(), new ObservationStore(),
-                new PromptStore(), new SummaryStore(), new AppliedEventStore(), redactor, clock);
-        RecallService recall = new RecallService(db, new StatsStore(), new OverviewStore(), new MemoryStore(),
-                new SummaryStore(), new ObservationStore(), new RecallStore(), new SearchStore(), settings, clock, NoModel.index(db));
-        jobs = new JobQueue(db, new JobStore(), clock);
-        GuardHandlers guard = TestGuards.wire(db, memories, capture, logFile.getParent(), clock);
+        TestServices services = TestServices.on(db, clock).withSettings(settings);
+        memories = services.memories();
+        sessions = services.sessions();
+        jobs = services.jobs();
         spool = new Spool(logFile.resolveSibling("spool"));
-        intake = new EventIntake(db, capture, spool, memories, jobs, recall, TestGuards.verifications(db, clock), log,
-                toolBudget, turnBudget);
-        handlers = new HookHandlers(capture, intake, recall, guard, new ProjectSwitch(logFile.getParent()));
+        intake = services.intake(spool, log, toolBudget, turnBudget);
+        handlers = new HookHandlers(services.capture(), intake, services.recall(), services.guards(logFile.getParent()),
+                new ProjectSwitch(logFile.getParent()));
         vars.put("HOME", "/home/dev");
         vars.put("GIT_CEILING_DIRECTORIES", "/home");
     }

@@ -17,6 +17,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.eaglemem.Golden;
+import dev.eaglemem.TestServices;
 import dev.eaglemem.anchor.AnchorService;
 import dev.eaglemem.memory.MemoryDraft;
 import dev.eaglemem.memory.MemoryKind;
@@ -72,7 +73,7 @@ class StaleRecallGoldenTest {
             commit(repo, "drop the readme", "2026-11-11T10:00:00Z");
 
             // what serve learns from git once per HEAD (here asked directly); the hooks below run no git and read it back
-            try (AnchorService serve = AnchorService.local(t.db, Clock.systemUTC())) {
+            try (AnchorService serve = TestServices.on(t.db, Clock.systemUTC()).anchors()) {
                 serve.useGit(true);
                 assertThat(serve.report(HookRig.PROJECT, repo).records()).hasSize(2);
             }

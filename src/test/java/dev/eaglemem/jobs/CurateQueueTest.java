@@ -6,16 +6,18 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Map;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.eaglemem.store.CodeStore;
-import dev.eaglemem.store.CurationStore;
-import dev.eaglemem.store.JobStore;
-import dev.eaglemem.store.OverviewStore;
+import dev.eaglemem.TestServices;
+import dev.eaglemem.config.ConfigKeys;
+import dev.eaglemem.config.EagleConfig;
+import dev.eaglemem.config.Settings;
 import dev.eaglemem.store.ProjectStore;
 import dev.eaglemem.store.SessionStore;
 import dev.eaglemem.store.TestDb;
@@ -53,8 +55,9 @@ class CurateQueueTest {
     }
 
     private JobQueue queue(int every) {
-        return new JobQueue(t.db, new JobStore(), new CodeStore(), new OverviewStore(), new CurationStore(),
-                Clock.fixed(now.plusSeconds(1), ZoneOffset.UTC), every);
+        Settings settings = new Settings(new EagleConfig(dir.resolve("config.toml"),
+                Map.of(ConfigKeys.CURATE_EVERY_SESSIONS.name(), (long) every), List.of()));
+        return TestServices.on(t.db, Clock.fixed(now.plusSeconds(1), ZoneOffset.UTC)).withSettings(settings).jobs();
     }
 
     @Test

@@ -19,6 +19,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.eaglemem.TestServices;
 import dev.eaglemem.config.EagleConfig;
 import dev.eaglemem.config.Settings;
 import dev.eaglemem.hook.MutableClock;
@@ -53,7 +54,7 @@ class PruneJobTest {
         t = TestDb.in(dir);
         thirtyDays = new Settings(new EagleConfig(dir.resolve("config.toml"), Map.of("retention.observation_days", 30L),
                 List.of()));
-        prune = new PruneJob(t.db, observations, jobs, thirtyDays, clock);
+        prune = TestServices.on(t.db, clock).withSettings(thirtyDays).pruneJob();
         t.db.write(tx -> {
             for (String project : List.of("code/app", "code/other")) {
                 new ProjectStore().touch(tx, project, null, NOW.minus(Duration.ofDays(60)));

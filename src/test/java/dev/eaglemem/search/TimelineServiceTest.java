@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 
@@ -12,6 +13,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.eaglemem.TestServices;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.error.ExitCode;
 import dev.eaglemem.store.MemoryStore;
@@ -24,7 +26,6 @@ import dev.eaglemem.store.SessionStore;
 import dev.eaglemem.store.SummaryFields;
 import dev.eaglemem.store.SummaryStore;
 import dev.eaglemem.store.TestDb;
-import dev.eaglemem.store.TimelineStore;
 
 class TimelineServiceTest {
 
@@ -41,7 +42,7 @@ class TimelineServiceTest {
     @BeforeEach
     void seed() {
         t = TestDb.in(dir);
-        timelines = new TimelineService(t.db, new TimelineStore());
+        timelines = TestServices.on(t.db, Clock.systemUTC()).timeline();
         t.db.write(tx -> {
             new ProjectStore().touch(tx, "code/app", null, T);
             new ProjectStore().touch(tx, "code/other", null, T);

@@ -37,11 +37,8 @@ import dev.eaglemem.config.EagleEnv;
 import dev.eaglemem.config.LogFile;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.error.ExitCode;
-import dev.eaglemem.hook.GuardHandlers;
 import dev.eaglemem.hook.HookHandlers;
 import dev.eaglemem.hook.HookRunner;
-import dev.eaglemem.hook.TestGuards;
-import dev.eaglemem.intake.EventIntake;
 import dev.eaglemem.memory.MemoryService;
 import dev.eaglemem.recall.RecallService;
 import dev.eaglemem.project.ProjectSwitch;
@@ -80,10 +77,8 @@ class ServeDaemonTest {
         MemoryService memories = services.memories();
         CaptureService capture = services.capture();
         RecallService recall = services.recall();
-        GuardHandlers guard = TestGuards.wire(t.db, memories, capture, tmp, clock);
-        HookHandlers handlers = new HookHandlers(capture, new EventIntake(t.db, capture, new Spool(dataDir.root().resolve("spool")),
-                memories, services.jobs(), recall, services.verifications(), log),
-                recall, guard, new ProjectSwitch(dataDir.root()));
+        HookHandlers handlers = new HookHandlers(capture, services.intake(new Spool(dataDir.root().resolve("spool")), log),
+                recall, services.guards(tmp), new ProjectSwitch(dataDir.root()));
         HookRunner hooks = new HookRunner(env, () -> log, () -> handlers);
         daemon = new ServeDaemon(env, dataDir, hooks, t.db, log, clock);
     }

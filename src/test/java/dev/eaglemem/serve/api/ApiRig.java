@@ -30,11 +30,8 @@ import dev.eaglemem.config.LogFile;
 import dev.eaglemem.config.Settings;
 import dev.eaglemem.embed.NoModel;
 import dev.eaglemem.format.JsonOutput;
-import dev.eaglemem.hook.GuardHandlers;
 import dev.eaglemem.hook.HookHandlers;
 import dev.eaglemem.hook.HookRunner;
-import dev.eaglemem.hook.TestGuards;
-import dev.eaglemem.intake.EventIntake;
 import dev.eaglemem.jobs.JobQueue;
 import dev.eaglemem.jobs.JobService;
 import dev.eaglemem.memory.MemoryDraft;
@@ -45,8 +42,6 @@ import dev.eaglemem.recall.RecallHistory;
 import dev.eaglemem.recall.RecallService;
 import dev.eaglemem.project.ProjectSwitch;
 import dev.eaglemem.search.ChangeFeed;
-import dev.eaglemem.search.RecordService;
-import dev.eaglemem.search.TimelineService;
 import dev.eaglemem.serve.ServeServer;
 import dev.eaglemem.serve.control.SocketClient;
 import dev.eaglemem.session.SessionSave;
@@ -62,7 +57,6 @@ import dev.eaglemem.store.HealthStore;
 import dev.eaglemem.store.JobCounts;
 import dev.eaglemem.store.JobStore;
 import dev.eaglemem.store.MemoryRow;
-import dev.eaglemem.store.MemoryStore;
 import dev.eaglemem.store.ObservationStore;
 import dev.eaglemem.store.ProjectStore;
 import dev.eaglemem.store.PromptStore;
@@ -78,7 +72,7 @@ import io.restassured.specification.RequestSpecification;
 
 /**
  * The real serve: ServeServer with the API routes on a unix socket and a loopback TCP port (port 0),
- * over a real temp database with the real migrations, services wired by hand. The clock ticks one
+ * over a real temp database with the real migrations, services from {@link TestServices}. The clock ticks one
  * second per reading, so every stored row has its own, predictable timestamp.
  */
 final class ApiRig implements AutoCloseable {
@@ -117,17 +111,12 @@ final class ApiRig implements AutoCloseable {
         recall = services.recall();
         jobQueue = services.jobs();
         jobs = new JobService(t.db, new JobStore(), clock);
-        GuardHandlers guard = TestGuards.wire(t.db, memories, capture, dir, clock);
-        HookHandlers handlers = new HookHandlers(capture, new EventIntake(t.db, capture, new Spool(dir.resolve("spool")),
-                memories, jobQueue, recall, TestGuards.verifications(t.db, clock), log), recall, guard,
-                new ProjectSwitch(dir));
+        HookHandlers handlers = new HookHandlers(capture, services.intake(new Spool(dir.resolve("spool")), log), recall,
+                services.guards(dir), new ProjectSwitch(dir));
         HookRunner hooks = new HookRunner(env, () -> log, () -> handlers);
         api = new ServeApi(new StatusService(t.db, new StatsStore(), new HealthStore(), new ProjectStore(),
                 new DataDir(dir, dir.resolve("config.toml")), new VectorStore(), settings),
-                NoModel.search(t.db), new TimelineService(t.db, new TimelineStore()),
-                new RecordService(t.db, new MemoryStore(), new SummaryStore(), new SessionStore(), new PromptStore(),
-                        new ObservationStore(), new CodeStore()),
-                memories, sessions, new RecallHistory(t.db, new RecallStore()), new ChangeFeed(t.db, new TimelineStore()),
+                NoModel.search(t.db), services.timeline(), services.records(), memories, sessions, new RecallHistory(t.db, new RecallStore()), new ChangeFeed(t.db, new TimelineStore()),
                 settings, jobs, new StatusLine(() -> t.db, new StatsStore(), env), env, log);
         HealthInfo health = new HealthInfo(t.db, new HealthStore(), clock).serving(() -> new HealthInfo.Serving(
                 socket().toString(), "127.0.0.1", null, null, 0L, JobCounts.NONE, 0, 0, 0, 0, 0, "off: no model"));
