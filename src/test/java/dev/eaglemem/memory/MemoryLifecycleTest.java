@@ -22,6 +22,7 @@ import dev.eaglemem.store.MemoryDetails;
 import dev.eaglemem.store.MemoryRow;
 import dev.eaglemem.store.MemoryStore;
 import dev.eaglemem.store.ProjectStore;
+import dev.eaglemem.TestServices;
 import dev.eaglemem.store.SessionStore;
 import dev.eaglemem.store.TestDb;
 
@@ -37,8 +38,7 @@ class MemoryLifecycleTest {
     @BeforeEach
     void open() {
         t = TestDb.in(dir);
-        service = new MemoryService(t.db, new MemoryStore(), new ProjectStore(), new SessionStore(), new EventStore(),
-                Redactor.defaults(), Clock.fixed(Instant.parse("2026-11-22T10:00:00Z"), ZoneOffset.UTC));
+        service = TestServices.on(t.db, Clock.fixed(Instant.parse("2026-11-22T10:00:00Z"), ZoneOffset.UTC)).memories();
     }
 
     @AfterEach
