@@ -23,14 +23,13 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-
 import dev.eaglemem.format.JsonOutput;
 import dev.eaglemem.memory.MemoryList;
 import dev.eaglemem.status.StatusReport;
 import dev.eaglemem.store.MemoryRow;
 import io.quarkus.runtime.annotations.RegisterForReflection;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 /**
  * One JSON contract for the CLI's --json, the HTTP API and the MCP tools: every answer is a named record, and every
@@ -134,7 +133,9 @@ class JsonContractTest {
     void theClosureFollowsComponentsGenericsAndGettersAndTheChecksSeeWhatIsMissing() {
         record Leaf(int x) {
         }
-        enum Mood { CALM }
+        enum Mood {
+            CALM
+        }
         record Extra(String s) {
         }
         record Root(List<Leaf> leaves, Map<String, Mood> moods, Optional<Root> self, Map<String, Object> loose) {
@@ -215,7 +216,8 @@ class JsonContractTest {
             String n = m.getName();
             boolean named = n.startsWith("get") && n.length() > 3 || n.startsWith("is") && n.length() > 2
                     && (m.getReturnType() == boolean.class || m.getReturnType() == Boolean.class);
-            if (named && m.getParameterCount() == 0 && !Modifier.isStatic(m.getModifiers()) && m.getDeclaringClass() != Object.class
+            if (named && m.getParameterCount() == 0 && !Modifier.isStatic(m.getModifiers())
+                    && m.getDeclaringClass() != Object.class
                     && !m.getDeclaringClass().isEnum() && !m.isSynthetic()) {
                 out.add(m);
             }

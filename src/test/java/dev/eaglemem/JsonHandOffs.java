@@ -233,11 +233,11 @@ final class JsonHandOffs {
             Instruction i = ins.get(at);
             try {
                 return switch (i) {
-                    case InvokeInstruction call when call.name().stringValue().equals("<init>") ->
-                            Optional.of(load(call.owner().asSymbol()));
+                    case InvokeInstruction call when call.name().stringValue().equals("<init>") -> Optional
+                            .of(load(call.owner().asSymbol()));
                     case InvokeInstruction call -> returnType(call);
-                    case FieldInstruction f when f.opcode() == Opcode.GETFIELD || f.opcode() == Opcode.GETSTATIC ->
-                            Optional.of(fieldType(f));
+                    case FieldInstruction f when f.opcode() == Opcode.GETFIELD || f.opcode() == Opcode.GETSTATIC -> Optional
+                            .of(fieldType(f));
                     case TypeCheckInstruction c when c.opcode() == Opcode.CHECKCAST -> Optional.of(load(c.type().asSymbol()));
                     case LoadInstruction l when l.typeKind() == TypeKind.REFERENCE -> localType(l.slot(), at);
                     default -> Optional.empty();

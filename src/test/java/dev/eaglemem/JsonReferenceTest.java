@@ -17,13 +17,11 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
-import org.junit.jupiter.api.Test;
-
 import com.fasterxml.jackson.databind.BeanDescription;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.introspect.BeanPropertyDefinition;
-
 import dev.eaglemem.format.JsonOutput;
+import org.junit.jupiter.api.Test;
 
 /**
  * docs/json-types.md is generated from the records themselves: every record and enum that the CLI's --json, the HTTP

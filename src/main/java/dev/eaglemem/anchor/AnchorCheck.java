@@ -70,7 +70,8 @@ final class AnchorCheck {
         if (findings.isEmpty()) {
             return AnchorState.FRESH;
         }
-        long goneFiles = findings.stream().filter(f -> f.state() == AnchorState.GONE && sure(f)).map(Finding::path).distinct().count();
+        long goneFiles = findings.stream().filter(f -> f.state() == AnchorState.GONE && sure(f)).map(Finding::path).distinct()
+                .count();
         if (goneFiles == files && findings.stream().allMatch(f -> f.state() == AnchorState.GONE && sure(f))) {
             return AnchorState.GONE;
         }

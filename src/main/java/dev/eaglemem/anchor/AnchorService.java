@@ -16,8 +16,8 @@ import jakarta.inject.Inject;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.project.CurrentContext;
 import dev.eaglemem.project.Project;
-import dev.eaglemem.store.AnchorStore.Anchor;
 import dev.eaglemem.store.AnchorStore;
+import dev.eaglemem.store.AnchorStore.Anchor;
 import dev.eaglemem.store.Db;
 import dev.eaglemem.store.GraphStore;
 import dev.eaglemem.store.MemoryRow;
@@ -318,8 +318,10 @@ public class AnchorService implements AutoCloseable {
                     .map(m -> new Written(textOf(m), m.files(), m.project()));
         }
         return db.read(tx -> summaryStore.find(tx, id)).map(s -> new Written(join(s.fields().decisions(),
-                s.fields().gotchas()), Stream.concat(s.fields().keyFiles().stream(), s.fields().filesModified().stream())
-                        .distinct().limit(12).toList(), s.project()));
+                s.fields().gotchas()),
+                Stream.concat(s.fields().keyFiles().stream(), s.fields().filesModified().stream())
+                        .distinct().limit(12).toList(),
+                s.project()));
     }
 
     record Written(String text, List<String> files, String project) {

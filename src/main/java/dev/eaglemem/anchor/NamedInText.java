@@ -36,7 +36,8 @@ final class NamedInText {
         while (m.find() && out.size() < MAX_PATHS) {
             String p = m.group(1);
             // "e.g." and version numbers look like names with extensions; a path has a slash or a file-like extension
-            if (p.contains("/") || p.matches(".*\\.(?:[a-z]{1,4}|[a-z]+[0-9]?)$") && !p.matches("(?i)(?:e\\.g|i\\.e|etc|vs)\\..*")) {
+            if (p.contains("/")
+                    || p.matches(".*\\.(?:[a-z]{1,4}|[a-z]+[0-9]?)$") && !p.matches("(?i)(?:e\\.g|i\\.e|etc|vs)\\..*")) {
                 out.add(p.startsWith("./") ? p.substring(2) : p);
             }
         }

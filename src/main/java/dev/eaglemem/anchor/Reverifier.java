@@ -36,7 +36,8 @@ public class Reverifier {
         public String describe() {
             return "checked " + checked + " anchored records: " + reanchored + " fresh again (re-anchored), " + contradicted
                     + " contradicted, " + gone + " gone, " + undecided + " left as changed" + (asked == 0 ? ""
-                            : "; asked the model about " + asked + " (" + tokens + " tokens)") + (more ? "; more to do" : "");
+                            : "; asked the model about " + asked + " (" + tokens + " tokens)")
+                    + (more ? "; more to do" : "");
         }
     }
 

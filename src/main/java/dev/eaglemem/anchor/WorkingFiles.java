@@ -139,7 +139,6 @@ public final class WorkingFiles implements AutoCloseable {
         return Hashes.sha256Hex(text).substring(0, 24);
     }
 
-
     @Override
     public void close() {
         parser.close();

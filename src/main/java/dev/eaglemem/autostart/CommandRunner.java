@@ -2,7 +2,6 @@ package dev.eaglemem.autostart;
 
 import java.util.List;
 
-
 /**
  * Runs {@code systemctl}/{@code launchctl}. The seam tests replace: a fake runner in unit tests, a fake
  * executable on PATH in the launcher tests.

@@ -68,7 +68,8 @@ final class Launchd implements ServiceManager {
                 .map(e -> "<key>" + UnitEscapes.xml(e.getKey()) + "</key><string>" + UnitEscapes.xml(e.getValue()) + "</string>")
                 .toList();
         return UnitTemplate.load(TEMPLATE).render(
-                Map.of("binary", UnitEscapes.xml(spec.binary().toString()), "log_file", UnitEscapes.xml(spec.logFile().toString())),
+                Map.of("binary", UnitEscapes.xml(spec.binary().toString()), "log_file",
+                        UnitEscapes.xml(spec.logFile().toString())),
                 Map.of("environment", environment));
     }
 

@@ -23,8 +23,9 @@ public class ServeControlProbe implements ServeProbe {
         Long pid = s.pid() > 0 ? s.pid() : null;
         return switch (s.state()) {
             case RUNNING -> new ServeView(socket, s.state(), true, pid, "answering" + (pid == null ? "" : " (pid " + pid + ")"));
-            case UNRESPONSIVE -> new ServeView(socket, s.state(), false, pid, "holds its lock" + (pid == null ? "" : " (pid " + pid
-                    + ")") + " but does not answer: starting, or hung");
+            case UNRESPONSIVE -> new ServeView(socket, s.state(), false, pid,
+                    "holds its lock" + (pid == null ? "" : " (pid " + pid
+                            + ")") + " but does not answer: starting, or hung");
             case STOPPED -> ServeView.stopped(socket);
         };
     }

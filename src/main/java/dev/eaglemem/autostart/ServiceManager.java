@@ -4,8 +4,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-
-
 /**
  * One service manager: where its unit lives, how the unit reads, and the commands that load, start, stop and
  * query it. Commands go through a {@link CommandRunner}; nothing here throws for a failing command.

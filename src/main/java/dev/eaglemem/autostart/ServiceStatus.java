@@ -5,7 +5,6 @@ import java.util.List;
 
 import io.quarkus.runtime.annotations.RegisterForReflection;
 
-
 /**
  * {@code service status}: the unit file, the manager's view and serve's own view.
  *

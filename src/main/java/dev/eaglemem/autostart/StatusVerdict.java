@@ -2,7 +2,6 @@ package dev.eaglemem.autostart;
 
 import java.util.List;
 
-
 /** The one-line summary of {@code service status} and the next command to run, first problem first. */
 record StatusVerdict(String summary, String fix) {
 

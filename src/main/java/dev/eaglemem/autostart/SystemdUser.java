@@ -76,7 +76,8 @@ final class SystemdUser implements ServiceManager {
         show.stdout().lines().map(l -> l.split("=", 2)).filter(kv -> kv.length == 2).forEach(kv -> p.put(kv[0], kv[1]));
         String active = p.getOrDefault("ActiveState", "");
         long pid = parsePid(p.get("MainPID"));
-        return new ManagerState(true, "loaded".equals(p.get("LoadState")), p.getOrDefault("UnitFileState", "").startsWith("enabled"),
+        return new ManagerState(true, "loaded".equals(p.get("LoadState")),
+                p.getOrDefault("UnitFileState", "").startsWith("enabled"),
                 "active".equals(active), active.isEmpty() ? "unknown" : active + " (" + p.getOrDefault("SubState", "?") + ")",
                 pid > 0 ? pid : null, null);
     }

@@ -74,8 +74,10 @@ public class Spool {
     public static final String REPLAYING = "replaying.jsonl";
     public static final String FAILED = "failed.jsonl";
 
-    private static final FileAttribute<?> OWNER_FILE = PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"));
-    private static final FileAttribute<?> OWNER_DIR = PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------"));
+    private static final FileAttribute<?> OWNER_FILE = PosixFilePermissions
+            .asFileAttribute(PosixFilePermissions.fromString("rw-------"));
+    private static final FileAttribute<?> OWNER_DIR = PosixFilePermissions
+            .asFileAttribute(PosixFilePermissions.fromString("rwx------"));
     /**
      * The JVM refuses two locks on one file from one process, and closing any channel on a file drops this
      * process's lock on it: threads queue here first (not reentrant: a nested attempt is refused, never
@@ -336,7 +338,8 @@ public class Spool {
         }
         FileChannel channel = null;
         try {
-            channel = FileChannel.open(file, Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS),
+            channel = FileChannel.open(file,
+                    Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS),
                     OWNER_FILE);
             FileLock held = wait ? channel.lock() : channel.tryLock();
             if (held == null) {

@@ -32,7 +32,7 @@ final class SummaryExtractor {
     // keyword or colon can never be part of it, and backtracking through a line of "****…" took a minute for 64 KB.
     private static final Pattern NOTE = Pattern.compile(
             "(?im)(?:^|(?<=[.!?;]\\s))[ \\t>*•-]*+(decisions?|decided|gotchas?|learned|lessons?|next steps?|next|todo)"
-            + "\\**+[ \\t]*+:\\**+[ \\t]*+");
+                    + "\\**+[ \\t]*+:\\**+[ \\t]*+");
 
     private SummaryExtractor() {
     }
@@ -42,7 +42,8 @@ final class SummaryExtractor {
         List<String> read = distinct(observations.stream().flatMap(o -> o.filesRead().stream()).toList(), MAX_FILES);
         List<String> modified = distinct(observations.stream().flatMap(o -> o.filesModified().stream()).toList(), MAX_FILES);
         List<String> keyFiles = modified.isEmpty() ? distinct(read, 5) : distinct(modified, MAX_KEY_FILES);
-        String completed = notes.rest().isBlank() ? activity(observations, read, modified) : cut(firstParagraph(notes.rest()), 500);
+        String completed = notes.rest().isBlank() ? activity(observations, read, modified)
+                : cut(firstParagraph(notes.rest()), 500);
         SummaryFields fields = new SummaryFields(cut(firstPrompt, 300), null, lines(notes.learned()), completed,
                 lines(notes.decisions()), lines(notes.gotchas()), lines(notes.next()), null, keyFiles, read, modified);
         return new Extracted(fields, notes.decisions(), notes.gotchas());
@@ -106,7 +107,8 @@ final class SummaryExtractor {
 
     private static String activity(List<ObservationRow> observations, List<String> read, List<String> modified) {
         if (!modified.isEmpty()) {
-            return "Modified " + modified.size() + " file(s): " + String.join(", ", modified.subList(0, Math.min(5, modified.size())));
+            return "Modified " + modified.size() + " file(s): "
+                    + String.join(", ", modified.subList(0, Math.min(5, modified.size())));
         }
         long commands = observations.stream().filter(o -> o.command() != null).count();
         if (!read.isEmpty()) {

@@ -15,7 +15,8 @@ import picocli.CommandLine.Spec;
         description = "SQLite's online backup: a snapshot of one moment, owner-only (600), checked with quick_check."
                 + " Default file: $EAGLE_MEM_DIR/backups/memory-<UTC time>.db. Restore by copying it over memory.db"
                 + " while nothing runs (eagle-mem serve --stop first).",
-        footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem backup", "  eagle-mem backup -o ~/eagle-mem-backup.db --json" })
+        footerHeading = HelpLayout.EXAMPLES,
+        footer = { "  eagle-mem backup", "  eagle-mem backup -o ~/eagle-mem-backup.db --json" })
 public class BackupCommand implements Callable<Integer> {
 
     @Spec

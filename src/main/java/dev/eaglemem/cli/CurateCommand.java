@@ -82,14 +82,17 @@ public class CurateCommand implements Callable<Integer> {
     }
 
     @Command(name = "accept", header = "Accept proposals and make their changes.",
-            footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem curate accept 4", "  eagle-mem curate accept 4 7 --json" })
+            footerHeading = HelpLayout.EXAMPLES,
+            footer = { "  eagle-mem curate accept 4", "  eagle-mem curate accept 4 7 --json" })
     int accept(@Mixin OutputMixin out, @Mixin ProjectOption p,
-            @Parameters(paramLabel = "ID", arity = "1..*", description = "Proposal ids (curate proposals shows them).") List<Long> ids) {
+            @Parameters(paramLabel = "ID", arity = "1..*",
+                    description = "Proposal ids (curate proposals shows them).") List<Long> ids) {
         return decisions(out, proposals.accept(context.requireProject(p.key), ids, null));
     }
 
     @Command(name = "reject", header = "Reject proposals; they are never proposed again.",
-            footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem curate reject 5", "  eagle-mem curate reject 5 6 --json" })
+            footerHeading = HelpLayout.EXAMPLES,
+            footer = { "  eagle-mem curate reject 5", "  eagle-mem curate reject 5 6 --json" })
     int reject(@Mixin OutputMixin out, @Mixin ProjectOption p,
             @Parameters(paramLabel = "ID", arity = "1..*", description = "Proposal ids.") List<Long> ids) {
         return decisions(out, proposals.reject(context.requireProject(p.key), ids));

@@ -30,7 +30,8 @@ import picocli.CommandLine.Spec;
                 + " import reads it back on any machine. --all is accepted for --all-projects.",
                 "Without -o the file goes to stdout; with -o it is written owner-only (600) and the counts are printed." },
         footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem export -o ~/shop.jsonl",
-                "  eagle-mem export --all-projects -o ~/everything.jsonl", "  eagle-mem export -p code/shop --since 2026-11-01 > recent.jsonl" })
+                "  eagle-mem export --all-projects -o ~/everything.jsonl",
+                "  eagle-mem export -p code/shop --since 2026-11-01 > recent.jsonl" })
 public class ExportCommand implements Callable<Integer> {
 
     @Spec
@@ -97,7 +98,8 @@ public class ExportCommand implements Callable<Integer> {
         } else {
             Console.out(spec).println("Exported " + Console.count(report.records(), "record") + " to " + target + " ("
                     + String.join(", ", report.counts().entrySet().stream().filter(e -> e.getValue() > 0)
-                            .map(e -> e.getValue() + " " + e.getKey()).toList()) + ").");
+                            .map(e -> e.getValue() + " " + e.getKey()).toList())
+                    + ").");
         }
         return 0;
     }

@@ -21,7 +21,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "feature", aliases = "features", header = "Features and the verification gate on releases.",
         description = "A release is blocked while a changed file of a feature is unverified: feature run (or verify)"
                 + " clears it, feature waive lets one change through.",
-        subcommands = { FeatureAddCommand.class, FeatureUpdateCommand.class, FeatureRunCommand.class, FeatureSuggestCommand.class },
+        subcommands = { FeatureAddCommand.class, FeatureUpdateCommand.class, FeatureRunCommand.class,
+                FeatureSuggestCommand.class },
         footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem feature add checkout -f src/cart.ts -s 'npm test'",
                 "  eagle-mem feature pending", "  eagle-mem feature run checkout" })
 public class FeatureCommand {
@@ -57,7 +58,8 @@ public class FeatureCommand {
 
     @Command(name = "show", header = "Show one feature, its open checks and verifications.",
             description = "Its files, dependencies, smoke tests, open checks and recent verifications.",
-            footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem feature show checkout", "  eagle-mem feature show checkout --json" })
+            footerHeading = HelpLayout.EXAMPLES,
+            footer = { "  eagle-mem feature show checkout", "  eagle-mem feature show checkout --json" })
     int show(@Mixin OutputMixin output, @Parameters(paramLabel = "NAME", description = FeatureOptions.NAME_HELP) String name) {
         FeatureDetail detail = features.show(context.requireProject(null), name);
         if (output.json) {
@@ -104,8 +106,8 @@ public class FeatureCommand {
                     "  eagle-mem feature verify checkout --notes 'Paid with a test card'",
                     "  eagle-mem feature verify search --notes 'Ran the search smoke test' --json" })
     int verify(@Mixin OutputMixin output, @Parameters(paramLabel = "NAME", description = FeatureOptions.NAME_HELP) String name,
-            @Option(names = "--notes", required = true, paramLabel = "TEXT", description = "What you checked and what passed.")
-            String notes) {
+            @Option(names = "--notes", required = true, paramLabel = "TEXT",
+                    description = "What you checked and what passed.") String notes) {
         Project scope = context.working();
         VerifyResult r = verifications.verify(scope.key(), scope.root(), name, notes);
         if (output.json) {
@@ -124,10 +126,10 @@ public class FeatureCommand {
             footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem feature waive 7 --reason 'Comment-only change'",
                     "  eagle-mem feature waive checkout --reason 'Reverted in the next commit'" })
     int waive(@Mixin OutputMixin output,
-            @Parameters(paramLabel = "ID|NAME", description = "A check's id (feature pending shows them) or a feature's name.")
-            String target,
-            @Option(names = "--reason", required = true, paramLabel = "TEXT", description = "Why this is safe (required).")
-            String reason) {
+            @Parameters(paramLabel = "ID|NAME",
+                    description = "A check's id (feature pending shows them) or a feature's name.") String target,
+            @Option(names = "--reason", required = true, paramLabel = "TEXT",
+                    description = "Why this is safe (required).") String reason) {
         Project scope = context.working();
         VerifyResult r = verifications.waive(scope.key(), scope.root(), target, reason);
         if (output.json) {

@@ -77,7 +77,8 @@ final class FeatureRender {
 
     static void rules(PrintWriter out, List<GuardRuleRow> rules) {
         if (rules.isEmpty()) {
-            out.println("No guard rules. Add one: eagle-mem guard add 'src/pay/**' --rule \"Do not change retries without asking\"");
+            out.println(
+                    "No guard rules. Add one: eagle-mem guard add 'src/pay/**' --rule \"Do not change retries without asking\"");
             return;
         }
         for (GuardRuleRow r : rules) {

@@ -18,7 +18,8 @@ import picocli.CommandLine.Spec;
         description = "The smoke tests run in the project root, their output streamed. The working tree's changes of the"
                 + " feature's files are recorded first (as pending does); the feature and those checks are verified only"
                 + " when every command exits 0 (exit 1 otherwise). The run is recorded either way.",
-        footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem feature run checkout", "  eagle-mem feature run checkout --json" })
+        footerHeading = HelpLayout.EXAMPLES,
+        footer = { "  eagle-mem feature run checkout", "  eagle-mem feature run checkout --json" })
 public class FeatureRunCommand implements Callable<Integer> {
 
     @Spec

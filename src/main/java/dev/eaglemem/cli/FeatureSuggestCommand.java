@@ -7,7 +7,6 @@ import dev.eaglemem.curate.Decision;
 import dev.eaglemem.curate.ProposalKind;
 import dev.eaglemem.curate.Proposals;
 import dev.eaglemem.project.CurrentContext;
-import dev.eaglemem.project.Project;
 import dev.eaglemem.store.ProposalRow;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

@@ -52,7 +52,7 @@ final class FishCompletion {
             String at = "-n " + quote((fn + "_at " + String.join(" ", path)).strip());
             String prefix = "complete -c " + name + " " + at;
             visible(cli).forEach(sub -> out.append(prefix).append(" -a ").append(quote(sub.getCommandName())).append(" -d ")
-                            .append(quote(summary(sub.getCommandSpec()))).append('\n'));
+                    .append(quote(summary(sub.getCommandSpec()))).append('\n'));
             for (OptionSpec option : cli.getCommandSpec().options()) {
                 if (!option.hidden()) {
                     out.append(prefix).append(names(option)).append(value(option)).append(" -d ")

@@ -1,7 +1,6 @@
 package dev.eaglemem.cli;
 
 import java.io.BufferedReader;
-import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.PrintWriter;
@@ -44,9 +43,11 @@ public class GateCommand {
     @Command(name = "install", header = "Write the repository's pre-push hook.",
             description = "core.hooksPath and worktrees are respected. A hook eagle-mem did not write is replaced only with"
                     + " --force.",
-            footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem gate install", "  eagle-mem gate install --repo ~/code/shop --force" })
+            footerHeading = HelpLayout.EXAMPLES,
+            footer = { "  eagle-mem gate install", "  eagle-mem gate install --repo ~/code/shop --force" })
     int install(@Mixin OutputMixin output, @Option(names = "--repo", paramLabel = "PATH", description = REPO_HELP) Path repo,
-            @Option(names = "--force", description = "Replace a foreign hook, keeping it as " + PrePushHook.BACKUP + ".") boolean force) {
+            @Option(names = "--force",
+                    description = "Replace a foreign hook, keeping it as " + PrePushHook.BACKUP + ".") boolean force) {
         return report(output, PrePushHook.install(dir(repo), force));
     }
 
@@ -59,10 +60,13 @@ public class GateCommand {
     @Command(name = "check", header = "Check whether a push would change unverified features.",
             description = "Exits 1 and lists the pending checks when the push changes files of a feature awaiting"
                     + " verification; exits 0 otherwise, and outside a git repository.",
-            footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem gate check", "  eagle-mem gate check --remote upstream --json" })
+            footerHeading = HelpLayout.EXAMPLES,
+            footer = { "  eagle-mem gate check", "  eagle-mem gate check --remote upstream --json" })
     int check(@Mixin OutputMixin output, @Option(names = "--repo", paramLabel = "PATH", description = REPO_HELP) Path repo,
-            @Option(names = "--from-pre-push", description = "Read git's pre-push lines from stdin (what the hook does).") boolean prePush,
-            @Option(names = "--remote", paramLabel = "NAME", description = "The remote pushed to (default: origin).") String remote) {
+            @Option(names = "--from-pre-push",
+                    description = "Read git's pre-push lines from stdin (what the hook does).") boolean prePush,
+            @Option(names = "--remote", paramLabel = "NAME",
+                    description = "The remote pushed to (default: origin).") String remote) {
         Optional<List<String>> input = prePush ? readPrePush(System.in, spec.commandLine().getErr()) : Optional.of(List.of());
         if (env.get("EAGLE_MEM_DISABLE_HOOKS").filter(v -> !v.equals("0")).isPresent()) {
             if (!output.json && !prePush) {
@@ -81,7 +85,8 @@ public class GateCommand {
         if (remote != null && !remote.contains("/") && !remote.contains(":")
                 && !PrePushCheck.remotes(root.get()).contains(remote)) {
             throw EagleException.invalidInput("no remote named '" + remote + "' in " + root.get()
-                    + " (remotes: " + String.join(", ", PrePushCheck.remotes(root.get())) + ")", "git -C " + root.get() + " remote -v");
+                    + " (remotes: " + String.join(", ", PrePushCheck.remotes(root.get())) + ")",
+                    "git -C " + root.get() + " remote -v");
         }
         List<String> files = prePush && input.isPresent()
                 ? PrePushCheck.changedFiles(root.get(), remote == null ? "origin" : remote, PrePushCheck.parse(input.get()))

@@ -33,7 +33,8 @@ public class GraphCommand {
     }
 
     @Command(name = "summary", header = "Counts, languages, most imported and most called.",
-            footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem graph summary", "  eagle-mem graph summary -p code/shop --json" })
+            footerHeading = HelpLayout.EXAMPLES,
+            footer = { "  eagle-mem graph summary", "  eagle-mem graph summary -p code/shop --json" })
     int summary(@Mixin OutputMixin output, @Mixin ProjectOption project) {
         GraphService.Summary s = graph.summary(context.requireProject(project.key));
         if (output.json) {
@@ -58,7 +59,8 @@ public class GraphCommand {
     }
 
     @Command(name = "query", header = "Declarations and files whose name contains TERM.",
-            footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem graph query checkout", "  eagle-mem graph query Cart. --json" })
+            footerHeading = HelpLayout.EXAMPLES,
+            footer = { "  eagle-mem graph query checkout", "  eagle-mem graph query Cart. --json" })
     int query(@Mixin OutputMixin output, @Mixin ProjectOption project,
             @Parameters(paramLabel = "TERM", description = "Part of a name or path.") String term) {
         GraphService.QueryResult r = graph.query(context.requireProject(project.key), term);
@@ -74,7 +76,8 @@ public class GraphCommand {
             footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem graph neighbors src/cart/checkout.ts",
                     "  eagle-mem graph neighbors Cart.total --json" })
     int neighbors(@Mixin OutputMixin output, @Mixin ProjectOption project,
-            @Parameters(paramLabel = "NAME", description = "A path (or its end), a declaration (Cart.total or total).") String name) {
+            @Parameters(paramLabel = "NAME",
+                    description = "A path (or its end), a declaration (Cart.total or total).") String name) {
         String key = context.requireProject(project.key);
         GraphService.Neighbors n = graph.neighbors(key, rootOf(key), name);
         if (output.json) {
@@ -89,7 +92,8 @@ public class GraphCommand {
             footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem graph rebuild", "  eagle-mem graph rebuild --json" })
     int rebuild(@Mixin OutputMixin output) {
         Project p = context.here().orElseThrow(() -> dev.eaglemem.error.EagleException
-                .invalidInput("graph rebuild: the working directory belongs to no project", "cd into the project, then eagle-mem graph rebuild"));
+                .invalidInput("graph rebuild: the working directory belongs to no project",
+                        "cd into the project, then eagle-mem graph rebuild"));
         Path root = p.root() != null ? p.root() : context.env().cwd();
         var report = indexer.index(p.key(), root, true, CodeIndexer.Progress.NONE);
         if (output.json) {

@@ -24,7 +24,8 @@ final class GraphRender {
             return;
         }
         out.println(title + ":");
-        rows.forEach(r -> out.println("  " + r.count() + "  " + r.name() + (withPath && r.path() != null ? "  (" + r.path() + ")" : "")));
+        rows.forEach(r -> out
+                .println("  " + r.count() + "  " + r.name() + (withPath && r.path() != null ? "  (" + r.path() + ")" : "")));
     }
 
     static void query(PrintWriter out, GraphService.QueryResult r) {
@@ -44,8 +45,9 @@ final class GraphRender {
                 ? "  → " + l.path() : "")).toList());
         section(out, "imported by", n.importedBy().stream().map(l -> l.path() + ":" + l.line()).toList());
         section(out, "calls", n.calls().stream().map(l -> l.target() + "  (" + l.path() + ")").toList());
-        section(out, "called by", n.calledBy().stream().map(l -> (l.declaration() != null ? l.declaration() + "  " : "") + l.path() + ":"
-                + l.line()).toList());
+        section(out, "called by",
+                n.calledBy().stream().map(l -> (l.declaration() != null ? l.declaration() + "  " : "") + l.path() + ":"
+                        + l.line()).toList());
         section(out, "sessions", n.sessions().stream().map(t -> t.sessionId() + "  " + t.agent() + "  " + t.startedAt()
                 + "  read " + t.reads() + ", modified " + t.edits()).toList());
         section(out, "memories", n.memories().stream().map(m -> "#" + m.id() + " " + m.kind() + "  " + m.title()).toList());

@@ -5,7 +5,6 @@ import java.util.List;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.feature.GuardRuleService;
 import dev.eaglemem.project.CurrentContext;
-import dev.eaglemem.project.Project;
 import dev.eaglemem.store.GuardRuleRow;
 import dev.eaglemem.store.GuardRuleStore;
 import picocli.CommandLine.Command;
@@ -38,10 +37,10 @@ public class GuardCommand {
                     "  eagle-mem guard add 'db/migration/**' --rule 'Never edit an applied migration'",
                     "  eagle-mem guard add src/pay/ --rule 'Payment changes need a review' --json" })
     int add(@Mixin OutputMixin output,
-            @Parameters(paramLabel = "PATTERN", description = "A path, a directory or a glob; ** matches every file.")
-            String pattern,
-            @Option(names = "--rule", required = true, paramLabel = "TEXT", description = "The rule (up to 2048 characters).")
-            String rule) {
+            @Parameters(paramLabel = "PATTERN",
+                    description = "A path, a directory or a glob; ** matches every file.") String pattern,
+            @Option(names = "--rule", required = true, paramLabel = "TEXT",
+                    description = "The rule (up to 2048 characters).") String rule) {
         GuardRuleStore.Added added = rules.add(context.requireProject(null), pattern, rule);
         if (output.json) {
             Console.json(spec, new GuardRuleAdded(added.rule(), added.created()));
@@ -67,8 +66,8 @@ public class GuardCommand {
 
     @Command(name = "remove", aliases = { "rm", "delete" }, header = "Remove a rule by its id.",
             footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem guard remove 3", "  eagle-mem guard rm 3 --json" })
-    int remove(@Mixin OutputMixin output, @Parameters(paramLabel = "ID", description = "The rule's id (guard list shows them).")
-            String id) {
+    int remove(@Mixin OutputMixin output,
+            @Parameters(paramLabel = "ID", description = "The rule's id (guard list shows them).") String id) {
         long n;
         try {
             n = Long.parseLong(id.strip().replaceFirst("^#", ""));

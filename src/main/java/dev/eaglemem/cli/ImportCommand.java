@@ -27,7 +27,8 @@ import picocli.CommandLine.Spec;
                 "The whole file is checked before anything is written, then written in one transaction: all or nothing."
                         + " Importing twice changes nothing; a record changed here more recently than in the file is kept and"
                         + " reported as a conflict. Secrets are redacted on the way in." },
-        footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem import ~/shop.jsonl", "  eagle-mem import ~/shop.jsonl --dry-run",
+        footerHeading = HelpLayout.EXAMPLES,
+        footer = { "  eagle-mem import ~/shop.jsonl", "  eagle-mem import ~/shop.jsonl --dry-run",
                 "  eagle-mem import ~/old-eagle-mem/memory.db --from eagle-mem-v1 --json",
                 "  eagle-mem import ~/.engram/engram.db --from engram --dry-run" })
 public class ImportCommand implements Callable<Integer> {

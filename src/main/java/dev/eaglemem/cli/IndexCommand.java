@@ -23,7 +23,8 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 @Command(name = "index", header = "Index the project's code for search, recall and the graph.",
-        description = { "Reads the files git tracks or would add (a plain walk without git), skipping binaries, files over 1 MiB and generated or vendored trees.",
+        description = {
+                "Reads the files git tracks or would add (a plain walk without git), skipping binaries, files over 1 MiB and generated or vendored trees.",
                 "Stores each file's chunks (a function, a class, a block; redacted), its declarations, its imports and its calls.",
                 "Only files whose content changed are parsed again; deleted and renamed files leave nothing behind.",
                 "DIR may be anywhere in the project: the whole project is indexed.",
@@ -41,7 +42,8 @@ public class IndexCommand implements Callable<Integer> {
     @Option(names = "--force", description = "Drop the project's index and parse every file again.")
     boolean force;
 
-    @Option(names = "--path", paramLabel = "FILE", description = "Re-index only this file (repeat for more): what serve does after an edit.")
+    @Option(names = "--path", paramLabel = "FILE",
+            description = "Re-index only this file (repeat for more): what serve does after an edit.")
     List<Path> paths = new ArrayList<>();
 
     @Parameters(paramLabel = "DIR", arity = "0..1", description = "A directory of the project (default: the working directory).")
@@ -100,7 +102,8 @@ public class IndexCommand implements Callable<Integer> {
         for (Path p : paths) {
             String given = context.env().cwd().resolve(p).toString();
             out.add(ProjectPath.relative(root, given).orElseThrow(() -> EagleException.invalidInput(
-                    "index: " + given + " is not inside the project at " + root, "eagle-mem index --path FILE   (a file of " + root + ")")));
+                    "index: " + given + " is not inside the project at " + root,
+                    "eagle-mem index --path FILE   (a file of " + root + ")")));
         }
         return out;
     }

@@ -33,7 +33,8 @@ public class InspectCommand {
     }
 
     @Command(name = "recall", header = "Recall attempts, newest first: searched, injected, trimmed.",
-            footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem inspect recall", "  eagle-mem inspect recall -n 5 --json",
+            footerHeading = HelpLayout.EXAMPLES,
+            footer = { "  eagle-mem inspect recall", "  eagle-mem inspect recall -n 5 --json",
                     "  eagle-mem inspect recall --session 3f2c9a1e-5b7d-4c1e-9f0a-2d8b6e4c7a10" })
     int recall(@Mixin OutputMixin output, @Mixin SessionFilter session,
             @Option(names = { Limit.SHORT, Limit.LONG }, paramLabel = Limit.LABEL, defaultValue = "10", converter = Limit.class,
@@ -49,7 +50,8 @@ public class InspectCommand {
     }
 
     @Command(name = "events", header = "The event log, newest first: what eagle-mem recorded doing.",
-            footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem inspect events", "  eagle-mem inspect events -a --json" })
+            footerHeading = HelpLayout.EXAMPLES,
+            footer = { "  eagle-mem inspect events", "  eagle-mem inspect events -a --json" })
     int events(@Mixin OutputMixin output, @Mixin SessionFilter session,
             @Option(names = { Limit.SHORT, Limit.LONG }, paramLabel = Limit.LABEL, defaultValue = "10", converter = Limit.class,
                     description = Limit.RANGE + " (default ${DEFAULT-VALUE}).") int limit,

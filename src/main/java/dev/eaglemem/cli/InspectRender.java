@@ -86,7 +86,8 @@ final class InspectRender {
                 + times.dateTime(s.startedAt()));
         out.println("  " + Console.count(replay.prompts().size(), "prompt") + ", "
                 + Console.count(replay.recallEvents().size(), "recall event") + ", "
-                + Console.count(replay.observations().size(), "tool call") + (replay.summary() == null ? ", no summary" : ", summarized"));
+                + Console.count(replay.observations().size(), "tool call")
+                + (replay.summary() == null ? ", no summary" : ", summarized"));
         out.println();
         for (ReplayStep step : replay.steps()) {
             out.printf("%s  %-7s %s%n", times.dateTime(step.at()), step.kind().id(), step.text());

@@ -37,7 +37,8 @@ final class InstallRender {
         }
         if (report.hookProgram() != null) {
             out.println("  hooks run " + (report.hookShell() == null ? "" : report.hookShell() + " ") + report.hookProgram()
-                    + (report.hookProgram().endsWith("eagle-mem-hook") ? " (asks a warm `eagle-mem serve`, falls back to the binary)" : ""));
+                    + (report.hookProgram().endsWith("eagle-mem-hook")
+                            ? " (asks a warm `eagle-mem serve`, falls back to the binary)" : ""));
         }
         if (report.command() != null && !report.command().equals("eagle-mem")) {
             out.println("  agents call eagle-mem as " + report.command() + " (`eagle-mem` by name does not reach this install)");
@@ -49,8 +50,9 @@ final class InstallRender {
                 out.println("  pre-approved in Claude Code's permissions.allow (install --no-allow leaves them out):");
                 report.allowRules().forEach(rule -> out.println("    " + rule));
             }
-            out.println("  Claude Code status bar (optional), in its settings.json: \"statusLine\": {\"type\": \"command\", \"command\": \""
-                    + report.statusLine().replace("\\", "\\\\").replace("\"", "\\\"") + "\"}");
+            out.println(
+                    "  Claude Code status bar (optional), in its settings.json: \"statusLine\": {\"type\": \"command\", \"command\": \""
+                            + report.statusLine().replace("\\", "\\\\").replace("\"", "\\\"") + "\"}");
         }
         for (String w : report.warnings()) {
             out.println("  ! " + w);

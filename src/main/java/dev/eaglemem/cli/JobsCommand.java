@@ -99,7 +99,8 @@ public class JobsCommand {
     }
 
     @Command(name = "cancel", header = "Cancel pending jobs (a running one cannot be).",
-            footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem jobs cancel 12", "  eagle-mem jobs cancel job-12 job-13 --json" })
+            footerHeading = HelpLayout.EXAMPLES,
+            footer = { "  eagle-mem jobs cancel 12", "  eagle-mem jobs cancel job-12 job-13 --json" })
     int cancel(@Mixin OutputMixin output,
             @Parameters(paramLabel = "ID", arity = "1..*", description = "Job ids (12 or job-12).") List<String> ids) {
         List<JobService.Change> changes = jobs.cancel(JobsRender.parseIds(ids));

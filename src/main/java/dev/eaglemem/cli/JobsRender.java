@@ -56,7 +56,8 @@ final class JobsRender {
         } else {
             out.printf(ROW, "ID", "KIND", "STATUS", "TRIES", "PROJECT", "WHEN", "DETAIL");
             for (JobRow j : rows) {
-                out.printf(ROW, j.id(), j.kind(), j.deferred() == null ? j.status().id() : "deferred", j.attempts(), Console.orDash(j.project()),
+                out.printf(ROW, j.id(), j.kind(), j.deferred() == null ? j.status().id() : "deferred", j.attempts(),
+                        Console.orDash(j.project()),
                         times.dateTime(when(j)), Snippets.oneLine(detail(j), DETAIL));
             }
         }
@@ -90,8 +91,9 @@ final class JobsRender {
             out.println("Re-queued job " + j.id() + " (" + j.kind() + "): " + j.lastError());
         }
         for (JobOutcome o : report.jobs()) {
-            out.println("job " + o.id() + " " + o.kind() + (o.project() == null ? "" : " " + o.project()) + ": " + verdict(o, times)
-                    + " — " + o.detail());
+            out.println(
+                    "job " + o.id() + " " + o.kind() + (o.project() == null ? "" : " " + o.project()) + ": " + verdict(o, times)
+                            + " — " + o.detail());
         }
         String pending = report.pending() == 0 ? "" : " " + report.pending() + " pending"
                 + (report.nextRunAfter() == null ? "" : ", next due " + times.dateTime(report.nextRunAfter())) + ".";
@@ -122,7 +124,8 @@ final class JobsRender {
         }
         for (JobService.Change c : changes) {
             out.println(switch (c.status()) {
-                case RETRIED -> "Retried job " + c.id() + " (" + c.job().kind() + "): pending; serve or 'eagle-mem jobs run' runs it";
+                case RETRIED -> "Retried job " + c.id() + " (" + c.job().kind()
+                        + "): pending; serve or 'eagle-mem jobs run' runs it";
                 case CANCELLED -> "Cancelled job " + c.id() + " (" + c.job().kind() + ")";
                 case ALREADY_QUEUED -> "Job " + c.id() + " not retried: job " + c.job().id() + " (" + c.job().kind()
                         + ") is already pending for the same work";

@@ -12,8 +12,9 @@ import picocli.CommandLine.Spec;
 
 @Command(name = "llm", header = "Models for enrichment and curation, and what they cost.",
         description = { "serve's jobs ask a model when llm.provider is set: a local Ollama, your own claude or codex CLI, "
-                + "or the Anthropic or an OpenAI-compatible API.", "Every call is redacted first, recorded, and capped by a "
-                + "daily budget; work past it waits for the next day." },
+                + "or the Anthropic or an OpenAI-compatible API.",
+                "Every call is redacted first, recorded, and capped by a "
+                        + "daily budget; work past it waits for the next day." },
         footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem llm status", "  eagle-mem llm init",
                 "  eagle-mem llm usage --days 30 --json" })
 public class LlmCommand {
@@ -50,7 +51,8 @@ public class LlmCommand {
             @Option(names = "--provider", paramLabel = "PROVIDER",
                     description = "anthropic, openai, ollama, agent_cli or none, instead of the detected one.") String provider,
             @Option(names = "--model", paramLabel = "MODEL", description = "The model (default: the provider's).") String model,
-            @Option(names = { "-n", "--dry-run" }, description = "Show what would be configured; write nothing.") boolean dryRun) {
+            @Option(names = { "-n", "--dry-run" },
+                    description = "Show what would be configured; write nothing.") boolean dryRun) {
         LlmAdmin.Init init = admin.init(provider, model, dryRun);
         if (output.json) {
             Console.json(spec, init);

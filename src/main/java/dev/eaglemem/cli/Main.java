@@ -4,9 +4,9 @@ import java.util.Optional;
 
 import jakarta.enterprise.inject.Instance;
 
+import io.quarkus.picocli.runtime.PicocliCommandLineFactory;
 import io.quarkus.runtime.QuarkusApplication;
 import io.quarkus.runtime.annotations.QuarkusMain;
-import io.quarkus.picocli.runtime.PicocliCommandLineFactory;
 
 /**
  * The process entry. A hook is answered without building picocli's model of every command (reflection over ~90

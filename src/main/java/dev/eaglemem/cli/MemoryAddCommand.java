@@ -39,7 +39,8 @@ public class MemoryAddCommand implements Callable<Integer> {
     @Mixin
     MemoryOptions memory;
 
-    @Option(names = { "-k", "--kind", "--type" }, required = true, paramLabel = "KIND", completionCandidates = MemoryKindNames.class,
+    @Option(names = { "-k", "--kind", "--type" }, required = true, paramLabel = "KIND",
+            completionCandidates = MemoryKindNames.class,
             description = "decision, gotcha, pattern, preference, discovery, friction, context, feedback or fact.")
     String kind;
 
@@ -49,13 +50,15 @@ public class MemoryAddCommand implements Callable<Integer> {
     @Parameters(paramLabel = "WORDS", arity = "0..*", description = "The content, if --content is not given.")
     List<String> words;
 
-    @Option(names = "--scope", defaultValue = "project", paramLabel = "SCOPE", description = "project (default) or personal (follows you to every project).")
+    @Option(names = "--scope", defaultValue = "project", paramLabel = "SCOPE",
+            description = "project (default) or personal (follows you to every project).")
     String scope;
 
     @Mixin
     ProjectOption project;
 
-    @Option(names = "--agent", paramLabel = "AGENT", description = "Who is remembering (default: the agent running it, else cli: you).")
+    @Option(names = "--agent", paramLabel = "AGENT",
+            description = "Who is remembering (default: the agent running it, else cli: you).")
     String agent;
 
     @Option(names = "--session-id", paramLabel = "ID", description = "The session this came from.")
@@ -92,7 +95,8 @@ public class MemoryAddCommand implements Callable<Integer> {
         String given = memory.content();
         String content = given != null ? given : words == null ? null : String.join(" ", words);
         String key = s == MemoryScope.PERSONAL ? context.project(project.key).orElse(null) : context.requireProject(project.key);
-        Long supersedes = resolution == null || resolution.supersedes == null ? null : MemoryRender.parseId(resolution.supersedes);
+        Long supersedes = resolution == null || resolution.supersedes == null ? null
+                : MemoryRender.parseId(resolution.supersedes);
         String writer = context.agent(agent).id();
         AddResult result = memories.add(new MemoryDraft(k, s, memory.title, content, memory.details(), memory.topic,
                 files, key, writer, sessionId, supersedes, resolution != null && resolution.keepBoth, cues));

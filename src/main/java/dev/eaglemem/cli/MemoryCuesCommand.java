@@ -42,7 +42,8 @@ public class MemoryCuesCommand implements java.util.concurrent.Callable<Integer>
             + " someone who runs into it would put it.")
     java.util.List<String> set;
 
-    @Option(names = "--agent", paramLabel = "AGENT", description = "Who writes the cues (default: the agent running it, else cli: you).")
+    @Option(names = "--agent", paramLabel = "AGENT",
+            description = "Who writes the cues (default: the agent running it, else cli: you).")
     String agent;
 
     private final CueService cues;
@@ -59,7 +60,8 @@ public class MemoryCuesCommand implements java.util.concurrent.Callable<Integer>
             throw EagleException.invalidInput("name a memory, or use --clear --all", "eagle-mem memories cues mem-12");
         }
         if (id != null && all) {
-            throw EagleException.invalidInput("give either a memory id or --all, not both", "eagle-mem memories cues --clear --all");
+            throw EagleException.invalidInput("give either a memory id or --all, not both",
+                    "eagle-mem memories cues --clear --all");
         }
         Long memory = id == null ? null : MemoryRender.parseId(id);
         if (set != null && !set.isEmpty()) {
@@ -95,8 +97,9 @@ public class MemoryCuesCommand implements java.util.concurrent.Callable<Integer>
         PrintWriter out = Console.out(spec);
         if (shown.cues().isEmpty()) {
             long waiting = cues.waiting();
-            out.println("mem-" + memory + " has no search cues yet (" + waiting + (waiting == 1 ? " memory waits" : " memories wait")
-                    + " for them; serve writes them when a model provider is configured: eagle-mem llm status).");
+            out.println(
+                    "mem-" + memory + " has no search cues yet (" + waiting + (waiting == 1 ? " memory waits" : " memories wait")
+                            + " for them; serve writes them when a model provider is configured: eagle-mem llm status).");
             return 0;
         }
         CueStore.Cues c = shown.cues().get();

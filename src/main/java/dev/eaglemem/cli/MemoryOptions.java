@@ -16,7 +16,8 @@ public class MemoryOptions {
     @Option(names = { "-c", "--content" }, paramLabel = "TEXT", description = "The memory; '-' reads standard input.")
     String content;
 
-    @Option(names = "--topic", paramLabel = "KEY", description = "Topic key such as architecture/storage: a later add with the same key updates this memory.")
+    @Option(names = "--topic", paramLabel = "KEY",
+            description = "Topic key such as architecture/storage: a later add with the same key updates this memory.")
     String topic;
 
     @Option(names = "--situation", paramLabel = "TEXT", description = "feedback/fact: when this applies.")

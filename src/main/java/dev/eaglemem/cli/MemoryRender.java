@@ -69,7 +69,8 @@ final class MemoryRender {
     private static void contradiction(PrintWriter out, AddResult r) {
         out.println("Not stored: this may contradict what is already remembered:");
         for (MemoryRow c : r.conflicts()) {
-            out.println("  " + ref(c) + " (" + c.kind() + ") " + c.title() + ": " + Console.orDash(Snippets.firstLine(c.content())));
+            out.println(
+                    "  " + ref(c) + " (" + c.kind() + ") " + c.title() + ": " + Console.orDash(Snippets.firstLine(c.content())));
         }
         long first = r.conflicts().getFirst().id();
         out.println("Decide, then run the same command again with:");
@@ -91,7 +92,8 @@ final class MemoryRender {
         out.println("  created:   " + times.dateTime(m.createdAt()) + "   updated: " + times.dateTime(m.updatedAt())
                 + (m.duplicateCount() > 0 ? "   re-added " + m.duplicateCount() + "x" : ""));
         if (m.isDeleted()) {
-            out.println("  forgotten: " + times.dateTime(m.deletedAt()) + " (" + m.deleteReason() + ")  — eagle-mem memories restore " + m.id());
+            out.println("  forgotten: " + times.dateTime(m.deletedAt()) + " (" + m.deleteReason()
+                    + ")  — eagle-mem memories restore " + m.id());
         }
         out.println();
         out.println(m.content());
@@ -102,7 +104,6 @@ final class MemoryRender {
             out.println("  fact:      " + d.subject() + " | " + d.predicate() + " | " + d.object());
         }
     }
-
 
     /** How a memory or summary stands against the code now, one line (nothing for a record without an anchor). */
     static void state(PrintWriter out, Optional<Freshness> state) {

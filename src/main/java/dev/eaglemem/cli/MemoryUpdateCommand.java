@@ -21,7 +21,8 @@ import picocli.CommandLine.Spec;
         description = "The revision count goes up when something changed; the same values again answer UNCHANGED."
                 + " Files: --add-file and --remove-file one by one, or -f to replace them all.",
         footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem memories update 12 -t 'Checkpoint the WAL after imports'",
-                "  eagle-mem memories update mem-12 --add-file src/import.ts", "  eagle-mem memories update 12 -k gotcha --json" })
+                "  eagle-mem memories update mem-12 --add-file src/import.ts",
+                "  eagle-mem memories update 12 -k gotcha --json" })
 public class MemoryUpdateCommand implements Callable<Integer> {
 
     @Spec
@@ -49,7 +50,8 @@ public class MemoryUpdateCommand implements Callable<Integer> {
     @Option(names = "--remove-file", paramLabel = "PATH", description = "Remove a file (repeatable).")
     List<String> removeFiles;
 
-    @Option(names = "--agent", paramLabel = "AGENT", description = "Who is changing it (default: the agent running it, else cli: you).")
+    @Option(names = "--agent", paramLabel = "AGENT",
+            description = "Who is changing it (default: the agent running it, else cli: you).")
     String agent;
 
     private final MemoryService memories;

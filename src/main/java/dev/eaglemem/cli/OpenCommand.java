@@ -40,7 +40,8 @@ public class OpenCommand implements Callable<Integer> {
     @Mixin
     OutputMixin output;
 
-    @Option(names = "--no-browser", description = "Only print the link (for another machine's browser via an SSH tunnel, or a script).")
+    @Option(names = "--no-browser",
+            description = "Only print the link (for another machine's browser via an SSH tunnel, or a script).")
     boolean noBrowser;
 
     private final ServeControl control;
@@ -63,8 +64,9 @@ public class OpenCommand implements Callable<Integer> {
         } else {
             Console.out(spec).println(link.url());
             spec.commandLine().getErr().println(started ? "Opened in your browser. The link works once, for "
-                    + link.expiresInSeconds() + " s." : "Open it in a browser on this machine; it works once, for "
-                    + link.expiresInSeconds() + " s.");
+                    + link.expiresInSeconds() + " s."
+                    : "Open it in a browser on this machine; it works once, for "
+                            + link.expiresInSeconds() + " s.");
         }
         return 0;
     }
@@ -99,7 +101,8 @@ public class OpenCommand implements Callable<Integer> {
             return false;
         }
         try {
-            new ProcessBuilder(List.of(opener.get().toString(), url)).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+            new ProcessBuilder(List.of(opener.get().toString(), url))
+                    .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
                     .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD).start();
             return true;
         } catch (IOException e) {

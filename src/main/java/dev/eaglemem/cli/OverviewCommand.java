@@ -29,7 +29,8 @@ public class OverviewCommand {
     }
 
     @Command(name = "show", header = "Show the project's overview.",
-            footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem overview show", "  eagle-mem overview show -p code/shop --json" })
+            footerHeading = HelpLayout.EXAMPLES,
+            footer = { "  eagle-mem overview show", "  eagle-mem overview show -p code/shop --json" })
     int show(@Mixin OutputMixin output, @Mixin ProjectOption project) {
         String key = context.requireProject(project.key);
         String text = overviews.show(key).orElse(null);
@@ -60,7 +61,8 @@ public class OverviewCommand {
     }
 
     @Command(name = "delete", header = "Remove the project's overview.",
-            footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem overview delete", "  eagle-mem overview delete -p code/shop --json" })
+            footerHeading = HelpLayout.EXAMPLES,
+            footer = { "  eagle-mem overview delete", "  eagle-mem overview delete -p code/shop --json" })
     int delete(@Mixin OutputMixin output, @Mixin ProjectOption project) {
         String key = context.requireProject(project.key);
         boolean deleted = overviews.delete(key);

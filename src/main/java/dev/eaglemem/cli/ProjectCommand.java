@@ -14,7 +14,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "project", header = "Turn eagle-mem off or on for a project.",
         description = { "A project that is off records nothing and recalls nothing: every hook stays silent, except one line"
                 + " at the start of each session saying so. What is already stored stays (and eagle-mem commands still read it).",
-                "A file named " + ProjectSwitch.REPO_FILE + " in the repository's root does the same for everyone who clones it." },
+                "A file named " + ProjectSwitch.REPO_FILE
+                        + " in the repository's root does the same for everyone who clones it." },
         footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem project off", "  eagle-mem project on -p code/shop",
                 "  eagle-mem project status --json" })
 public class ProjectCommand {
@@ -31,7 +32,8 @@ public class ProjectCommand {
     }
 
     @Command(name = "off", header = "Record and recall nothing for the project.",
-            footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem project off", "  eagle-mem project off -p code/shop --json" })
+            footerHeading = HelpLayout.EXAMPLES,
+            footer = { "  eagle-mem project off", "  eagle-mem project off -p code/shop --json" })
     int off(@Mixin OutputMixin output, @Mixin ProjectOption project) {
         String key = context.requireProject(project.key);
         boolean changed = projects.set(key, true);
@@ -39,7 +41,8 @@ public class ProjectCommand {
     }
 
     @Command(name = "on", header = "Record and recall again for the project.",
-            footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem project on", "  eagle-mem project on -p code/shop --json" })
+            footerHeading = HelpLayout.EXAMPLES,
+            footer = { "  eagle-mem project on", "  eagle-mem project on -p code/shop --json" })
     int on(@Mixin OutputMixin output, @Mixin ProjectOption project) {
         String key = context.requireProject(project.key);
         boolean changed = projects.set(key, false);

@@ -8,6 +8,7 @@ import picocli.CommandLine.Option;
  */
 public class ProjectOption {
 
-    @Option(names = { "-p", "--project" }, paramLabel = "KEY", description = "Project key (default: the working directory's project).")
+    @Option(names = { "-p", "--project" }, paramLabel = "KEY",
+            description = "Project key (default: the working directory's project).")
     String key;
 }

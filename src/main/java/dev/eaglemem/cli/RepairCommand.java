@@ -19,7 +19,8 @@ import picocli.CommandLine.Spec;
         description = { "Runs quick_check. A damaged database is, with --yes: copied aside ($EAGLE_MEM_DIR/repair-<time>/damaged,"
                 + " never deleted), salvaged row by row into a new file built by the migrations, verified with integrity_check,"
                 + " and swapped in; the report counts per table what was lost. Without --yes it says what it would do and"
-                + " exits 1 when there is something to do.", "Stop serve first (eagle-mem serve --stop): it holds the old file open." },
+                + " exits 1 when there is something to do.",
+                "Stop serve first (eagle-mem serve --stop): it holds the old file open." },
         footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem repair", "  eagle-mem repair --yes --json" })
 public class RepairCommand implements Callable<Integer> {
 
@@ -46,7 +47,8 @@ public class RepairCommand implements Callable<Integer> {
         if (report.status().equals("needs_repair") && yes) {
             if (serve.status().state() != ServeControl.State.STOPPED) {
                 throw new EagleException(ExitCode.CONFLICT, "serve_running", "serve is running and holds " + report.db()
-                        + " open; a repair under it would lose its writes", "eagle-mem serve --stop, then eagle-mem repair --yes", null);
+                        + " open; a repair under it would lose its writes", "eagle-mem serve --stop, then eagle-mem repair --yes",
+                        null);
             }
             report = repairs.repair();
         }

@@ -57,7 +57,8 @@ public class ScanCommand implements Callable<Integer> {
         out.println();
         String scanned = "Scanned " + Console.count(r.report().files(), "file") + " in " + r.root() + " ("
                 + r.report().tookMs() + " ms" + (r.report().git() ? "" : "; " + r.report().fallbackReason()
-                        + ", so a directory walk without .gitignore") + ").";
+                        + ", so a directory walk without .gitignore")
+                + ").";
         out.println(scanned + " " + switch (r.reason()) {
             case NO_OVERVIEW -> "Stored as the overview of " + r.project() + ".";
             case REPLACED_SCAN -> "Stored as the overview of " + r.project() + ", replacing the previous scan.";

@@ -35,7 +35,8 @@ public class SearchCommand implements Callable<Integer> {
     @Parameters(paramLabel = "QUERY", arity = "1..*", description = "Words to look for (punctuation and FTS syntax are ignored).")
     List<String> query;
 
-    @Option(names = "--type", paramLabel = "TYPE", description = "Only summary, memory or prompt records, or code (the index of `eagle-mem index`).")
+    @Option(names = "--type", paramLabel = "TYPE",
+            description = "Only summary, memory or prompt records, or code (the index of `eagle-mem index`).")
     String type;
 
     @Option(names = { "-k", "--kind" }, paramLabel = "KIND",

@@ -37,7 +37,8 @@ public class ServeCommand implements Callable<Integer> {
     @Option(names = "--stop", description = "Stop the running serve (SIGTERM; waits for it to exit).")
     boolean stop;
 
-    @Option(names = "--port", paramLabel = "N", description = "TCP port of the API (default: config serve.port, 7419; 0 = any free port).")
+    @Option(names = "--port", paramLabel = "N",
+            description = "TCP port of the API (default: config serve.port, 7419; 0 = any free port).")
     Integer port;
 
     @Option(names = "--bind", paramLabel = "HOST", description = "Address the API listens on (default 127.0.0.1).")
@@ -46,7 +47,8 @@ public class ServeCommand implements Callable<Integer> {
     @Option(names = "--allow-remote", description = "Allow --bind to a non-loopback address (the token is still required).")
     boolean allowRemote;
 
-    @Option(names = "--idle-minutes", paramLabel = "N", description = "Exit after N idle minutes; 0 = never (default: config serve.idle_minutes).")
+    @Option(names = "--idle-minutes", paramLabel = "N",
+            description = "Exit after N idle minutes; 0 = never (default: config serve.idle_minutes).")
     Integer idleMinutes;
 
     // used by autostart: a second serve racing the first leaves quietly instead of failing
@@ -90,8 +92,10 @@ public class ServeCommand implements Callable<Integer> {
         }
         PrintWriter out = Console.out(spec);
         out.println("eagle-mem serve: pid " + state.pid() + ", hooks on " + state.socket());
-        out.println(state.tcpPort() > 0 ? "  API: http://" + state.host() + ":" + state.tcpPort() + " (header X-Eagle-Token: $(cat "
-                + state.socket().resolveSibling("serve.token") + "))" : "  API: TCP not listening: " + state.tcpProblem());
+        out.println(state.tcpPort() > 0
+                ? "  API: http://" + state.host() + ":" + state.tcpPort() + " (header X-Eagle-Token: $(cat "
+                        + state.socket().resolveSibling("serve.token") + "))"
+                : "  API: TCP not listening: " + state.tcpProblem());
         out.flush();
     }
 
@@ -105,7 +109,8 @@ public class ServeCommand implements Callable<Integer> {
                 case RUNNING -> {
                     out.println("serve is running: pid " + s.pid() + ", socket " + s.socket());
                     if (s.health() != null && s.health().path("tcp_port").asInt() > 0) {
-                        out.println("  API: http://" + s.health().path("host").asText() + ":" + s.health().path("tcp_port").asInt());
+                        out.println(
+                                "  API: http://" + s.health().path("host").asText() + ":" + s.health().path("tcp_port").asInt());
                     }
                 }
                 case UNRESPONSIVE -> out.println("serve holds its lock (pid " + s.pid() + ") but does not answer on "

@@ -36,8 +36,8 @@ public class ServiceCommand {
                     "  eagle-mem service install --dry-run --json", "  eagle-mem service install --force" })
     int install(@Mixin OutputMixin output,
             @Option(names = "--dry-run", description = "Show what would change; change nothing.") boolean dryRun,
-            @Option(names = "--force", description = "Replace a unit file eagle-mem did not write (backed up first).")
-            boolean force,
+            @Option(names = "--force",
+                    description = "Replace a unit file eagle-mem did not write (backed up first).") boolean force,
             @Option(names = "--platform", hidden = true, paramLabel = "PLATFORM", description = PLATFORM_HELP) String platform) {
         return report(output, service.install(platform, dryRun, force));
     }

@@ -57,7 +57,8 @@ public class SessionSaveCommand implements Callable<Integer> {
     @Option(names = "--notes", paramLabel = "TEXT", description = "Anything else.")
     String notes;
 
-    @Option(names = "--key-files", split = ",", paramLabel = "PATH", description = "Files that matter (comma-separated or repeated).")
+    @Option(names = "--key-files", split = ",", paramLabel = "PATH",
+            description = "Files that matter (comma-separated or repeated).")
     List<String> keyFiles;
 
     @Option(names = "--files-read", split = ",", paramLabel = "PATH", description = "Files read.")
@@ -69,7 +70,8 @@ public class SessionSaveCommand implements Callable<Integer> {
     @Mixin
     ProjectOption project;
 
-    @Option(names = "--agent", paramLabel = "AGENT", description = "claude-code, codex, opencode, antigravity, grok or cli (a person); default: the agent running it, else cli.")
+    @Option(names = "--agent", paramLabel = "AGENT",
+            description = "claude-code, codex, opencode, antigravity, grok or cli (a person); default: the agent running it, else cli.")
     String agent;
 
     private final SessionService sessions;

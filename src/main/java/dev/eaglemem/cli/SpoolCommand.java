@@ -58,9 +58,11 @@ public class SpoolCommand implements Callable<Integer> {
 
     @Command(name = "replay", header = "Replay the spool into the database now.",
             description = "Oldest first; events already there are skipped. Exits 1 when the database still cannot take them.",
-            footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem spool replay", "  eagle-mem spool replay --retry-failed" })
+            footerHeading = HelpLayout.EXAMPLES,
+            footer = { "  eagle-mem spool replay", "  eagle-mem spool replay --retry-failed" })
     int replay(@Mixin OutputMixin output,
-            @Option(names = "--retry-failed", description = "Put the failed lines back into the spool first.") boolean retryFailed) {
+            @Option(names = "--retry-failed",
+                    description = "Put the failed lines back into the spool first.") boolean retryFailed) {
         Spool spool = intake.spool();
         long requeued = retryFailed ? spool.retryFailed() : 0;
         Spool.Replay r = intake.replay(null);
@@ -70,7 +72,8 @@ public class SpoolCommand implements Callable<Integer> {
         }
         if (r.stopped() != null) {
             throw EagleException.failure("spool_stopped", "the replay stopped after " + Console.count(r.applied(), "event")
-                    + ": " + r.stopped(), "eagle-mem spool replay once the database is free (eagle-mem doctor shows why it is not)",
+                    + ": " + r.stopped(),
+                    "eagle-mem spool replay once the database is free (eagle-mem doctor shows why it is not)",
                     null);
         }
         long pending = spool.pendingLines();

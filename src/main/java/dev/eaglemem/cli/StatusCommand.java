@@ -41,7 +41,8 @@ public class StatusCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        StatusReport report = status.status(context.project(project.key).orElse(null), project.key != null, VersionProvider.version());
+        StatusReport report = status.status(context.project(project.key).orElse(null), project.key != null,
+                VersionProvider.version());
         if (output.json) {
             Console.json(spec, report);
             return 0;

@@ -7,11 +7,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.util.HashSet;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -117,7 +114,8 @@ public class CodeIndexer {
         int unchanged = 0;
         int skipped = 0;
         Set<String> kept = new HashSet<>();
-        ExecutorService pool = Executors.newFixedThreadPool(PARSE_THREADS, Thread.ofPlatform().daemon().name("index-", 0).factory());
+        ExecutorService pool = Executors.newFixedThreadPool(PARSE_THREADS,
+                Thread.ofPlatform().daemon().name("index-", 0).factory());
         try {
             ExecutorCompletionService<Outcome> done = new ExecutorCompletionService<>(pool);
             for (String path : paths) {
@@ -278,7 +276,6 @@ public class CodeIndexer {
             return new Skipped(path);
         }
     }
-
 
     private static Outcome take(ExecutorCompletionService<Outcome> done) {
         try {

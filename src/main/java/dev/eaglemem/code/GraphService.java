@@ -92,7 +92,8 @@ public class GraphService {
         }
         GraphStore.Symbol s = symbols.getFirst();
         return db.read(tx -> new Neighbors(project, s.qualified(), s.kind(), s.path(), List.of(), List.of(), List.of(),
-                graph.calleesOf(tx, project, s.path(), s.qualified(), LIMIT), graph.callersOf(tx, project, s.name(), s.path(), LIMIT),
+                graph.calleesOf(tx, project, s.path(), s.qualified(), LIMIT),
+                graph.callersOf(tx, project, s.name(), s.path(), LIMIT),
                 graph.sessionsTouching(tx, project, s.path(), 10), graph.memoriesMentioning(tx, project, s.name(), 10),
                 featureNames(project, root, s.path())));
     }

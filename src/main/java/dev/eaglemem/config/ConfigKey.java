@@ -23,7 +23,9 @@ public record ConfigKey(String name, Type type, Object defaultValue, long min, l
         String values, Function<String, String> itemCheck, String description) {
 
     @RegisterForReflection
-    public enum Type { STRING, INT, DECIMAL, BOOL, ENUM, STRING_LIST }
+    public enum Type {
+        STRING, INT, DECIMAL, BOOL, ENUM, STRING_LIST
+    }
 
     public ConfigKey {
         Objects.requireNonNull(name);

@@ -86,11 +86,13 @@ public final class DataDirCheck {
             }
             PathFacts dir = facts.get();
             if (!dir.ownedByMe()) {
-                problems.add(new Problem(root, "is owned by " + owner(dir) + ", not by you (" + me() + ")", foreignRootFix(root)));
+                problems.add(
+                        new Problem(root, "is owned by " + owner(dir) + ", not by you (" + me() + ")", foreignRootFix(root)));
             } else if (dir.writableByOthers()) {
                 problems.add(new Problem(root, "can be changed by other users (mode " + dir.octal() + "): anything in it may"
-                        + " have been replaced", "look for files you did not put there (ls -la " + quote(root)
-                        + "), then: chmod -R go-rwx " + quote(root)));
+                        + " have been replaced",
+                        "look for files you did not put there (ls -la " + quote(root)
+                                + "), then: chmod -R go-rwx " + quote(root)));
             } else {
                 if (dir.openToOthers()) {
                     loose.add(dir);
@@ -155,7 +157,8 @@ public final class DataDirCheck {
         Path path = facts.path();
         if (!facts.ownedByMe()) {
             problems.add(new Problem(path, "is owned by " + owner(facts) + ", not by you (" + me() + ")", "sudo chown -R "
-                    + quote(me()) + " " + quote(path) + " && chmod -R go-rwx " + quote(path) + "   (or, if you did not make it: sudo rm -rf "
+                    + quote(me()) + " " + quote(path) + " && chmod -R go-rwx " + quote(path)
+                    + "   (or, if you did not make it: sudo rm -rf "
                     + quote(path) + ")"));
             return false;
         }

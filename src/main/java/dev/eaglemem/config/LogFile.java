@@ -21,7 +21,9 @@ import dev.eaglemem.redact.Redactor;
  */
 public final class LogFile {
 
-    public enum Level { INFO, WARN, ERROR }
+    public enum Level {
+        INFO, WARN, ERROR
+    }
 
     private final Path file;
     private final Clock clock;

@@ -10,7 +10,6 @@ import java.util.Optional;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import com.fasterxml.jackson.databind.JsonNode;
-
 import dev.eaglemem.format.Snippets;
 import dev.eaglemem.llm.Llm;
 import dev.eaglemem.llm.LlmFailure;

@@ -16,16 +16,15 @@ import java.util.stream.Collectors;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import com.fasterxml.jackson.databind.JsonNode;
-
 import dev.eaglemem.feature.Feature;
 import dev.eaglemem.feature.FeatureService;
 import dev.eaglemem.feature.PathPattern;
 import dev.eaglemem.format.Snippets;
 import dev.eaglemem.shell.ShellWords;
 import dev.eaglemem.shell.SimpleCommand;
+import dev.eaglemem.store.CurationStore;
 import dev.eaglemem.store.CurationStore.KeyFiles;
 import dev.eaglemem.store.CurationStore.NoisyCommand;
-import dev.eaglemem.store.CurationStore;
 import dev.eaglemem.store.Db;
 import dev.eaglemem.store.FileHintStore.CoEditPair;
 import dev.eaglemem.store.MemoryQuery;
@@ -226,7 +225,8 @@ public class CurateSteps {
                                 || reason.isEmpty()) {
                             continue;
                         }
-                        Map<String, Object> p = payload("pattern", pattern, "strategy", strategy, "reason", Snippets.oneLine(reason, 300));
+                        Map<String, Object> p = payload("pattern", pattern, "strategy", strategy, "reason",
+                                Snippets.oneLine(reason, 300));
                         if (maxLines > 0) {
                             p.put("max_lines", maxLines);
                         }

@@ -52,7 +52,8 @@ public class FileHints {
             hints.replace(tx, project, "co_edit", coEditRows(project, c.coEdits()), now);
             hints.replace(tx, project, "hot_file", c.hotFiles().stream()
                     .map(h -> new FileHintRow(project, "hot_file", h.path(), List.of(), h.readsPerSession(), h.reads(),
-                            h.sessions(), h.ofSessions(), null)).toList(), now);
+                            h.sessions(), h.ofSessions(), null))
+                    .toList(), now);
             return c;
         });
     }
@@ -73,15 +74,16 @@ public class FileHints {
         // a row computed before the counts were stored says nothing it could back with numbers
         String hot = rows.stream().filter(r -> r.kind().equals("hot_file") && r.sessions() > 0).findFirst()
                 .map(r -> "one of this project's most-read files (read " + r.hits() + " times in " + r.sessions() + " of "
-                        + r.ofSessions() + " sessions)").orElse(null);
+                        + r.ofSessions() + " sessions)")
+                .orElse(null);
         if (partners.isEmpty() && hot == null) {
             return "";
         }
         StringBuilder note = new StringBuilder("Eagle Mem: ").append(path);
         if (!partners.isEmpty()) {
             List<String> named = partners.size() <= NOTE_PARTNERS ? partners : partners.subList(0, NOTE_PARTNERS);
-            note.append(" is usually edited together with ").append(String.join(", ", named)).append(partners.size()
-                    > NOTE_PARTNERS ? " (+" + (partners.size() - NOTE_PARTNERS) + " more)" : "");
+            note.append(" is usually edited together with ").append(String.join(", ", named))
+                    .append(partners.size() > NOTE_PARTNERS ? " (+" + (partners.size() - NOTE_PARTNERS) + " more)" : "");
         }
         if (hot != null) {
             note.append(partners.isEmpty() ? " is " : "; it is ").append(hot);

@@ -6,7 +6,6 @@ import java.util.Optional;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-
 import dev.eaglemem.format.PlainJson;
 
 /**

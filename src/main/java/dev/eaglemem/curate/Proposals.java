@@ -137,8 +137,9 @@ public class Proposals {
                 String pattern = text(x, "pattern");
                 Integer maxLines = x.get("max_lines") instanceof Number n ? n.intValue() : null;
                 long ruleId = curation.addCommandRule(tx, p.project(), pattern, text(x, "strategy"), maxLines,
-                        text(x, "reason"), CURATOR, p.jobId(), p.id(), now).orElseThrow(() -> stale(p,
-                                "the project already has a command rule for '" + pattern + "'"));
+                        text(x, "reason"), CURATOR, p.jobId(), p.id(), now).orElseThrow(
+                                () -> stale(p,
+                                        "the project already has a command rule for '" + pattern + "'"));
                 applied.put("command_rule_id", ruleId);
                 yield "added command rule #" + ruleId + " for '" + pattern + "'";
             }

@@ -11,7 +11,9 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
 public record Check(String name, Status status, String detail, String fix) {
 
     @RegisterForReflection
-    public enum Status { OK, WARN, FAIL }
+    public enum Status {
+        OK, WARN, FAIL
+    }
 
     static Check ok(String name, String detail) {
         return new Check(name, Status.OK, detail, null);

@@ -5,7 +5,6 @@ import java.util.List;
 
 import io.quarkus.runtime.annotations.RegisterForReflection;
 
-
 /**
  * What {@code eagle-mem doctor} found.
  *

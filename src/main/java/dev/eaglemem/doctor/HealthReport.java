@@ -21,7 +21,9 @@ public record HealthReport(String project, int score, int max, Grade grade, List
     }
 
     @RegisterForReflection
-    public enum Grade { HEALTHY, NEEDS_ATTENTION, UNHEALTHY }
+    public enum Grade {
+        HEALTHY, NEEDS_ATTENTION, UNHEALTHY
+    }
 
     /**
      * One part of the score.

@@ -58,8 +58,8 @@ public final class HealthScore {
         String detail = summaries + " of " + sessions + " sessions left a summary";
         return new Part("capture", score, CAPTURE, detail, score == CAPTURE ? null
                 : sessions == 0 ? "start a session with the agent in this project (eagle-mem install sets up the hooks)"
-                        : "end sessions with eagle-mem session save --session-id ID --completed '…' (or let the Stop"
-                                + " hook capture them: eagle-mem doctor checks it)");
+                : "end sessions with eagle-mem session save --session-id ID --completed '…' (or let the Stop"
+                        + " hook capture them: eagle-mem doctor checks it)");
     }
 
     static Part enrichment(long summaries, long enriched) {

@@ -1,7 +1,6 @@
 package dev.eaglemem.embed;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

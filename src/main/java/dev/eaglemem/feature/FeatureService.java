@@ -215,7 +215,8 @@ public class FeatureService {
 
     private Feature view(Tx tx, FeatureRow f) {
         int open = f.isActive() ? pending.openForFeature(tx, f.id()).size() : 0;
-        return new Feature(f.id(), f.project(), f.name(), f.description(), FeatureStatus.parse(f.status()), features.files(tx, f.id()),
+        return new Feature(f.id(), f.project(), f.name(), f.description(), FeatureStatus.parse(f.status()),
+                features.files(tx, f.id()),
                 features.dependencies(tx, f.id()), features.smokeTests(tx, f.id()), f.lastVerifiedAt(),
                 f.lastVerifiedNotes(), open, f.createdAt(), f.updatedAt());
     }
@@ -224,7 +225,8 @@ public class FeatureService {
         String n = name == null ? "" : name.strip();
         if (!NAME.matcher(n).matches() || n.chars().allMatch(Character::isDigit)) {
             throw EagleException.invalidInput("invalid feature name '" + n + "': letters, digits, . _ / - (up to 100,"
-                    + " starting with a letter or digit, not only digits)", "eagle-mem feature add checkout-flow --file src/cart.ts");
+                    + " starting with a letter or digit, not only digits)",
+                    "eagle-mem feature add checkout-flow --file src/cart.ts");
         }
         return n;
     }

@@ -5,10 +5,8 @@ import java.util.Optional;
 
 /** Where a pending verification was recorded, with the reason shown for it. */
 public enum PendingSource {
-    POST_TOOL_USE("post_tool_use", "file changed by the agent"),
-    STOP("stop", "repository diff at turn end"),
-    RELEASE("release", "release boundary for the current diff"),
-    CLI("cli", "file changed since it was last recorded");
+    POST_TOOL_USE("post_tool_use", "file changed by the agent"), STOP("stop", "repository diff at turn end"), RELEASE("release",
+            "release boundary for the current diff"), CLI("cli", "file changed since it was last recorded");
 
     private final String id;
     private final String reason;

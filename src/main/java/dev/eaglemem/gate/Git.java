@@ -40,7 +40,8 @@ final class Git {
         ProcessResult r = ProcessRunner.run(ProcessRequest.of(command).withTimeout(Duration.ofSeconds(TIMEOUT_SECONDS)));
         return switch (r.outcome()) {
             case EXITED -> new Run(r.exit(), r.out(), r.err().strip());
-            case TIMED_OUT -> new Run(r.exit(), "", "git " + String.join(" ", args) + " did not finish in " + TIMEOUT_SECONDS + " s");
+            case TIMED_OUT -> new Run(r.exit(), "",
+                    "git " + String.join(" ", args) + " did not finish in " + TIMEOUT_SECONDS + " s");
             case NOT_STARTED -> new Run(r.exit(), "", "cannot run git: " + r.err());
             case INTERRUPTED -> new Run(r.exit(), "", "interrupted");
         };

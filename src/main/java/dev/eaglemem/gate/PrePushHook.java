@@ -31,8 +31,7 @@ public final class PrePushHook {
     /** What install (installed, updated, unchanged, replaced_foreign) or uninstall (the rest) did. */
     @RegisterForReflection
     public enum Status implements StateId {
-        INSTALLED, UPDATED, UNCHANGED, REPLACED_FOREIGN,
-        REMOVED, RESTORED, NOT_INSTALLED, FOREIGN_KEPT;
+        INSTALLED, UPDATED, UNCHANGED, REPLACED_FOREIGN, REMOVED, RESTORED, NOT_INSTALLED, FOREIGN_KEPT;
 
         public static Status parse(String id) {
             return StateId.parse(values(), id);

@@ -9,7 +9,6 @@ import java.util.Optional;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import com.fasterxml.jackson.databind.JsonNode;
-
 import dev.eaglemem.anchor.AnchorState;
 import dev.eaglemem.anchor.Freshness;
 import dev.eaglemem.anchor.WorkTree;
@@ -111,7 +110,8 @@ public class GuardHandlers {
             for (String file : limit(files(c, call.filesModified()))) {
                 memories.aboutFile(c.cwdProject(), file, List.of(), 1).forEach(m -> out.add("Eagle Mem memory check: mem-"
                         + m.id() + " (" + m.kind() + ") may reference " + file + ": \"" + Snippets.oneLine(m.content(), 120)
-                        + "\". If this edit contradicts it, update it: eagle-mem memories update " + m.id() + " --content \"…\""));
+                        + "\". If this edit contradicts it, update it: eagle-mem memories update " + m.id()
+                        + " --content \"…\""));
             }
         } else if (call.kind() == ToolCall.Kind.READ) {
             for (String file : limit(files(c, call.filesRead()))) {
@@ -142,7 +142,8 @@ public class GuardHandlers {
                     continue; // about code that no longer exists: no guard to keep
                 }
                 boolean fresh = f == null || !f.state().labelled();
-                out.add("Eagle Mem " + m.kind() + " about " + file + " (mem-" + m.id() + "): " + Snippets.oneLine(m.content(), 240)
+                out.add("Eagle Mem " + m.kind() + " about " + file + " (mem-" + m.id() + "): "
+                        + Snippets.oneLine(m.content(), 240)
                         + (fresh ? "" : f.tag())
                         + (m.kind().equals("decision") && fresh ? " Do not revert this without asking the user."
                                 : m.kind().equals("decision") ? " Check it still holds before relying on it." : ""));
@@ -212,7 +213,8 @@ public class GuardHandlers {
 
     private static String featureNote(String file, Feature f) {
         return "Eagle Mem feature guardrail: " + file + " is part of feature '" + f.name() + "'"
-                + (f.description() == null || f.description().isBlank() ? "" : " (" + Snippets.oneLine(f.description(), 160) + ")")
+                + (f.description() == null || f.description().isBlank() ? ""
+                        : " (" + Snippets.oneLine(f.description(), 160) + ")")
                 + ". Smoke tests: " + (f.smokeTests().isEmpty() ? "none" : String.join("; ", f.smokeTests()))
                 + (f.dependsOn().isEmpty() ? "" : ". Depends on: " + String.join(", ", f.dependsOn()))
                 + ". Last verified: " + (f.lastVerifiedAt() == null ? "never" : f.lastVerifiedAt())

@@ -7,15 +7,15 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.eaglemem.anchor.WorkTree;
 import dev.eaglemem.capture.CaptureEvent;
-import dev.eaglemem.capture.CaptureService.Origin;
 import dev.eaglemem.capture.CaptureService;
+import dev.eaglemem.capture.CaptureService.Origin;
 import dev.eaglemem.capture.ToolUse;
 import dev.eaglemem.intake.EventIntake;
 import dev.eaglemem.intake.Intake;
 import dev.eaglemem.project.AgentSource;
 import dev.eaglemem.project.ProjectSwitch;
-import dev.eaglemem.recall.RecallService.Audience;
 import dev.eaglemem.recall.RecallService;
+import dev.eaglemem.recall.RecallService.Audience;
 
 /**
  * One handler per event: a typed event in, a typed response out. Handlers touch no stdin, stdout or

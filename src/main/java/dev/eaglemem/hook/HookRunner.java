@@ -109,7 +109,8 @@ public class HookRunner {
             AgentSource forced = agentOption == null ? null : AgentSource.parse(agentOption).orElse(null);
             // a skipped event says why in the log: a hook registered for the wrong event or a payload without a
             // session would otherwise fail silently, hook after hook
-            Optional<HookEvent> parsed = events.parse(event, payload.get(), env, forced, reason -> warn(event, "skipped: " + reason));
+            Optional<HookEvent> parsed = events.parse(event, payload.get(), env, forced,
+                    reason -> warn(event, "skipped: " + reason));
             if (parsed.isEmpty()) {
                 return Optional.empty();
             }

@@ -14,7 +14,9 @@ import java.util.List;
 public record ToolCall(String toolName, Kind kind, String command, List<String> filesRead, List<String> filesModified,
         String toolUseId) {
 
-    public enum Kind { SHELL, READ, WRITE, PATCH, SEARCH, OTHER }
+    public enum Kind {
+        SHELL, READ, WRITE, PATCH, SEARCH, OTHER
+    }
 
     public ToolCall {
         filesRead = List.copyOf(filesRead);

@@ -20,8 +20,8 @@ final class ToolCalls {
     private static final Set<String> SHELL = Set.of("Bash", "exec_command", "shell", "shell_command", "unified_exec");
     private static final Set<String> WRITE = Set.of("Write", "Edit", "MultiEdit", "NotebookEdit");
     private static final Set<String> SEARCH = Set.of("Glob", "Grep", "LS");
-    private static final Pattern PATCH_TARGET =
-            Pattern.compile("^\\*\\*\\* (?:Add File|Update File|Delete File|Move to): (.+)$", Pattern.MULTILINE);
+    private static final Pattern PATCH_TARGET = Pattern.compile("^\\*\\*\\* (?:Add File|Update File|Delete File|Move to): (.+)$",
+            Pattern.MULTILINE);
     private static final Pattern EXIT_CODE = Pattern.compile("\\AExit code: (-?\\d{1,9})");
 
     private ToolCalls() {

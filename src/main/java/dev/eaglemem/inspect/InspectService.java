@@ -14,6 +14,7 @@ import dev.eaglemem.recall.RecallHistory;
 import dev.eaglemem.store.Db;
 import dev.eaglemem.store.EventStore;
 import dev.eaglemem.store.ObservationRow;
+import dev.eaglemem.store.ObservationStore;
 import dev.eaglemem.store.ProjectStore;
 import dev.eaglemem.store.PromptRow;
 import dev.eaglemem.store.PromptStore;
@@ -24,7 +25,6 @@ import dev.eaglemem.store.SessionRow;
 import dev.eaglemem.store.SessionStore;
 import dev.eaglemem.store.SummaryRow;
 import dev.eaglemem.store.SummaryStore;
-import dev.eaglemem.store.ObservationStore;
 
 /**
  * What {@code inspect recall|events} and {@code replay} show, and the viewer's recall inspector and session

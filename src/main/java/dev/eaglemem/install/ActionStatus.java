@@ -13,8 +13,8 @@ public sealed interface ActionStatus extends StateId {
 
     @RegisterForReflection
     enum Outcome implements ActionStatus {
-        CREATED("created"), UPDATED("updated"), UNCHANGED("unchanged"), REMOVED("removed"), RESTORED("restored"),
-        READY("ready"), MIGRATE_IF_BEHIND("migrate if behind");
+        CREATED("created"), UPDATED("updated"), UNCHANGED("unchanged"), REMOVED("removed"), RESTORED("restored"), READY(
+                "ready"), MIGRATE_IF_BEHIND("migrate if behind");
 
         private final String id;
 

@@ -18,7 +18,8 @@ final class AgentGuidance {
     static final List<String> SKILLS = List.of("memories", "save-summary", "search");
 
     /** {@code eagle-mem} where it starts a command the agent runs (not where prose names the tool). */
-    private static final Pattern COMMAND = Pattern.compile("(?<![\\w./-])eagle-mem(?= (?:memories|session|search|show|install|uninstall)\\b)");
+    private static final Pattern COMMAND = Pattern
+            .compile("(?<![\\w./-])eagle-mem(?= (?:memories|session|search|show|install|uninstall)\\b)");
 
     private AgentGuidance() {
     }

@@ -28,8 +28,7 @@ public final class CodexConfig {
 
     private static final TomlMapper TOML = new TomlMapper();
     private static final String TRUSTED_HASH = "trusted_hash";
-    private static final String MANUAL_TRUST =
-            "start codex once and choose \"Trust all and continue\" when it asks to review hooks";
+    private static final String MANUAL_TRUST = "start codex once and choose \"Trust all and continue\" when it asks to review hooks";
 
     private final Path file;
 

@@ -43,8 +43,10 @@ final class InstallChecks {
         AgentPaths paths = AgentPaths.from(env);
         out.add(pathFinding(manifest, binary, paths));
         if (manifest.agents().contains(Agent.CLAUDE_CODE.id())) {
-            out.add(drift("claude_hooks", paths.claudeSettings(), "claude-code", text -> new ClaudeSettings(paths.claudeSettings())
-                    .drift(text, Registrations.claude(manifest.hookShell(), manifest.hooksRun()), Registrations::isOurs)));
+            out.add(drift("claude_hooks", paths.claudeSettings(), "claude-code",
+                    text -> new ClaudeSettings(paths.claudeSettings())
+                            .drift(text, Registrations.claude(manifest.hookShell(), manifest.hooksRun()),
+                                    Registrations::isOurs)));
             Path config = McpServers.claudeConfig(env);
             out.add(mcp("claude_mcp", config, "claude-code", text -> McpServers.claudeDrift(config, text, manifest.binary())));
         }
@@ -88,8 +90,9 @@ final class InstallChecks {
         }
         if (first.isPresent() && !sameFile(first.get(), binary)) {
             return InstallFinding.problem("path", "`eagle-mem` on PATH is " + first.get() + ", not " + link
-                    + " (this install); " + agents, "put " + binDir + " before " + first.get().getParent()
-                    + " on PATH, or remove " + first.get());
+                    + " (this install); " + agents,
+                    "put " + binDir + " before " + first.get().getParent()
+                            + " on PATH, or remove " + first.get());
         }
         return InstallFinding.ok("path", "`eagle-mem` runs " + link + " (→ " + binary + ")");
     }
@@ -134,8 +137,10 @@ final class InstallChecks {
         Optional<Path> codex = CodexTrust.binary(env);
         if (codex.isEmpty()) {
             return InstallFinding.problem("codex_trust", "not checked: codex is not on PATH, and Codex skips eagle-mem's"
-                    + " hooks until they are trusted", "codex   (once: \"Hooks need review\" → \"Trust all and continue\");"
-                    + " or put codex on PATH (or set " + CodexTrust.BIN_VARIABLE + ") and run: eagle-mem install --agent codex");
+                    + " hooks until they are trusted",
+                    "codex   (once: \"Hooks need review\" → \"Trust all and continue\");"
+                            + " or put codex on PATH (or set " + CodexTrust.BIN_VARIABLE
+                            + ") and run: eagle-mem install --agent codex");
         }
         try {
             List<HookState> ours = CodexTrust.ours(codex.get(), env, paths);

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.TreeSet;
 
@@ -14,7 +13,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.toml.TomlMapper;
-
 import dev.eaglemem.config.EagleEnv;
 import dev.eaglemem.config.TomlLines;
 import dev.eaglemem.error.EagleException;
@@ -210,7 +208,8 @@ public final class McpServers {
             throw EagleException.invalidInput("malformed TOML in " + file + ": " + e.getOriginalMessage(),
                     "fix that line (Codex cannot load the file either), then rerun " + rerun);
         } catch (IOException e) {
-            throw EagleException.invalidInput("cannot parse " + file + ": " + e.getMessage(), "fix the file, then rerun " + rerun);
+            throw EagleException.invalidInput("cannot parse " + file + ": " + e.getMessage(),
+                    "fix the file, then rerun " + rerun);
         }
     }
 

@@ -24,11 +24,13 @@ public final class Registrations {
      * {@code '…/eagle-mem-hook' <Event> …}. Anchored at the start: a user's command that merely mentions
      * "eagle-mem hook" in its arguments is not ours.
      */
-    private static final Pattern OURS = Pattern.compile("^\\s*(?:(?:'[^']*eagle-mem'|\"[^\"]*eagle-mem\"|[^\\s'\"]*eagle-mem)\\s+hook"
-            + "|(?:(?:'[^']*/bash'|[^\\s'\"]*/bash)\\s+)?(?:'[^']*eagle-mem-hook'|\"[^\"]*eagle-mem-hook\"|[^\\s'\"]*eagle-mem-hook))"
-            + "\\s+[A-Za-z]+(?:\\s|$)");
+    private static final Pattern OURS = Pattern
+            .compile("^\\s*(?:(?:'[^']*eagle-mem'|\"[^\"]*eagle-mem\"|[^\\s'\"]*eagle-mem)\\s+hook"
+                    + "|(?:(?:'[^']*/bash'|[^\\s'\"]*/bash)\\s+)?(?:'[^']*eagle-mem-hook'|\"[^\"]*eagle-mem-hook\"|[^\\s'\"]*eagle-mem-hook))"
+                    + "\\s+[A-Za-z]+(?:\\s|$)");
     /** The command part of one of our permission rules, bare or as any path: {@code Bash(<command> }. */
-    private static final Pattern ALLOW_COMMAND = Pattern.compile("^Bash\\((?:'[^']*/eagle-mem'|[^\\s'\"()]*/eagle-mem|eagle-mem) ");
+    private static final Pattern ALLOW_COMMAND = Pattern
+            .compile("^Bash\\((?:'[^']*/eagle-mem'|[^\\s'\"()]*/eagle-mem|eagle-mem) ");
     private static final String BARE_PREFIX = "Bash(" + LocalBin.NAME + " ";
     private static final ObjectMapper JSON = PlainJson.MAPPER;
 
@@ -49,7 +51,8 @@ public final class Registrations {
      */
     static String command(String shell, String program, String event, String agent) {
         String verb = program.endsWith(HookProgram.SHIM) ? " " : " hook ";
-        return (shell == null ? "" : ShellWords.quote(shell) + " ") + ShellWords.quote(program) + verb + event + " --agent " + agent;
+        return (shell == null ? "" : ShellWords.quote(shell) + " ") + ShellWords.quote(program) + verb + event + " --agent "
+                + agent;
     }
 
     /** The shim run with {@code arguments} (e.g. {@code statusline}), by {@code shell} when not null. */

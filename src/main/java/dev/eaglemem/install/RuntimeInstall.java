@@ -110,7 +110,8 @@ final class RuntimeInstall {
         }
         // The marker keeps a later install safe: if a new runtime replaced this one before the shell got
         // here, it has no marker and stays.
-        PrivateFiles.writeString(runtime.resolve(REMOVED_MARKER), "uninstalled by process " + ProcessHandle.current().pid() + "\n");
+        PrivateFiles.writeString(runtime.resolve(REMOVED_MARKER),
+                "uninstalled by process " + ProcessHandle.current().pid() + "\n");
         String script = "while kill -0 " + ProcessHandle.current().pid() + " 2>/dev/null; do sleep 0.2; done; "
                 + "[ -e \"$1/" + REMOVED_MARKER + "\" ] && rm -rf \"$1\"";
         // detached on purpose (it must outlive this process), so not through ProcessRunner

@@ -11,9 +11,9 @@ import jakarta.inject.Inject;
 
 import dev.eaglemem.anchor.WorkTree;
 import dev.eaglemem.capture.CaptureEvent;
+import dev.eaglemem.capture.CaptureService;
 import dev.eaglemem.capture.CaptureService.Captured;
 import dev.eaglemem.capture.CaptureService.Origin;
-import dev.eaglemem.capture.CaptureService;
 import dev.eaglemem.capture.Spool;
 import dev.eaglemem.config.LogFile;
 import dev.eaglemem.feature.FeatureRoot;
@@ -25,8 +25,8 @@ import dev.eaglemem.memory.MemoryKind;
 import dev.eaglemem.memory.MemoryScope;
 import dev.eaglemem.memory.MemoryService;
 import dev.eaglemem.project.ProjectPath;
-import dev.eaglemem.recall.RecallService.Audience;
 import dev.eaglemem.recall.RecallService;
+import dev.eaglemem.recall.RecallService.Audience;
 import dev.eaglemem.store.AppliedEventStore.Via;
 import dev.eaglemem.store.Db;
 
@@ -223,7 +223,8 @@ public class EventIntake {
                 }
                 case CaptureEvent.SessionEnded s -> {
                     c.projectKey().ifPresent(jobs::prune);
-                    c.projectKey().ifPresent(p -> reverifyIfAnchored(p, WorkTree.orElse(s.origin().cwd(), s.origin().projectRoot())));
+                    c.projectKey()
+                            .ifPresent(p -> reverifyIfAnchored(p, WorkTree.orElse(s.origin().cwd(), s.origin().projectRoot())));
                     c.projectKey().ifPresent(jobs::curateIfDue);
                     yield Recorded.NONE;
                 }

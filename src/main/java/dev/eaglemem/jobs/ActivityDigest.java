@@ -80,7 +80,8 @@ record ActivityDigest(int toolCalls, List<Count> tools, int commands, List<Count
 
     String text() {
         List<String> lines = new ArrayList<>();
-        lines.add(MARKER + " " + toolCalls + " tool call" + (toolCalls == 1 ? "" : "s") + " (" + counts(tools, " ", tools.size()) + ")"
+        lines.add(MARKER + " " + toolCalls + " tool call" + (toolCalls == 1 ? "" : "s") + " (" + counts(tools, " ", tools.size())
+                + ")"
                 + (commands == 0 ? "" : "; " + commands + " shell command" + (commands == 1 ? "" : "s") + " ("
                         + counts(categories, " ", categories.size()) + ")")
                 + ".");

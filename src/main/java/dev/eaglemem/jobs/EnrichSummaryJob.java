@@ -166,7 +166,8 @@ public class EnrichSummaryJob implements JobKind {
             }
             summaries.saveCaptured(tx, sessionId, session.project(), session.agent(), update.get(), "enrich",
                     clock.instant());
-            return "session " + sessionId + ": activity digest of " + calls.size() + " tool call" + (calls.size() == 1 ? "" : "s");
+            return "session " + sessionId + ": activity digest of " + calls.size() + " tool call"
+                    + (calls.size() == 1 ? "" : "s");
         });
     }
 

@@ -10,8 +10,7 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
  */
 @RegisterForReflection
 public enum JobChangeStatus implements StateId {
-    RETRIED, CANCELLED, ALREADY_PENDING, ALREADY_RUNNING,
-    ALREADY_CANCELLED, ALREADY_QUEUED;
+    RETRIED, CANCELLED, ALREADY_PENDING, ALREADY_RUNNING, ALREADY_CANCELLED, ALREADY_QUEUED;
 
     public static JobChangeStatus parse(String id) {
         return StateId.parse(values(), id);

@@ -17,9 +17,6 @@ import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
-import io.smallrye.mutiny.Multi;
-import io.smallrye.mutiny.Uni;
-
 import dev.eaglemem.config.Settings;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.format.Snippets;
@@ -31,6 +28,8 @@ import dev.eaglemem.store.JobRow;
 import dev.eaglemem.store.JobStatus;
 import dev.eaglemem.store.JobStore;
 import dev.eaglemem.store.Timestamps;
+import io.smallrye.mutiny.Multi;
+import io.smallrye.mutiny.Uni;
 
 /**
  * Runs queued jobs: claims due ones atomically (so serve and a {@code jobs run} at the same time never

@@ -141,7 +141,8 @@ public class JobService {
             case DONE -> throw EagleException.conflict("job_done", "job " + job.id() + " (" + job.kind()
                     + ") already succeeded; only pending jobs are cancelled", LIST_ALL);
             case DEAD -> throw EagleException.conflict("job_dead", "job " + job.id() + " (" + job.kind()
-                    + ") is dead; only pending jobs are cancelled", "eagle-mem jobs purge-dead   (or: eagle-mem jobs retry "
+                    + ") is dead; only pending jobs are cancelled",
+                    "eagle-mem jobs purge-dead   (or: eagle-mem jobs retry "
                             + job.id() + ")");
             default -> {
                 // pending is cancelled, cancelled is reported as already cancelled

@@ -59,7 +59,8 @@ public class PruneJob implements JobKind {
 
         String describe() {
             return "pruned " + observations + " observations, " + jobs + " finished jobs, " + appliedEvents
-                    + " applied-event ids in " + (observationBatches + jobBatches + appliedEventBatches) + " batches, " + TimeUnit.NANOSECONDS.toMillis(nanos)
+                    + " applied-event ids in " + (observationBatches + jobBatches + appliedEventBatches) + " batches, "
+                    + TimeUnit.NANOSECONDS.toMillis(nanos)
                     + " ms (longest batch " + TimeUnit.NANOSECONDS.toMillis(longestBatchNanos) + " ms, most CPU in a batch "
                     + TimeUnit.NANOSECONDS.toMillis(mostBatchCpuNanos) + " ms)";
         }

@@ -58,7 +58,8 @@ final class CostGovernor {
         if (tokens > config.dailyTokens()) {
             throw new LlmDeferred(String.format(Locale.ROOT,
                     "the day's model token budget is spent: %,d of %,d tokens used, this call may take up to %,d "
-                            + "(llm.daily_tokens)", spent.tokens() + reservedTokens, config.dailyTokens(), worstTokens),
+                            + "(llm.daily_tokens)",
+                    spent.tokens() + reservedTokens, config.dailyTokens(), worstTokens),
                     nextDay());
         }
         if (usd > config.dailyUsd() + 1e-9) {

@@ -4,6 +4,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 
+import dev.eaglemem.format.Snippets;
 import dev.langchain4j.data.message.SystemMessage;
 import dev.langchain4j.data.message.UserMessage;
 import dev.langchain4j.exception.HttpException;
@@ -19,8 +20,6 @@ import dev.langchain4j.model.chat.response.ChatResponse;
 import dev.langchain4j.model.ollama.OllamaChatModel;
 import dev.langchain4j.model.openai.OpenAiChatModel;
 import dev.langchain4j.model.output.TokenUsage;
-
-import dev.eaglemem.format.Snippets;
 
 /**
  * Anthropic, OpenAI-compatible and Ollama through langchain4j's chat models, on {@link JdkHttp}. langchain4j's own

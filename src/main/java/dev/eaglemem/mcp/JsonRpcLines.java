@@ -11,12 +11,10 @@ import java.util.concurrent.TimeUnit;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-
+import dev.eaglemem.format.PlainJson;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.quarkus.runtime.annotations.RegisterForReflection;
-
-import dev.eaglemem.format.PlainJson;
 
 /**
  * The two ends of the stdio pipe as the SDK's transport sees them. The SDK's reader stops for good at the first

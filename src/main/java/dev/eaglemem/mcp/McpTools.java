@@ -1,6 +1,5 @@
 package dev.eaglemem.mcp;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -23,7 +22,6 @@ import dev.eaglemem.memory.MemoryPatch;
 import dev.eaglemem.memory.MemoryScope;
 import dev.eaglemem.memory.MemoryService;
 import dev.eaglemem.project.CurrentContext;
-import dev.eaglemem.project.Project;
 import dev.eaglemem.search.RecordDocument;
 import dev.eaglemem.search.RecordId;
 import dev.eaglemem.search.RecordService;
@@ -180,7 +178,8 @@ public class McpTools {
     private static long memoryId(String text) {
         RecordId id = RecordId.parse(text);
         if (id.kind() != RecordId.Kind.MEMORY) {
-            throw EagleException.invalidInput("'" + text + "' is not a memory id", "a memory id: mem-12 or 12 (search shows them)");
+            throw EagleException.invalidInput("'" + text + "' is not a memory id",
+                    "a memory id: mem-12 or 12 (search shows them)");
         }
         return id.id();
     }

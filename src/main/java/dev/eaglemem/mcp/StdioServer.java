@@ -7,7 +7,6 @@ import java.io.StringWriter;
 import java.util.List;
 import java.util.Map;
 
-
 import dev.eaglemem.config.LogFile;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.error.ExitCode;

@@ -3,7 +3,6 @@ package dev.eaglemem.memory;
 import java.util.List;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-
 import dev.eaglemem.store.MemoryRow;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 

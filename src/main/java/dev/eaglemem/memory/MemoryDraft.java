@@ -26,7 +26,8 @@ public record MemoryDraft(MemoryKind kind, MemoryScope scope, String title, Stri
         cues = cues == null ? List.of() : List.copyOf(cues);
         if (supersedes != null && keepBoth) {
             throw EagleException.invalidInput("supersedes and keep_both exclude each other: a memory either replaces"
-                    + " another or is stored beside it", "give one of them: supersedes (replace that memory) or keep_both (store both)");
+                    + " another or is stored beside it",
+                    "give one of them: supersedes (replace that memory) or keep_both (store both)");
         }
     }
 

@@ -332,7 +332,8 @@ public class MemoryService {
                     : memories.findByTopic(tx, m.scope(), m.project(), m.topicKey());
             if (holder.isPresent()) {
                 throw EagleException.conflict("topic_taken", "memory " + holder.get().id() + " now holds topic '"
-                        + m.topicKey() + "'", "forget it first (eagle-mem memories forget " + holder.get().id()
+                        + m.topicKey() + "'",
+                        "forget it first (eagle-mem memories forget " + holder.get().id()
                                 + "), then restore " + id);
             }
             Instant now = clock.instant();
@@ -363,6 +364,7 @@ public class MemoryService {
     }
 
     static EagleException notFound(long id) {
-        return EagleException.notFound("no memory with id " + id, "eagle-mem memories list   (or --forgotten for forgotten ones)");
+        return EagleException.notFound("no memory with id " + id,
+                "eagle-mem memories list   (or --forgotten for forgotten ones)");
     }
 }

@@ -1,10 +1,6 @@
 package dev.eaglemem.memory;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.text.Normalizer;
-import java.util.HexFormat;
 import java.util.Locale;
 import java.util.regex.Pattern;
 

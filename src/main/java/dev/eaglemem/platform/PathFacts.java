@@ -19,7 +19,9 @@ import java.util.Optional;
  */
 public record PathFacts(Path path, Kind kind, int uid, int mode) {
 
-    public enum Kind { FILE, DIRECTORY, SYMLINK, OTHER }
+    public enum Kind {
+        FILE, DIRECTORY, SYMLINK, OTHER
+    }
 
     private static final int TYPE_MASK = 0170000;
     private static final int TYPE_DIRECTORY = 0040000;

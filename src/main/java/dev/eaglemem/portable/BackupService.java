@@ -42,7 +42,8 @@ public class BackupService {
     public BackupReport backup(Path target) {
         Path file = target.toAbsolutePath();
         if (Files.exists(file)) {
-            throw EagleException.conflict("backup_exists", file + " already exists", "give another file: eagle-mem backup -o NEW.db");
+            throw EagleException.conflict("backup_exists", file + " already exists",
+                    "give another file: eagle-mem backup -o NEW.db");
         }
         try {
             PrivateFiles.createDirectories(file.getParent());

@@ -261,7 +261,8 @@ final class ClaudeMemSource implements RecordSource {
         Map<String, Integer> ordinals = new HashMap<>();
         db.rows("user_prompts", p -> {
             // since 13.x a prompt names its session row (session_db_id); before, only the agent's session id
-            Session session = p.get("session_db_id") != null ? byRow.get(row(p.get("session_db_id"))) : byContent.get(contentId(p));
+            Session session = p.get("session_db_id") != null ? byRow.get(row(p.get("session_db_id")))
+                    : byContent.get(contentId(p));
             String prompt = text(p, "prompt_text");
             if (session == null || !session.real() || prompt == null || prompt.isBlank()) {
                 skip("user_prompts (no session or empty)");
@@ -299,14 +300,16 @@ final class ClaudeMemSource implements RecordSource {
                 case "discovery" -> MemoryKind.DISCOVERY;
                 default -> MemoryKind.CONTEXT;
             };
-            String title = first(blankToNull(text(o, "title")), blankToNull(text(o, "subtitle")), content.lines().findFirst().orElse(content));
+            String title = first(blankToNull(text(o, "title")), blankToNull(text(o, "subtitle")),
+                    content.lines().findFirst().orElse(content));
             Set<String> files = new LinkedHashSet<>();
             for (String column : List.of("files_modified", "files_read")) {
                 strings(text(o, column)).forEach(f -> files.add(session.file(f)));
             }
             String at = time(o.get("created_at_epoch"), text(o, "created_at"));
             ObjectNode r = memory(session.project(), kind, title, content, files, session.agent(), session.id(), at);
-            sink.accept(new PortableRecord(PortableType.MEMORY, id(ordinals, session.project(), at), r, "observations/" + o.get("id")));
+            sink.accept(new PortableRecord(PortableType.MEMORY, id(ordinals, session.project(), at), r,
+                    "observations/" + o.get("id")));
         });
     }
 

@@ -78,7 +78,8 @@ final class EagleV1Source implements RecordSource {
                 sessionProject.put(text(s, "id"), project);
                 String started = time(s, "started_at");
                 String last = time(s, "last_activity_at") != null ? time(s, "last_activity_at") : started;
-                projects.merge(project, new String[] { started, last }, (a, b) -> new String[] { min(a[0], b[0]), max(a[1], b[1]) });
+                projects.merge(project, new String[] { started, last },
+                        (a, b) -> new String[] { min(a[0], b[0]), max(a[1], b[1]) });
             } else {
                 skip("sessions (no project)");
             }
@@ -280,7 +281,8 @@ final class EagleV1Source implements RecordSource {
             r.put("updated_at", updated);
             r.put("archived_at", archived ? updated : null);
             r.set("files", array(files.get(f.get("id"))));
-            r.set("depends_on", array(deps.get(f.get("id")) == null ? null : deps.get(f.get("id")).stream().distinct().sorted().toList()));
+            r.set("depends_on",
+                    array(deps.get(f.get("id")) == null ? null : deps.get(f.get("id")).stream().distinct().sorted().toList()));
             r.set("smoke_tests", array(smoke.get(f.get("id"))));
             String id = project + "/" + name + "@" + created;
             sink.accept(new PortableRecord(PortableType.FEATURE, id, r, "features/" + f.get("id")));

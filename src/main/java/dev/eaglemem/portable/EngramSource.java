@@ -22,7 +22,6 @@ import java.util.TreeMap;
 import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.eaglemem.memory.MemoryKind;
 import dev.eaglemem.store.PortableType;
@@ -284,12 +283,14 @@ final class EngramSource implements RecordSource {
         }
         boolean personal = "personal".equalsIgnoreCase(String.valueOf(text(o, "scope")).strip());
         String own = blankToNull(text(o, "project"));
-        String project = personal ? null : own != null ? projectKey.apply(own.strip()) : session == null ? null : session.project();
+        String project = personal ? null : own != null ? projectKey.apply(own.strip()) : session == null ? null
+                : session.project();
         if (!personal && project == null) {
             return null;
         }
         MemoryKind kind = kind(type);
-        String title = first(blankToNull(text(o, "title")), content.lines().filter(l -> !l.isBlank()).findFirst().orElse(content));
+        String title = first(blankToNull(text(o, "title")),
+                content.lines().filter(l -> !l.isBlank()).findFirst().orElse(content));
         String oneLine = title.strip().replaceAll("\\s+", " ");
         String updated = first(time(text(o, "updated_at")), created);
         String deleted = time(text(o, "deleted_at"));
@@ -354,7 +355,8 @@ final class EngramSource implements RecordSource {
             r.put("prompt", prompt);
             r.put("created_at", created);
             String key = session.id() + "@" + created;
-            out.add(new PortableRecord(PortableType.PROMPT, key + "#" + ordinal(ordinals, key), r, "user_prompts/" + p.get("id")));
+            out.add(new PortableRecord(PortableType.PROMPT, key + "#" + ordinal(ordinals, key), r,
+                    "user_prompts/" + p.get("id")));
         });
         return out;
     }

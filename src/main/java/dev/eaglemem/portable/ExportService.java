@@ -1,8 +1,8 @@
 package dev.eaglemem.portable;
 
 import java.io.IOException;
-import java.io.Writer;
 import java.io.UncheckedIOException;
+import java.io.Writer;
 import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.List;

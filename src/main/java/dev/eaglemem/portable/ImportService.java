@@ -117,7 +117,8 @@ public class ImportService {
             if (r.type().ordinal() < last[0].ordinal()) {
                 throw invalid(r, "a " + r.type().id() + " record after " + last[0].id() + " records (records are listed in the"
                         + " order " + String.join(", ", java.util.Arrays.stream(PortableType.values()).map(PortableType::id)
-                                .toList()) + ")");
+                                .toList())
+                        + ")");
             }
             last[0] = r.type();
             for (String field : r.type().requiredFields()) {

@@ -77,7 +77,8 @@ public class RepairService {
             PrivateFiles.tightenTree(dir); // the copies kept the damaged files' modes, which may be loose
         } catch (IOException e) {
             throw EagleException.failure("repair_failed", "cannot copy the damaged database aside to " + dir + ": "
-                    + e.getMessage() + "; nothing was changed", "free disk space (df -h " + dataDir.root() + "), then: eagle-mem repair --yes", e);
+                    + e.getMessage() + "; nothing was changed",
+                    "free disk space (df -h " + dataDir.root() + "), then: eagle-mem repair --yes", e);
         }
         log.warn("repair: " + db + " is damaged (" + String.join("; ", state.problems()) + "); copies kept in " + saved);
         try (Db fresh = new Db(new Db.Options(recovered, 5000, 2, 1, log::warn))) {
@@ -88,8 +89,10 @@ public class RepairService {
             tables = DbFiles.salvage(work.resolve(db.getFileName()), recovered);
         } catch (DbFiles.Unreadable e) {
             throw EagleException.failure("repair_unrecoverable", "SQLite cannot read the schema of " + db + " ("
-                    + e.getMessage() + "); it was left as it is, a copy is in " + saved, "restore a backup (eagle-mem backup"
-                    + " writes them to " + dataDir.root().resolve("backups") + "): cp BACKUP.db " + db, e);
+                    + e.getMessage() + "); it was left as it is, a copy is in " + saved,
+                    "restore a backup (eagle-mem backup"
+                            + " writes them to " + dataDir.root().resolve("backups") + "): cp BACKUP.db " + db,
+                    e);
         }
         if (tables.stream().mapToLong(Salvaged::recovered).sum() == 0) {
             throw EagleException.failure("repair_unrecoverable", "not one row of " + db + " could be read; it was left as it"
@@ -98,7 +101,8 @@ public class RepairService {
         List<String> verified = DbFiles.check(recovered, true);
         if (!DbFiles.healthy(verified)) {
             throw EagleException.failure("repair_unverified", "the recovered database fails integrity_check ("
-                    + String.join("; ", first(verified)) + "); " + db + " was left as it is", "restore a backup: cp BACKUP.db " + db,
+                    + String.join("; ", first(verified)) + "); " + db + " was left as it is",
+                    "restore a backup: cp BACKUP.db " + db,
                     null);
         }
         swap(db, recovered);

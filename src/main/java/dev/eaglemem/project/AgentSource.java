@@ -5,11 +5,8 @@ import java.util.Optional;
 
 /** The coding agent a hook or command runs under; {@link #id()} is the value stored in the database. */
 public enum AgentSource {
-    CLAUDE_CODE("claude-code", "Claude Code"),
-    CODEX("codex", "Codex"),
-    OPENCODE("opencode", "OpenCode"),
-    ANTIGRAVITY("antigravity", "Antigravity"),
-    GROK("grok", "Grok"),
+    CLAUDE_CODE("claude-code", "Claude Code"), CODEX("codex", "Codex"), OPENCODE("opencode",
+            "OpenCode"), ANTIGRAVITY("antigravity", "Antigravity"), GROK("grok", "Grok"),
     /** A person at a terminal (or in the viewer): what a command writes when no agent runs it. */
     CLI("cli", "a person at a terminal");
 

@@ -15,8 +15,7 @@ import java.util.regex.Pattern;
 public final class SessionIds {
 
     private static final Pattern VALID = Pattern.compile("[A-Za-z0-9_-]{1,128}");
-    private static final DateTimeFormatter STAMP =
-            DateTimeFormatter.ofPattern("uuuuMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("uuuuMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC);
 
     private SessionIds() {
     }

@@ -109,7 +109,6 @@ final class PromptCandidates {
         return candidates(tx, a, query, byWords, bySubstring, byMeaning, scores);
     }
 
-
     /** What the judge weighs of each record found by words or by meaning ({@link Candidate}). */
     private List<Candidate> candidates(Tx tx, RecallService.Audience a, FtsQuery query, List<SearchRow> byWords,
             List<SearchRow> bySubstring, List<SearchRow> byMeaning, SemanticIndex.Scores scores) {
@@ -186,7 +185,8 @@ final class PromptCandidates {
         newest.forEach(r -> byId.put(r.id(), r));
         allWords.forEach(r -> byId.putIfAbsent(r.id(), r));
         return byId.values().stream()
-                .sorted(Comparator.comparingDouble(SearchRow::score).thenComparing(SearchRow::date, Comparator.nullsLast(Comparator.reverseOrder())))
+                .sorted(Comparator.comparingDouble(SearchRow::score).thenComparing(SearchRow::date,
+                        Comparator.nullsLast(Comparator.reverseOrder())))
                 .limit(PROMPT_HITS).toList();
     }
 }

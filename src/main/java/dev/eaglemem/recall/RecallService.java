@@ -1,15 +1,11 @@
 package dev.eaglemem.recall;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -132,7 +128,8 @@ public class RecallService {
         SessionStartRenderer.Rendered r = db.condition().notice().map(rendered::withNotice).orElse(rendered);
         String hash = Hashes.sha256Hex(r.text());
         boolean unchanged = !SessionStartRenderer.isReset(source) && read.lastHash().filter(hash::equals).isPresent();
-        RecallStatus status = unchanged ? RecallStatus.UNCHANGED : read.view().empty() ? RecallStatus.EMPTY : RecallStatus.INJECTED;
+        RecallStatus status = unchanged ? RecallStatus.UNCHANGED : read.view().empty() ? RecallStatus.EMPTY
+                : RecallStatus.INJECTED;
         record(new RecallEvent(a.sessionId(), a.project(), a.agent(), "SessionStart", source, null, r.memoryIds(),
                 r.summaryIds(), unchanged ? 0 : r.text().length(), r.sectionsTrimmed(), hash, status.id(), List.of(),
                 unchanged ? List.of() : r.trimmed()));

@@ -11,11 +11,9 @@ public enum RecallStatus implements StateId {
     /** SessionStart with nothing to tell yet. */
     EMPTY,
     /** SessionStart that would repeat exactly what this session was already told. */
-    UNCHANGED,
-    SKIPPED_SHORT_PROMPT,
+    UNCHANGED, SKIPPED_SHORT_PROMPT,
     /** A prompt with no content words to search for. */
-    SKIPPED_NO_QUERY,
-    NO_MATCH,
+    SKIPPED_NO_QUERY, NO_MATCH,
     /** Not a recall: the context is about to be compacted, so what it was shown is gone after this. */
     COMPACTION;
 

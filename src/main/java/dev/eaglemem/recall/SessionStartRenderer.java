@@ -24,7 +24,9 @@ import dev.eaglemem.store.SummaryRow;
  */
 final class SessionStartRenderer {
 
-    enum Style { RICH, COMPACT }
+    enum Style {
+        RICH, COMPACT
+    }
 
     /** One file of the working set and how many times this session changed it. */
     record FileEdits(String path, int edits) {
@@ -96,7 +98,8 @@ final class SessionStartRenderer {
         List<Long> taskSources = v.summaries().stream().filter(s -> s.fields().nextSteps() != null
                 && !s.fields().nextSteps().isBlank()).map(SummaryRow::id).toList();
         List<Section> sections = new ArrayList<>();
-        sections.add(new Section("Decisions & Gotchas", memories(v.memoryRows(), true, keyIds, compact, List.of(), v.states()), 100, keyIds,
+        sections.add(new Section("Decisions & Gotchas", memories(v.memoryRows(), true, keyIds, compact, List.of(), v.states()),
+                100, keyIds,
                 List.of()));
         if (isReset(v.source()) && !v.workingSet().isEmpty()) {
             sections.add(new Section("Working Set", workingSet(v.workingSet()), 95));
@@ -107,7 +110,8 @@ final class SessionStartRenderer {
         if (v.overview() != null && !v.overview().isBlank()) {
             sections.add(new Section("Project Overview", Snippets.oneLine(v.overview(), 600), 60));
         }
-        sections.add(new Section("Other Memories", memories(v.memoryRows(), false, otherIds, compact, v.otherRanking(), v.states()), 50,
+        sections.add(new Section("Other Memories",
+                memories(v.memoryRows(), false, otherIds, compact, v.otherRanking(), v.states()), 50,
                 otherIds, List.of()));
         sections.removeIf(s -> s.body().isBlank());
         ContextBudget.Fitted fitted = ContextBudget.fit(header(v, compact), sections, footer(v, compact), cap,
@@ -189,7 +193,8 @@ final class SessionStartRenderer {
             String text = detail.isEmpty() || detail.equals(m.title()) ? m.title()
                     : Snippets.titleRepeats(m.title(), detail) ? Snippets.keepingReason(detail, max + 40)
                     : m.title() + " — " + Snippets.keepingReason(detail, max);
-            String line = "- [" + m.kind() + "] " + text + (compact ? "" : " (mem-" + m.id() + ")") + tag(states, "memory", m.id());
+            String line = "- [" + m.kind() + "] " + text + (compact ? "" : " (mem-" + m.id() + ")")
+                    + tag(states, "memory", m.id());
             out.append(n++ == 0 ? "" : "\n").append(line);
             ids.add(m.id());
         }
@@ -211,7 +216,8 @@ final class SessionStartRenderer {
             }
             String date = times.date(s.updatedAt());
             if (compact) {
-                out.append("- ").append(date).append(": ").append(Snippets.oneLine(f.completed() != null ? f.completed() : f.request(), 160));
+                out.append("- ").append(date).append(": ")
+                        .append(Snippets.oneLine(f.completed() != null ? f.completed() : f.request(), 160));
                 appendIf(out, " | decided: ", f.decisions(), 140);
                 appendIf(out, " | watch: ", f.gotchas(), 120);
                 out.append(tag(states, "summary", s.id()));

@@ -33,23 +33,23 @@ final class Assignments implements Detector {
     // so a rejected name costs nothing however long the text after it is ("u:u:u:…" stays linear).
     private static final Pattern ASSIGNMENT = Pattern.compile(
             "(?<![A-Za-z0-9_.$@-])(?<flag>--?|[$@])?"
-            + "(?<name>[A-Za-z_][A-Za-z0-9_.-]{0,100}+)"
-            + "(?:\\\\?[\"'])?\\]?"
-            // Type annotation before "=": "password: str = ...", "val token: String = ...", "apiKey?: string = ..."
-            + "(?:[ \\t]*+\\??:[ \\t]*+(?<type>[A-Za-z_][A-Za-z0-9_.]*+)"
-            + "(?:<[^<>\\r\\n=]{0,60}+>|\\[[^\\[\\]\\r\\n=]{0,60}+])?+"
-            + "\\??(?=[ \\t]*+=[^=>~]))?"
-            + "[ \\t]{0,8}+(?<sep>:=|:-|:\\?|=>|=(?![=~>])|:(?![:/]|\\\\(?!\")))[ \\t]{0,8}+");
+                    + "(?<name>[A-Za-z_][A-Za-z0-9_.-]{0,100}+)"
+                    + "(?:\\\\?[\"'])?\\]?"
+                    // Type annotation before "=": "password: str = ...", "val token: String = ...", "apiKey?: string = ..."
+                    + "(?:[ \\t]*+\\??:[ \\t]*+(?<type>[A-Za-z_][A-Za-z0-9_.]*+)"
+                    + "(?:<[^<>\\r\\n=]{0,60}+>|\\[[^\\[\\]\\r\\n=]{0,60}+])?+"
+                    + "\\??(?=[ \\t]*+=[^=>~]))?"
+                    + "[ \\t]{0,8}+(?<sep>:=|:-|:\\?|=>|=(?![=~>])|:(?![:/]|\\\\(?!\")))[ \\t]{0,8}+");
     private static final Pattern FLAG = Pattern.compile(
             "(?<![A-Za-z0-9_-])--(?<name>[A-Za-z][A-Za-z0-9_-]{1,60}+)[ \\t]++");
     private static final Pattern XML_ELEMENT = Pattern.compile(
             "<(?<name>[A-Za-z][A-Za-z0-9_.:-]{0,60}+)(?:\\s[^<>]{0,200}+)?>(?<value>[^<>\\r\\n]{1,2000}+)"
-            + "</\\k<name>\\s*>");
+                    + "</\\k<name>\\s*>");
 
     // .NET and NuGet settings name the value in an attribute: <add key="ClearTextPassword" value="…" />.
     private static final Pattern XML_ADD = Pattern.compile(
             "<add\\s++key\\s*+=\\s*+\"(?<name>[^\"<>\\r\\n]{1,100}+)\""
-            + "\\s++value\\s*+=\\s*+\"(?<value>[^\"\\r\\n]{1,2000}+)\"");
+                    + "\\s++value\\s*+=\\s*+\"(?<value>[^\"\\r\\n]{1,2000}+)\"");
 
     // Where an unquoted value ends: whitespace, quotes, and what delimits values in code, URLs and shells.
     private static final String BARE_STOP = "\"'`,;&<>(){}[]\\|";

@@ -48,10 +48,10 @@ final class EntropyDetector implements Detector {
 
     private static final Pattern PUBLIC_PEM = Pattern.compile(
             "-----BEGIN (?:CERTIFICATE|PUBLIC KEY|RSA PUBLIC KEY|X509 CRL|(?:NEW )?CERTIFICATE REQUEST"
-            + "|PGP PUBLIC KEY BLOCK|PGP SIGNATURE|SSH2 PUBLIC KEY)-----(?s:.*?)"
-            + "(?:-----END [A-Z0-9 ]{1,40}+-----|\\z)");
-    private static final Pattern DIGEST_LABEL =
-            Pattern.compile("(?i)(?:sha(?:1|224|256|384|512)|md5|h1|blake2b?|integrity)[ \\t]*+[:=-]?[ \\t\"']*+$");
+                    + "|PGP PUBLIC KEY BLOCK|PGP SIGNATURE|SSH2 PUBLIC KEY)-----(?s:.*?)"
+                    + "(?:-----END [A-Z0-9 ]{1,40}+-----|\\z)");
+    private static final Pattern DIGEST_LABEL = Pattern
+            .compile("(?i)(?:sha(?:1|224|256|384|512)|md5|h1|blake2b?|integrity)[ \\t]*+[:=-]?[ \\t\"']*+$");
     private static final Pattern DIGEST_PREFIX = Pattern.compile("(?i)(?:sha(?:1|224|256|384|512)|md5)-.*");
     // Hex, UUIDs, and hex behind a short tag (Gerrit "I8473b9…", "g1a2b3c4"): digests and ids, never keys.
     private static final Pattern HEX_OR_UUID = Pattern.compile("(?:0[xX]|[A-Za-z]{1,4}[_:-]?)?[0-9a-fA-F-]++");
@@ -62,7 +62,7 @@ final class EntropyDetector implements Detector {
     // Object ids of the APIs agents talk to all day: message, tool-use and request ids in every transcript.
     private static final Pattern API_OBJECT_ID = Pattern.compile(
             "(?:msg|toolu|srvtoolu|req|call|chatcmpl|run|thread|asst|file|batch|step|resp|conv|item|org|proj|user"
-            + "|cus|pi|ch|evt|txn|acct|price|prod|sub|in|ii|seti|pm|src|tok|po|cs)[_-][A-Za-z0-9]{8,}+");
+                    + "|cus|pi|ch|evt|txn|acct|price|prod|sub|in|ii|seti|pm|src|tok|po|cs)[_-][A-Za-z0-9]{8,}+");
 
     private EntropyDetector() {
     }
@@ -246,12 +246,12 @@ final class EntropyDetector implements Detector {
                         && "\"'<>".indexOf(text.charAt(end)) < 0) {
                     end++;
                 }
-                spans.add(new int[] {start, end});
+                spans.add(new int[] { start, end });
             }
             if (text.contains("-----BEGIN")) {
                 Matcher m = PUBLIC_PEM.matcher(text);
                 while (m.find()) {
-                    spans.add(new int[] {m.start(), m.end()});
+                    spans.add(new int[] { m.start(), m.end() });
                 }
             }
             spans.sort(Comparator.comparingInt(span -> span[0]));

@@ -27,8 +27,8 @@ public final class Redactor {
     private static final Pattern MARKER = Pattern.compile("\\[REDACTED(?:_JWT|_PRIVATE_KEY)?]");
 
     // Stable sort on (start, longest first) keeps rule-table order for identical spans: the earlier rule names them.
-    private static final Comparator<Finding> BY_POSITION =
-            Comparator.comparingInt(Finding::start).thenComparing(Comparator.comparingInt(Finding::end).reversed());
+    private static final Comparator<Finding> BY_POSITION = Comparator.comparingInt(Finding::start)
+            .thenComparing(Comparator.comparingInt(Finding::end).reversed());
 
     private final List<PatternRule> extraPatterns;
     private final boolean highEntropy;

@@ -20,7 +20,7 @@ final class SecretRules {
             // Whole block, body included; an unterminated block runs to the end of the text (fail safe).
             PatternRule.of(Finding.PRIVATE_KEY,
                     "-----BEGIN[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----(?s:.*?)"
-                    + "(?:-----END[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----|\\z)")
+                            + "(?:-----END[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----|\\z)")
                     .when("PRIVATE KEY"),
             PatternRule.of(Finding.JWT,
                     B + "eyJ[A-Za-z0-9_-]{10,}+\\.[A-Za-z0-9_-]{2,}+\\.[A-Za-z0-9_-]*+")
@@ -33,11 +33,11 @@ final class SecretRules {
                     .when("hooks.slack.com"),
             PatternRule.of("discord-webhook",
                     "https://(?:[a-z]+\\.)?discord(?:app)?\\.com/api/webhooks/"
-                    + "(?<secret>[0-9]{5,}+/[A-Za-z0-9_-]{20,}+)")
+                            + "(?<secret>[0-9]{5,}+/[A-Za-z0-9_-]{20,}+)")
                     .when("discord"),
             PatternRule.of("microsoft-teams-webhook",
                     "https://(?:[A-Za-z0-9-]++\\.webhook\\.office\\.com/webhookb2"
-                    + "|outlook\\.office(?:365)?\\.com/webhook)/(?<secret>[A-Za-z0-9@/_-]{40,}+)")
+                            + "|outlook\\.office(?:365)?\\.com/webhook)/(?<secret>[A-Za-z0-9@/_-]{40,}+)")
                     .when("webhook.office.com", "office.com/webhook"),
             // Shapes whose literal sits inside the token rather than at its start, so ProviderTokens cannot index them.
             PatternRule.of("vault-token", B + "[A-Za-z0-9]{14}\\.atlasv1\\.[A-Za-z0-9_=-]{60,}+")
@@ -62,8 +62,8 @@ final class SecretRules {
                     .when("://"),
             PatternRule.of("authorization-header",
                     "(?i)(?<![A-Za-z0-9_-])(?:proxy-)?authorization\\\\?[\"']?[ \\t]*+[:=][ \\t]*+(?:f?\\\\?[\"'`])?"
-                    + "(?:(?:bearer|basic|token|bot|apikey|api-key|key|sso-key|negotiate|ntlm|dpop|aws4-hmac-sha256)"
-                    + "[ \\t]++)?(?<secret>[^\\s\"'`\\\\,;]++)",
+                            + "(?:(?:bearer|basic|token|bot|apikey|api-key|key|sso-key|negotiate|ntlm|dpop|aws4-hmac-sha256)"
+                            + "[ \\t]++)?(?<secret>[^\\s\"'`\\\\,;]++)",
                     v -> !SecretValues.isPlaceholder(v) && !SecretValues.isMode(v) && !SecretValues.isWord(v))
                     .when("uthorization", "UTHORIZATION"),
             // Without a header name "Bearer" is also an English word, so the token has to look generated.
@@ -74,15 +74,15 @@ final class SecretRules {
             // Each cookie value goes, names and Set-Cookie attributes stay; \G continues along the same header.
             PatternRule.of("cookie",
                     "(?:(?i:(?<![A-Za-z0-9_-])(?:set-)?cookie)[\"']?[ \\t]*+:[ \\t]*+[\"']?|\\G;[ \\t]*+)"
-                    + "(?!(?i:path|domain|expires|max-age|samesite|secure|httponly|priority|partitioned)=)"
-                    + "[^=\\s;\"',]{1,64}+=(?<secret>[^;\\s\"',]++)",
+                            + "(?!(?i:path|domain|expires|max-age|samesite|secure|httponly|priority|partitioned)=)"
+                            + "[^=\\s;\"',]{1,64}+=(?<secret>[^;\\s\"',]++)",
                     v -> !SecretValues.isPlaceholder(v) && !SecretValues.isShortWord(v))
                     .when("ookie:", "ookie\":", "ookie':", "OOKIE:"),
             // curl -u user:password. The user must look like one, so "date -u +%H:%M" is not a credential, and
             // numeric pairs are docker's -u uid:gid.
             PatternRule.of("basic-auth-cli",
                     "(?<![A-Za-z0-9_-])(?:-u|--user)(?:[ \\t]++|=)[\"']?[A-Za-z0-9._~-]{0,64}+:"
-                    + "(?<secret>[^\\s\"'@]++)",
+                            + "(?<secret>[^\\s\"'@]++)",
                     v -> !SecretValues.isPlaceholder(v) && !v.chars().allMatch(Character::isDigit))
                     .when("-u"),
             // "-p" is far too generic on its own; these are the commands where it is known to carry a password.

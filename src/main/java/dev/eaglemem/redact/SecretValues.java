@@ -28,21 +28,21 @@ final class SecretValues {
             "process.env", "import.meta.env", "os.environ", "os.getenv", "getenv(", "system.getenv", "env[", "env.",
             "env(", "secrets.", "vars.", "op://", "vault:", "arn:aws:secretsmanager:", "keyring:", "[redacted");
     private static final Pattern PLACEHOLDER = Pattern.compile(
-            "\\$[{(A-Za-z_].*"                  // ${VAR}, $(cmd), $VAR
-            + "|\\{\\{.*|\\{[A-Za-z_][\\w.]*+(?:[\\[(}].*)?"  // {{ template }}, {token}, {first['token']}
-            + "|%[A-Za-z_][\\w.]*%|%s|%\\(.*"    // %VAR%, printf
-            + "|<[^<>]*>"                         // <your-token>
-            + "|![A-Za-z].*"                      // YAML tags: !vault, !secret, !env
-            + "|[*xX.•#_-]+"                      // ***, xxxxxxxx, ...
-            + "|(?i:(?:your|insert|replace|enter)[-_ ].*)",
+            "\\$[{(A-Za-z_].*" // ${VAR}, $(cmd), $VAR
+                    + "|\\{\\{.*|\\{[A-Za-z_][\\w.]*+(?:[\\[(}].*)?" // {{ template }}, {token}, {first['token']}
+                    + "|%[A-Za-z_][\\w.]*%|%s|%\\(.*" // %VAR%, printf
+                    + "|<[^<>]*>" // <your-token>
+                    + "|![A-Za-z].*" // YAML tags: !vault, !secret, !env
+                    + "|[*xX.•#_-]+" // ***, xxxxxxxx, ...
+                    + "|(?i:(?:your|insert|replace|enter)[-_ ].*)",
             Pattern.DOTALL);
     private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_$][A-Za-z_$]*+(?:\\.[A-Za-z_$][A-Za-z_$]*+)*+");
     // Member access, digits allowed in short segments: Base64.getUrlEncoder, self.token, config.db2.password.
-    private static final Pattern MEMBER_ACCESS =
-            Pattern.compile("[A-Za-z_$](?:[A-Za-z_$]++|[0-9]){0,40}+(?:\\.[A-Za-z_$](?:[A-Za-z_$]++|[0-9]){0,40}+)++");
+    private static final Pattern MEMBER_ACCESS = Pattern
+            .compile("[A-Za-z_$](?:[A-Za-z_$]++|[0-9]){0,40}+(?:\\.[A-Za-z_$](?:[A-Za-z_$]++|[0-9]){0,40}+)++");
     // scheme://[user@]host…: a URL whose userinfo holds no password (jdbc:postgresql://db:5432/app).
-    private static final Pattern URL_WITHOUT_PASSWORD =
-            Pattern.compile("(?:[A-Za-z][A-Za-z0-9+.-]*+:)*+//[^:@/\\s]*+@?[^@\\s]*+");
+    private static final Pattern URL_WITHOUT_PASSWORD = Pattern
+            .compile("(?:[A-Za-z][A-Za-z0-9+.-]*+:)*+//[^:@/\\s]*+@?[^@\\s]*+");
     private static final Pattern WINDOWS_PATH = Pattern.compile("[A-Za-z]:\\\\.*");
     private static final Pattern SMALL_NUMBER = Pattern.compile("[0-9]{1,5}(?:\\.[0-9]+)?");
 

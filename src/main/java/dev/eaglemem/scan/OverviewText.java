@@ -129,7 +129,8 @@ final class OverviewText {
     private static String tests(ScanReport.Tests t, int n) {
         if (t.files() == 0) {
             // Rust and others keep unit tests inside the sources: a framework without test files is still tests
-            return t.frameworks().isEmpty() ? "Tests: none found." : "Tests: " + list(t.frameworks(), n) + "; no separate test files.";
+            return t.frameworks().isEmpty() ? "Tests: none found."
+                    : "Tests: " + list(t.frameworks(), n) + "; no separate test files.";
         }
         StringBuilder s = new StringBuilder("Tests: ").append(t.files()).append(t.files() == 1 ? " file" : " files");
         if (!t.dirs().isEmpty()) {

@@ -72,7 +72,8 @@ public class ChangeFeed {
         int best = -1;
         for (int i = 0; i < streams.size(); i++) {
             if (next[i] < streams.get(i).size() && (best < 0
-                    || TimelineService.CHRONOLOGICAL.compare(streams.get(i).get(next[i]), streams.get(best).get(next[best])) < 0)) {
+                    || TimelineService.CHRONOLOGICAL.compare(streams.get(i).get(next[i]),
+                            streams.get(best).get(next[best])) < 0)) {
                 best = i;
             }
         }

@@ -42,7 +42,8 @@ public record FeedCursor(long observationId, String summaryAt, long summaryId, S
     }
 
     public String encode() {
-        return observationId + "." + millis(summaryAt) + "." + summaryId + "." + millis(memoryAt) + "." + memoryId + "." + promptId;
+        return observationId + "." + millis(summaryAt) + "." + summaryId + "." + millis(memoryAt) + "." + memoryId + "."
+                + promptId;
     }
 
     FeedCursor withObservation(long id) {

@@ -49,7 +49,8 @@ public final class LexicalExtras {
         List<SearchRow> rows = new ArrayList<>();
         query.get().substringMatch(mode, pair -> store.summaryTrigramsStartingWith(tx, pair, TRIGRAMS_PER_PAIR))
                 .ifPresent(match -> rows.addAll(store.summariesBySubstring(tx, match, project, exceptSession, limit)));
-        query.get().wordMatch(mode).ifPresent(match -> rows.addAll(store.summariesExcept(tx, match, project, exceptSession, limit)));
+        query.get().wordMatch(mode)
+                .ifPresent(match -> rows.addAll(store.summariesExcept(tx, match, project, exceptSession, limit)));
         return best(rows, limit);
     }
 

@@ -25,7 +25,8 @@ public sealed interface RecordDocument {
 
     @RegisterForReflection
     record Memory(String id, String kind, MemoryRow memory, @JsonInclude(JsonInclude.Include.NON_NULL) Freshness freshness)
-            implements RecordDocument {
+            implements
+                RecordDocument {
     }
 
     @RegisterForReflection

@@ -15,7 +15,8 @@ import dev.eaglemem.error.EagleException;
 public record RecordId(Kind kind, long id) {
 
     public enum Kind {
-        MEMORY("mem", "memory"), SUMMARY("sum", "summary"), PROMPT("prm", "prompt"), OBSERVATION("obs", "observation"), CODE("code", "code");
+        MEMORY("mem", "memory"), SUMMARY("sum", "summary"), PROMPT("prm", "prompt"), OBSERVATION("obs",
+                "observation"), CODE("code", "code");
 
         private final String prefix;
         private final String label;
@@ -48,7 +49,8 @@ public record RecordId(Kind kind, long id) {
     public static RecordId parse(String text) {
         Matcher m = FORM.matcher(text.strip().toLowerCase(Locale.ROOT));
         if (!m.matches()) {
-            throw EagleException.invalidInput("'" + text + "' is not a record id (expected mem-N or N, sum-N, prm-N, obs-N or code-N)",
+            throw EagleException.invalidInput(
+                    "'" + text + "' is not a record id (expected mem-N or N, sum-N, prm-N, obs-N or code-N)",
                     "eagle-mem search <words>   (prints the ids)");
         }
         String prefix = m.group(1) == null ? Kind.MEMORY.prefix : m.group(1);

@@ -96,8 +96,8 @@ public class RecordService {
     /** A memory's or summary's state against its project's code; empty for other records and records without an anchor. */
     public Optional<Freshness> freshness(ShownRecord r) {
         return switch (r) {
-            case ShownRecord.Memory m when m.memory().project() != null ->
-                anchors.of(AnchorService.MEMORY, m.memory().id(), m.memory().project(), null);
+            case ShownRecord.Memory m when m.memory().project() != null -> anchors.of(AnchorService.MEMORY, m.memory().id(),
+                    m.memory().project(), null);
             case ShownRecord.Summary s -> anchors.of(AnchorService.SUMMARY, s.summary().id(), s.summary().project(), null);
             default -> Optional.empty();
         };

@@ -74,7 +74,8 @@ public record SubstringQuery(List<Term> terms, Optional<String> joined, List<Str
         List<String> phrases() {
             return switch (kind) {
                 case WORD -> List.of(text);
-                case IDENTIFIER -> List.copyOf(new LinkedHashSet<>(List.of(text, String.join("", parts), String.join(" ", parts))));
+                case IDENTIFIER -> List
+                        .copyOf(new LinkedHashSet<>(List.of(text, String.join("", parts), String.join(" ", parts))));
                 case CJK -> List.of();
             };
         }
@@ -108,7 +109,8 @@ public record SubstringQuery(List<Term> terms, Optional<String> joined, List<Str
             String run = words.stream().map(Term::text).collect(Collectors.joining());
             joined = run.length() >= JOINED_MIN_LENGTH ? Optional.of(run) : Optional.empty();
         }
-        return special(terms) || joined.isPresent() ? Optional.of(new SubstringQuery(terms, joined, List.of())) : Optional.empty();
+        return special(terms) || joined.isPresent() ? Optional.of(new SubstringQuery(terms, joined, List.of()))
+                : Optional.empty();
     }
 
     /**

@@ -53,7 +53,8 @@ public class ServeApp {
     private final AnchorService anchors;
 
     public ServeApp(ServeDaemon daemon, ServeApi api, Settings settings, Db db, HealthStore healthStore, JobEngine jobs,
-            EventIntake intake, LogFile log, Clock clock, SemanticIndex semantic, VectorStore vectors, CueStore cues, JobQueue queue,
+            EventIntake intake, LogFile log, Clock clock, SemanticIndex semantic, VectorStore vectors, CueStore cues,
+            JobQueue queue,
             EmbedJob embedJob, CueMemoriesJob cueJob, ViewerApi viewer, AnchorService anchors) {
         this.anchors = anchors;
         this.viewer = viewer;
@@ -97,10 +98,11 @@ public class ServeApp {
                     r == null ? null : r.server().hookRequests(), pump.counts(), pump.inFlight(), api.openEventStreams(),
                     intake.spool().pendingLines(), intake.held().count(), intake.held().dropped(), embeddings.state());
         });
-        return daemon.run(options, settings.servePort(), api.routes(health).andThen(viewer.routes()), new Background(pump, spool, embeddings, api, log), r -> {
-            running.set(r);
-            started.accept(r.state());
-        });
+        return daemon.run(options, settings.servePort(), api.routes(health).andThen(viewer.routes()),
+                new Background(pump, spool, embeddings, api, log), r -> {
+                    running.set(r);
+                    started.accept(r.state());
+                });
     }
 
     /**
@@ -109,7 +111,8 @@ public class ServeApp {
      * waiting in the spool and open event streams keep serve from leaving on idle.
      */
     private record Background(JobPump pump, SpoolDrain spool, EmbedWatcher embeddings, ServeApi api, LogFile log)
-            implements ServeDaemon.Companion {
+            implements
+                ServeDaemon.Companion {
 
         @Override
         public void start() {
@@ -117,7 +120,8 @@ public class ServeApp {
             List<JobRow> recovered = pump.start();
             embeddings.start();
             for (JobRow job : recovered) {
-                log.warn("jobs: recovered " + job.kind() + " job " + job.id() + " (" + job.lastError() + "), now " + job.status());
+                log.warn(
+                        "jobs: recovered " + job.kind() + " job " + job.id() + " (" + job.lastError() + "), now " + job.status());
             }
         }
 

@@ -128,7 +128,8 @@ public class ServeDaemon {
             ServeState state = new ServeState(ProcessHandle.current().pid(), files.socket(), host, server.tcpPort(),
                     server.tcpProblem(), Instant.now(clock).toString());
             log.info("serve started: pid " + state.pid() + ", socket " + files.socket() + ", "
-                    + (server.tcpPort() > 0 ? "http://" + host + ":" + server.tcpPort() : "no TCP (" + server.tcpProblem() + ")"));
+                    + (server.tcpPort() > 0 ? "http://" + host + ":" + server.tcpPort()
+                            : "no TCP (" + server.tcpProblem() + ")"));
             if (options.port() == null && configPort != 0 && server.tcpPort() > 0 && server.tcpPort() != configPort) {
                 log.warn("serve: port " + configPort + " on " + host + " is taken (another user's serve, or another program);"
                         + " the API listens on " + server.tcpPort() + " instead, recorded in " + files.port()

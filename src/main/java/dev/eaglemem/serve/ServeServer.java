@@ -93,7 +93,8 @@ public final class ServeServer implements AutoCloseable {
         // preallocated from Content-Length: a growing buffer would briefly hold twice a large payload. A larger body is
         // answered 413 from its Content-Length, before it is read: the shim then runs the binary, which keeps such a
         // payload with its long strings cut (HookRunner) in its own heap, not in serve's 96 MB. (+1: bash's newline.)
-        router.route().handler(BodyHandler.create(false).setBodyLimit(HookRunner.MAX_INPUT_BYTES + 1L).setPreallocateBodyBuffer(true));
+        router.route()
+                .handler(BodyHandler.create(false).setBodyLimit(HookRunner.MAX_INPUT_BYTES + 1L).setPreallocateBodyBuffer(true));
         router.post("/hook/:event").blockingHandler(ctx -> {
             hookRequests.incrementAndGet();
             hook(ctx, hooks, env);
@@ -140,7 +141,8 @@ public final class ServeServer implements AutoCloseable {
 
     private static void hook(RoutingContext ctx, HookRunner hooks, EagleEnv env) {
         byte[] input = ctx.body().buffer() == null ? new byte[0] : ctx.body().buffer().getBytes();
-        String line = hooks.respond(ctx.pathParam("event"), ctx.request().getParam("agent"), input, HookRequestEnv.of(ctx.request(), env))
+        String line = hooks
+                .respond(ctx.pathParam("event"), ctx.request().getParam("agent"), input, HookRequestEnv.of(ctx.request(), env))
                 .map(l -> l + "\n").orElse("");
         ctx.response().putHeader("Content-Type", "application/json").end(line);
         if (input.length > LARGE_PAYLOAD_BYTES) {

@@ -80,7 +80,8 @@ final class ViewerRoutes {
             Responses.error(ctx, 403, "forbidden", "the viewer cannot create login codes", "eagle-mem open");
             return;
         }
-        Responses.json(ctx, 200, new LoginCode(auth.issueCode(), ServeAccess.LOGIN_PATH + "?code=", ViewerAuth.CODE_TTL.toSeconds()));
+        Responses.json(ctx, 200,
+                new LoginCode(auth.issueCode(), ServeAccess.LOGIN_PATH + "?code=", ViewerAuth.CODE_TTL.toSeconds()));
     }
 
     /** A one-time code and the path that redeems it (the code goes after {@code path}). */

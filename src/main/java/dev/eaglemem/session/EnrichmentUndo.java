@@ -79,7 +79,8 @@ public class EnrichmentUndo {
             List<Long> ids = live.stream().map(EnrichmentRow::id).toList();
             events.append(tx, session.project(), sessionId, session.agent(), "summary_unenriched", "ok",
                     Map.of("enrichments", ids, "restored", List.copyOf(plan.restore().keySet()), "kept",
-                            List.copyOf(plan.kept())), now);
+                            List.copyOf(plan.kept())),
+                    now);
             return new UnenrichResult(sessionId, "undone", ids, List.copyOf(plan.restore().keySet()),
                     List.copyOf(plan.kept()), removed, removed ? null : summaries.findBySession(tx, sessionId).orElse(null));
         });

@@ -93,7 +93,8 @@ public class SessionService {
             if (manual) {
                 sessions.end(tx, id, now);
             }
-            events.append(tx, project, id, agent, "summary_saved", "ok", Map.of("capture_source", manual ? "manual" : "agent"), now);
+            events.append(tx, project, id, agent, "summary_saved", "ok", Map.of("capture_source", manual ? "manual" : "agent"),
+                    now);
             // counted from what is stored now: a save that adds only --completed keeps the earlier decisions
             SummaryRow stored = summaries.findBySession(tx, id).orElseThrow();
             return new SaveResult(id, project, agent, manual, items(stored.fields().decisions()),

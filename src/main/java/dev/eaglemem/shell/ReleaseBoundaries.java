@@ -6,8 +6,6 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 
-
-
 /**
  * Recognizes release boundaries in a shell command line: commands that publish work beyond this machine.
  * Decisions are made on the parsed simple commands (see {@link ShellWords}), each tool's global options

@@ -2,8 +2,6 @@ package dev.eaglemem.shell;
 
 import java.util.List;
 
-
-
 /**
  * A shell command line split into the simple commands it runs (see {@link ShellWords#parse(String)}).
  *

@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Set;
 import java.util.regex.Pattern;
 
-
 /**
  * A POSIX shell tokenizer: it splits a command line into the simple commands a shell would run, the way
  * the shell reads it (quotes, escapes, comments, operators, here-documents, {@code $(…)} and backticks),

@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Set;
 import java.util.regex.Pattern;
 
-
 /**
  * Finds the command a simple command really runs: leading {@code VAR=value} assignments and wrappers
  * that only change how it runs ({@code env}, {@code sudo}, {@code command}, {@code exec}, {@code nohup},

@@ -85,17 +85,17 @@ public final class AnchorStore {
         });
         tx.run("INSERT INTO anchor_targets(anchor_id, path, blob, decl, decl_hash, named_as) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
                 ps -> {
-            for (NewTarget t : targets) {
-                ps.setLong(1, id);
-                ps.setString(2, t.path());
-                ps.setString(3, t.blob());
-                ps.setString(4, t.decl());
-                ps.setString(5, t.declHash());
-                ps.setString(6, t.namedAs());
-                ps.addBatch();
-            }
-            ps.executeBatch();
-        });
+                    for (NewTarget t : targets) {
+                        ps.setLong(1, id);
+                        ps.setString(2, t.path());
+                        ps.setString(3, t.blob());
+                        ps.setString(4, t.decl());
+                        ps.setString(5, t.declHash());
+                        ps.setString(6, t.namedAs());
+                        ps.addBatch();
+                    }
+                    ps.executeBatch();
+                });
         return id;
     }
 

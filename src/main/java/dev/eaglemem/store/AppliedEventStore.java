@@ -48,9 +48,9 @@ public final class AppliedEventStore {
     public int deleteBefore(Tx tx, Instant before, int limit) {
         return tx.call("DELETE FROM applied_events WHERE event_id IN (SELECT event_id FROM applied_events WHERE applied_at < ?1 "
                 + "LIMIT ?2)", ps -> {
-            ps.setString(1, Timestamps.format(before));
-            ps.setInt(2, limit);
-            return ps.executeUpdate();
-        });
+                    ps.setString(1, Timestamps.format(before));
+                    ps.setInt(2, limit);
+                    return ps.executeUpdate();
+                });
     }
 }

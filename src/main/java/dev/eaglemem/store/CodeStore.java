@@ -12,8 +12,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-import io.quarkus.runtime.annotations.RegisterForReflection;
 import jakarta.inject.Singleton;
+
+import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /**
  * The code index (V9): files, their chunks and the graph's symbols and edges. A file's rows are only ever

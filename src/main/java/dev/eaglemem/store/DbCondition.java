@@ -135,7 +135,8 @@ public final class DbCondition {
     private void set(Problem p) {
         Problem was = current;
         // "since" is when this condition began, not the latest failure of it
-        Problem now = was != null && was.kind().equals(p.kind()) ? new Problem(p.kind(), p.detail(), p.fix(), was.since(), p.kept()) : p;
+        Problem now = was != null && was.kind().equals(p.kind())
+                ? new Problem(p.kind(), p.detail(), p.fix(), was.since(), p.kept()) : p;
         current = now;
         last = now;
     }

@@ -96,7 +96,8 @@ public final class DbFiles {
      */
     public static List<String> check(Path file, boolean full) {
         List<String> out = new ArrayList<>();
-        try (Connection c = open(file, true); Statement st = c.createStatement();
+        try (Connection c = open(file, true);
+                Statement st = c.createStatement();
                 ResultSet rs = st.executeQuery(full ? "PRAGMA integrity_check" : "PRAGMA quick_check")) {
             while (rs.next()) {
                 out.add(rs.getString(1));
@@ -165,8 +166,9 @@ public final class DbFiles {
     /** Ordinary tables in creation order (parents before children), without FTS shadow tables. */
     private static Set<String> tables(Connection c) throws SQLException {
         Set<String> names = new LinkedHashSet<>();
-        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT name, sql FROM sqlite_master"
-                + " WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY rowid")) {
+        try (Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("SELECT name, sql FROM sqlite_master"
+                        + " WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY rowid")) {
             while (rs.next()) {
                 String sql = rs.getString(2);
                 if (sql != null && !sql.startsWith("CREATE VIRTUAL") && !isShadow(rs.getString(1))) {
@@ -200,7 +202,8 @@ public final class DbFiles {
         try (PreparedStatement write = to.prepareStatement(insert)) {
             if (!rowid) {
                 // WITHOUT ROWID tables (bookkeeping) are read in one pass, up to the first unreadable page
-                try (Statement st = from.createStatement(); ResultSet rs = st.executeQuery("SELECT " + list + " FROM \"" + table + "\"")) {
+                try (Statement st = from.createStatement();
+                        ResultSet rs = st.executeQuery("SELECT " + list + " FROM \"" + table + "\"")) {
                     while (rs.next()) {
                         recovered += put(write, rs, columns.size());
                     }
@@ -250,7 +253,8 @@ public final class DbFiles {
     private static Long nextReadable(Connection from, String table, long last) {
         long start = last == Long.MIN_VALUE ? 0 : last;
         for (long step = 1; step > 0 && step < (1L << 40); step *= 2) {
-            try (PreparedStatement ps = from.prepareStatement("SELECT rowid FROM \"" + table + "\" WHERE rowid > ? ORDER BY rowid LIMIT 1")) {
+            try (PreparedStatement ps = from
+                    .prepareStatement("SELECT rowid FROM \"" + table + "\" WHERE rowid > ? ORDER BY rowid LIMIT 1")) {
                 ps.setLong(1, start + step);
                 try (ResultSet rs = ps.executeQuery()) {
                     if (!rs.next()) {
@@ -354,8 +358,9 @@ public final class DbFiles {
 
     private static void rebuildTextIndexes(Connection to) throws SQLException {
         List<String> indexes = new ArrayList<>();
-        try (Statement st = to.createStatement(); ResultSet rs = st.executeQuery("SELECT name FROM sqlite_master"
-                + " WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%USING fts5(%'")) {
+        try (Statement st = to.createStatement();
+                ResultSet rs = st.executeQuery("SELECT name FROM sqlite_master"
+                        + " WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%USING fts5(%'")) {
             while (rs.next()) {
                 indexes.add(rs.getString(1));
             }

@@ -7,8 +7,9 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
-import io.quarkus.runtime.annotations.RegisterForReflection;
 import jakarta.inject.Singleton;
+
+import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /**
  * Co-edit pairs and hot files, computed in SQL from a project's observations, and the {@code file_hints} rows

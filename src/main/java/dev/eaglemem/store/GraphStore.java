@@ -4,8 +4,9 @@ import java.sql.ResultSet;
 import java.util.ArrayList;
 import java.util.List;
 
-import io.quarkus.runtime.annotations.RegisterForReflection;
 import jakarta.inject.Singleton;
+
+import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /**
  * Reads of the code graph (V9) and of the project's own knowledge wired onto it: the sessions that read or
@@ -130,24 +131,26 @@ public final class GraphStore {
      * when it does not import {@code path}.
      */
     public List<Link> callersOf(Tx tx, String project, String name, String path, int limit) {
-        return tx.call("""
-                SELECT 'called_by', f.path, e.from_symbol, e.target, e.line FROM code_edges e JOIN code_files f ON f.id = e.file_id
-                WHERE e.project = ?1 AND e.kind = 'calls' AND e.target = ?2
-                  AND (f.path = ?3 OR NOT (
-                      EXISTS (SELECT 1 FROM code_symbols own WHERE own.file_id = e.file_id AND own.name = ?2)
-                      OR (EXISTS (SELECT 1 FROM code_edges ie JOIN code_files tf ON tf.path = ie.to_path AND tf.project = ?1
-                                  JOIN code_symbols ts ON ts.file_id = tf.id AND ts.name = ?2
-                                  WHERE ie.file_id = e.file_id AND ie.kind = 'imports' AND ie.to_path <> ?3)
-                          AND NOT EXISTS (SELECT 1 FROM code_edges ie WHERE ie.file_id = e.file_id AND ie.kind = 'imports'
-                                          AND ie.to_path = ?3))))
-                ORDER BY f.path, e.line LIMIT ?4
-                """, ps -> {
-            ps.setString(1, project);
-            ps.setString(2, name);
-            ps.setString(3, path);
-            ps.setInt(4, limit);
-            return readLinks(ps.executeQuery());
-        });
+        return tx.call(
+                """
+                        SELECT 'called_by', f.path, e.from_symbol, e.target, e.line FROM code_edges e JOIN code_files f ON f.id = e.file_id
+                        WHERE e.project = ?1 AND e.kind = 'calls' AND e.target = ?2
+                          AND (f.path = ?3 OR NOT (
+                              EXISTS (SELECT 1 FROM code_symbols own WHERE own.file_id = e.file_id AND own.name = ?2)
+                              OR (EXISTS (SELECT 1 FROM code_edges ie JOIN code_files tf ON tf.path = ie.to_path AND tf.project = ?1
+                                          JOIN code_symbols ts ON ts.file_id = tf.id AND ts.name = ?2
+                                          WHERE ie.file_id = e.file_id AND ie.kind = 'imports' AND ie.to_path <> ?3)
+                                  AND NOT EXISTS (SELECT 1 FROM code_edges ie WHERE ie.file_id = e.file_id AND ie.kind = 'imports'
+                                                  AND ie.to_path = ?3))))
+                        ORDER BY f.path, e.line LIMIT ?4
+                        """,
+                ps -> {
+                    ps.setString(1, project);
+                    ps.setString(2, name);
+                    ps.setString(3, path);
+                    ps.setInt(4, limit);
+                    return readLinks(ps.executeQuery());
+                });
     }
 
     /**

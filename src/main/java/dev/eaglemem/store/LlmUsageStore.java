@@ -4,8 +4,9 @@ import java.sql.ResultSet;
 import java.util.ArrayList;
 import java.util.List;
 
-import io.quarkus.runtime.annotations.RegisterForReflection;
 import jakarta.inject.Singleton;
+
+import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /** {@code llm_usage} (V10): one row per model call, answered or not; the cost governor and {@code llm usage} read it. */
 @Singleton

@@ -18,7 +18,6 @@ import java.sql.Statement;
 import java.util.Collection;
 import java.util.List;
 import java.util.Set;
-
 import javax.sql.DataSource;
 
 import dev.eaglemem.error.EagleException;
@@ -56,13 +55,15 @@ public final class Migrations {
     /** The applied schema version; 0 for a database Flyway never touched. */
     static int currentVersion(Connection connection) throws SQLException {
         try (Statement st = connection.createStatement();
-                ResultSet rs = st.executeQuery("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'flyway_schema_history'")) {
+                ResultSet rs = st.executeQuery(
+                        "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'flyway_schema_history'")) {
             if (!rs.next() || rs.getInt(1) == 0) {
                 return 0;
             }
         }
         try (Statement st = connection.createStatement();
-                ResultSet rs = st.executeQuery("SELECT COALESCE(MAX(CAST(version AS INTEGER)), 0) FROM flyway_schema_history WHERE success = 1")) {
+                ResultSet rs = st.executeQuery(
+                        "SELECT COALESCE(MAX(CAST(version AS INTEGER)), 0) FROM flyway_schema_history WHERE success = 1")) {
             return rs.next() ? rs.getInt(1) : 0;
         }
     }

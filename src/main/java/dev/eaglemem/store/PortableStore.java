@@ -349,7 +349,8 @@ public final class PortableStore {
             case FEATURE -> r.path("project").asText() + "/" + r.path("name").asText() + "@" + r.path("created_at").asText();
             case MEMORY, GUARD_RULE, COMMAND_RULE -> (r.path("project").isNull() ? "~" : r.path("project").asText()) + "@"
                     + r.path("created_at").asText() + "#" + ord;
-            case OBSERVATION, PROMPT, TURN_MESSAGE -> r.path("session_id").asText() + "@" + r.path("created_at").asText() + "#" + ord;
+            case OBSERVATION, PROMPT,
+                    TURN_MESSAGE -> r.path("session_id").asText() + "@" + r.path("created_at").asText() + "#" + ord;
             case CHECK -> r.path("feature").asText() + "/" + r.path("file").asText() + "@" + r.path("created_at").asText()
                     + "#" + ord;
             case VERIFICATION -> r.path("feature").asText() + "@" + r.path("verified_at").asText() + "#" + ord;

@@ -74,9 +74,9 @@ public final class SessionStore {
     public int abandonStale(Tx tx, Instant before) {
         return tx.call(
                 "UPDATE sessions SET status = 'abandoned' WHERE status = 'active' AND last_activity_at < ?", ps -> {
-            ps.setString(1, Timestamps.format(before));
-            return ps.executeUpdate();
-        });
+                    ps.setString(1, Timestamps.format(before));
+                    return ps.executeUpdate();
+                });
     }
 
     /** Refreshes last_activity_at (and revives an abandoned session that is talking again). */

@@ -2,8 +2,9 @@ package dev.eaglemem.store;
 
 import java.sql.ResultSet;
 
-import io.quarkus.runtime.annotations.RegisterForReflection;
 import jakarta.inject.Singleton;
+
+import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /** Counts for {@code eagle-mem status}, the status line and the SessionStart header: one statement, one round trip. */
 @Singleton

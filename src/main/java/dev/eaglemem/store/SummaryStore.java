@@ -4,11 +4,11 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.List;
 import java.util.HashSet;
-import java.util.Set;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 import jakarta.inject.Singleton;
 
@@ -166,17 +166,17 @@ public final class SummaryStore {
     public List<SummaryRow> recent(Tx tx, String project, String excludeSession, int limit) {
         return tx.call("SELECT * FROM (" + SELECT + " WHERE project = ? AND session_id <> COALESCE(?, '')"
                 + " ORDER BY " + WORKED + " DESC, updated_at DESC, id DESC LIMIT ?) ORDER BY updated_at DESC, id DESC", ps -> {
-            ps.setString(1, project);
-            ps.setString(2, excludeSession);
-            ps.setInt(3, limit);
-            List<SummaryRow> out = new ArrayList<>();
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    out.add(row(rs));
-                }
-            }
-            return out;
-        });
+                    ps.setString(1, project);
+                    ps.setString(2, excludeSession);
+                    ps.setInt(3, limit);
+                    List<SummaryRow> out = new ArrayList<>();
+                    try (ResultSet rs = ps.executeQuery()) {
+                        while (rs.next()) {
+                            out.add(row(rs));
+                        }
+                    }
+                    return out;
+                });
     }
 
     public Optional<SummaryRow> findBySession(Tx tx, String sessionId) {

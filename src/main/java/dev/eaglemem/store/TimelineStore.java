@@ -100,11 +100,11 @@ public final class TimelineStore {
         Table t = TABLES.get(source);
         return tx.call(t.columns(t.time())
                 + " WHERE id > ?1 AND (?2 IS NULL OR project = ?2) ORDER BY id LIMIT ?3", ps -> {
-            ps.setLong(1, afterId);
-            ps.setString(2, project);
-            ps.setInt(3, limit);
-            return rows(ps, source);
-        });
+                    ps.setLong(1, afterId);
+                    ps.setString(2, project);
+                    ps.setInt(3, limit);
+                    return rows(ps, source);
+                });
     }
 
     /**
@@ -140,7 +140,8 @@ public final class TimelineStore {
                 """, ps -> {
             try (ResultSet rs = ps.executeQuery()) {
                 rs.next();
-                return new FeedHeads(rs.getLong(1), rs.getString(2), rs.getLong(3), rs.getString(4), rs.getLong(5), rs.getLong(6));
+                return new FeedHeads(rs.getLong(1), rs.getString(2), rs.getLong(3), rs.getString(4), rs.getLong(5),
+                        rs.getLong(6));
             }
         });
     }

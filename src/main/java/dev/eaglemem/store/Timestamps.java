@@ -7,8 +7,8 @@ import java.time.format.DateTimeFormatter;
 /** The one timestamp format in the database: UTC, millisecond precision, sortable as text. */
 public final class Timestamps {
 
-    private static final DateTimeFormatter FORMAT =
-            DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter FORMAT = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS'Z'")
+            .withZone(ZoneOffset.UTC);
 
     private Timestamps() {
     }

@@ -178,8 +178,7 @@ final class TreeReader {
         }
         TSNode outer = node;
         for (TSNode parent = outer.getParent(); parent != null && !parent.isNull()
-                && grammar.wrappers.contains(parent.getType()) && onlyOfItsType(parent, outer);
-                parent = parent.getParent()) {
+                && grammar.wrappers.contains(parent.getType()) && onlyOfItsType(parent, outer); parent = parent.getParent()) {
             outer = parent;
         }
         int startRow = outer.getStartPoint().getRow();
@@ -205,7 +204,7 @@ final class TreeReader {
      * {@code body_statement}) the node before that body, where a comment above the first member sits.
      */
     private static TSNode previous(TSNode node) {
-        for (TSNode at = node; ; ) {
+        for (TSNode at = node;;) {
             TSNode sibling = at.getPrevSibling();
             if (sibling != null && !sibling.isNull()) {
                 return sibling;

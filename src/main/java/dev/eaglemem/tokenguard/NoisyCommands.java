@@ -41,7 +41,7 @@ final class NoisyCommands {
             case "tree" -> has(args, "-L") ? null : "tree without -L";
             case "grep", "egrep", "fgrep" -> (cluster(args, 'r') || cluster(args, 'R') || has(args, "--recursive"))
                     && !limited(args, "lLcqm", "--files-with-matches", "--count", "--quiet", "--max-count")
-                    ? "recursive grep that prints every match" : null;
+                            ? "recursive grep that prints every match" : null;
             case "rg" -> limited(args, "lcqm", "--files-with-matches", "--count", "--quiet", "--max-count", "--files")
                     ? null : "rg that prints every match";
             case "npm", "pnpm", "yarn", "bun" -> scripts(name, args);

@@ -15,9 +15,13 @@ import dev.eaglemem.config.EagleConfig;
  */
 public record TokenGuardSettings(Rtk rtk, RawBash rawBash) {
 
-    public enum Rtk { AUTO, ENFORCE, OFF }
+    public enum Rtk {
+        AUTO, ENFORCE, OFF
+    }
 
-    public enum RawBash { BLOCK, ALLOW }
+    public enum RawBash {
+        BLOCK, ALLOW
+    }
 
     public static TokenGuardSettings from(EagleConfig config) {
         return new TokenGuardSettings(

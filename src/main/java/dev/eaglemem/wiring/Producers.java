@@ -59,7 +59,8 @@ public class Producers {
         EagleConfig config = ConfigFile.loadOrDefaults(dataDir.configFile());
         if (config.isBroken()) {
             try {
-                log.warn("config: " + config.problem().getMessage() + "; using the defaults until it is fixed (eagle-mem doctor)");
+                log.warn(
+                        "config: " + config.problem().getMessage() + "; using the defaults until it is fixed (eagle-mem doctor)");
             } catch (RuntimeException e) {
                 // the log is best effort; doctor and the next SessionStart still say it
             }

@@ -12,16 +12,11 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import dev.eaglemem.TestServices;
 import dev.eaglemem.jobs.JobQueue;
 import dev.eaglemem.jobs.ReverifyJob;
-import dev.eaglemem.llm.FakeProviders.Step;
 import dev.eaglemem.llm.FakeProviders;
+import dev.eaglemem.llm.FakeProviders.Step;
 import dev.eaglemem.llm.LlmServices;
 import dev.eaglemem.memory.MemoryDraft;
 import dev.eaglemem.memory.MemoryKind;
@@ -32,6 +27,10 @@ import dev.eaglemem.store.AnchorStore;
 import dev.eaglemem.store.JobRow;
 import dev.eaglemem.store.JobStore;
 import dev.eaglemem.store.TestDb;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The re-verification pass on real temporary git repositories: what it decides without a model, and, with the real

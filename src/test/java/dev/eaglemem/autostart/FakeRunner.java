@@ -5,7 +5,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-
 /**
  * Stands in for systemctl/launchctl: records every command and answers from a script. An answer is chosen by
  * the longest registered prefix of the command line; unscripted commands succeed silently.

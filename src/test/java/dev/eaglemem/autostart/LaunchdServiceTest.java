@@ -4,11 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 
+import dev.eaglemem.autostart.ServiceReport.Outcome;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import dev.eaglemem.autostart.ServiceReport.Outcome;
 
 /** install and uninstall against a scripted launchctl. */
 class LaunchdServiceTest {

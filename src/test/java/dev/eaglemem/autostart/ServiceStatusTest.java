@@ -5,12 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
+import dev.eaglemem.serve.control.ServeControl;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import dev.eaglemem.serve.control.ServeControl;
-
 
 /** status: the unit, the manager's view, serve's view, and the first thing to fix. */
 class ServiceStatusTest {

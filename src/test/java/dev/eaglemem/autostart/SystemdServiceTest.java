@@ -7,14 +7,13 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import dev.eaglemem.autostart.ServiceReport.Outcome;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.error.ExitCode;
 import dev.eaglemem.serve.control.ServeControl;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** install and uninstall against a scripted systemctl. */
 class SystemdServiceTest {
@@ -45,7 +44,8 @@ class SystemdServiceTest {
                 .contains("ExecStart=\"" + rig.binary + "\" serve --idle-minutes 0 --if-not-running")
                 .contains("Environment=\"EAGLE_MEM_DIR=" + rig.home.resolve(".eagle-mem") + "\"")
                 .doesNotContain("EAGLE_CONFIG_FILE");
-        assertThat(report.logs()).containsExactly("journalctl --user -u eagle-mem", rig.home.resolve(".eagle-mem/serve.log").toString());
+        assertThat(report.logs()).containsExactly("journalctl --user -u eagle-mem",
+                rig.home.resolve(".eagle-mem/serve.log").toString());
     }
 
     @Test
@@ -84,7 +84,8 @@ class SystemdServiceTest {
         assertThat(report.unit()).isEqualTo("updated");
         assertThat(report.backup()).isNotNull().content().doesNotContain("EAGLE_CONFIG_FILE");
         assertThat(rig.runner.changes()).containsExactly(RELOAD, "systemctl --user restart eagle-mem.service");
-        assertThat(rig.read(rig.systemdUnit())).contains("Environment=\"EAGLE_CONFIG_FILE=" + rig.home.resolve("my config.toml") + "\"");
+        assertThat(rig.read(rig.systemdUnit()))
+                .contains("Environment=\"EAGLE_CONFIG_FILE=" + rig.home.resolve("my config.toml") + "\"");
     }
 
     @Test
@@ -230,7 +231,8 @@ class SystemdServiceTest {
     @Test
     void theUnitHonoursXdgConfigHome() {
         rig.vars.put("XDG_CONFIG_HOME", tmp.resolve("xdg").toString());
-        assertThat(rig.service().install(null, false, false).unitFile()).isEqualTo(tmp.resolve("xdg/systemd/user/eagle-mem.service"));
+        assertThat(rig.service().install(null, false, false).unitFile())
+                .isEqualTo(tmp.resolve("xdg/systemd/user/eagle-mem.service"));
         rig.vars.put("XDG_CONFIG_HOME", "relative/dir");
         assertThat(rig.service().install(null, true, false).unitFile()).isEqualTo(rig.systemdUnit());
     }

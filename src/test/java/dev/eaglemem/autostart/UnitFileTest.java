@@ -10,7 +10,6 @@ import java.time.ZoneOffset;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-
 class UnitFileTest {
 
     private static final String UNIT = "# x (" + UnitFile.MARKER + ")\n[Service]\nExecStart=\"/a\" serve\nRestart=on-failure\n";

@@ -14,15 +14,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-
 import javax.xml.parsers.DocumentBuilderFactory;
-
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import dev.eaglemem.config.EagleEnv;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.error.ExitCode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.Node;
@@ -49,7 +47,8 @@ class UnitRenderingTest {
     @Test
     void systemdUnitRunsServeWithoutIdleExitAndPinsTheDataDirectory() {
         String unit = systemd(spec("/home/dev/.eagle-mem/runtime/eagle-mem", "/home/dev/.eagle-mem"));
-        assertThat(lines(unit, "ExecStart=")).containsExactly("ExecStart=\"/home/dev/.eagle-mem/runtime/eagle-mem\" serve --idle-minutes 0 --if-not-running");
+        assertThat(lines(unit, "ExecStart="))
+                .containsExactly("ExecStart=\"/home/dev/.eagle-mem/runtime/eagle-mem\" serve --idle-minutes 0 --if-not-running");
         assertThat(lines(unit, "Environment=")).containsExactly("Environment=\"EAGLE_MEM_DIR=/home/dev/.eagle-mem\"");
         assertThat(unit).contains("Restart=on-failure", "WantedBy=default.target", UnitFile.MARKER).doesNotContain("{{");
         assertThat(UnitFile.isOurs(unit)).isTrue();
@@ -58,7 +57,8 @@ class UnitRenderingTest {
     @Test
     void systemdQuotesSpacesAndEscapesPercentQuotesAndBackslashes() {
         String unit = systemd(spec("/home/my user/100% sure/eagle-mem", "/data/a \"b\" c\\d/50%$HOME"));
-        assertThat(lines(unit, "ExecStart=")).containsExactly("ExecStart=\"/home/my user/100%% sure/eagle-mem\" serve --idle-minutes 0 --if-not-running");
+        assertThat(lines(unit, "ExecStart="))
+                .containsExactly("ExecStart=\"/home/my user/100%% sure/eagle-mem\" serve --idle-minutes 0 --if-not-running");
         // $ is not special in Environment=; % is a specifier everywhere
         assertThat(lines(unit, "Environment="))
                 .containsExactly("Environment=\"EAGLE_MEM_DIR=/data/a \\\"b\\\" c\\\\d/50%%$HOME\"");
@@ -99,7 +99,8 @@ class UnitRenderingTest {
         assertThat(plist).doesNotContain("{{").contains(UnitFile.MARKER);
         Map<String, Node> dict = dict(parse(plist).getDocumentElement());
         assertThat(dict.get("Label").getTextContent()).isEqualTo("dev.eaglemem.serve");
-        assertThat(strings(dict.get("ProgramArguments"))).containsExactly(binary, "serve", "--idle-minutes", "0", "--if-not-running");
+        assertThat(strings(dict.get("ProgramArguments"))).containsExactly(binary, "serve", "--idle-minutes", "0",
+                "--if-not-running");
         Map<String, Node> environment = dict(dict.get("EnvironmentVariables"));
         assertThat(environment.keySet()).containsExactly("EAGLE_MEM_DIR");
         assertThat(environment.get("EAGLE_MEM_DIR").getTextContent()).isEqualTo(data);

@@ -18,7 +18,8 @@ class CompletedLabelTest {
 
     @Test
     void wordsThatOnlyStartLikeALabelStay() {
-        assertThat(SummaryExtractor.firstParagraph("Summary of the outage is in docs/")).isEqualTo("Summary of the outage is in docs/");
+        assertThat(SummaryExtractor.firstParagraph("Summary of the outage is in docs/"))
+                .isEqualTo("Summary of the outage is in docs/");
         assertThat(SummaryExtractor.firstParagraph("Done deal: merged")).isEqualTo("Done deal: merged");
         assertThat(SummaryExtractor.firstParagraph("Summary:")).isEqualTo("Summary:");
     }

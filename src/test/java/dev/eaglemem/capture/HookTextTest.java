@@ -4,11 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 
-import org.junit.jupiter.api.Test;
-
 import dev.eaglemem.format.Clip;
 import dev.eaglemem.format.SmallStack;
 import dev.eaglemem.redact.Redactor;
+import org.junit.jupiter.api.Test;
 
 /** How hook payload text is stored: NULs replaced, prompts cut at a documented size without storing half a secret. */
 class HookTextTest {

@@ -23,17 +23,15 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import dev.eaglemem.TestServices;
+import dev.eaglemem.capture.CaptureService.Origin;
+import dev.eaglemem.error.EagleException;
+import dev.eaglemem.store.AppliedEventStore.Via;
+import dev.eaglemem.store.TestDb;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import dev.eaglemem.TestServices;
-import dev.eaglemem.capture.CaptureService.Origin;
-import dev.eaglemem.error.EagleException;
-import dev.eaglemem.store.AppliedEventStore;
-import dev.eaglemem.store.AppliedEventStore.Via;
-import dev.eaglemem.store.TestDb;
 
 /** The spool on a real directory and a real database: durable appends, ordered exactly-once replays, crashes. */
 class SpoolTest {
@@ -82,7 +80,8 @@ class SpoolTest {
     private List<String> rows(String sql) {
         List<String> out = new ArrayList<>();
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("memory.db"));
-                Statement st = c.createStatement(); var rs = st.executeQuery(sql)) {
+                Statement st = c.createStatement();
+                var rs = st.executeQuery(sql)) {
             while (rs.next()) {
                 out.add(rs.getString(1));
             }
@@ -99,7 +98,8 @@ class SpoolTest {
     @Test
     void anAppendIsOneOwnerOnlyLinePerEventAndEveryKindComesBackAsItWent() throws Exception {
         List<CaptureEvent> events = List.of(capture.sessionStart("e1", origin, "startup"), prompt(2, "fix the cart"),
-                tool(3), capture.turnEnd("e4", origin, "Done. Decision: cents.", null), capture.turnEnd("e5", origin, null, "auto"),
+                tool(3), capture.turnEnd("e4", origin, "Done. Decision: cents.", null),
+                capture.turnEnd("e5", origin, null, "auto"),
                 capture.sessionEnd("e6", new Origin(SID, "codex", null, null, Path.of("/tmp/x"), null)));
         events.forEach(spool::append);
 
@@ -116,7 +116,8 @@ class SpoolTest {
     void aSecretIsRedactedBeforeTheEventExistsSoTheSpoolNeverHoldsIt() throws Exception {
         spool.append(capture.prompt("p", origin, "use key sk-ant-api03-AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA please"));
         spool.append(capture.toolUse("t", origin, new ToolUse("Bash", true,
-                "curl -H 'Authorization: Bearer ghp_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' x", List.of(), List.of(), 0, 1L, 1, "t")));
+                "curl -H 'Authorization: Bearer ghp_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' x", List.of(), List.of(), 0, 1L, 1,
+                "t")));
         String text = Files.readString(spool.events());
         assertThat(text).doesNotContain("sk-ant-api03-AAAA").doesNotContain("ghp_AAAA");
     }

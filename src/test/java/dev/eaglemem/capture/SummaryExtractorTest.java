@@ -4,11 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 
+import dev.eaglemem.store.ObservationRow;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-
-import dev.eaglemem.store.ObservationRow;
 
 class SummaryExtractorTest {
 
@@ -22,7 +21,8 @@ class SummaryExtractorTest {
 
     @Test
     void notesInsideASentenceAreFound() {
-        SummaryExtractor.Notes notes = SummaryExtractor.notes("Summary: changed app.py to print y. Decision: keep API key in env.");
+        SummaryExtractor.Notes notes = SummaryExtractor
+                .notes("Summary: changed app.py to print y. Decision: keep API key in env.");
         assertThat(notes.decisions()).containsExactly("keep API key in env.");
         assertThat(notes.rest()).isEqualTo("Summary: changed app.py to print y.");
     }
@@ -83,8 +83,8 @@ class SummaryExtractorTest {
         java.lang.reflect.Field field = SummaryExtractor.class.getDeclaredField("NOTE");
         field.setAccessible(true);
         java.util.regex.Pattern note = (java.util.regex.Pattern) field.get(null);
-        String[] pieces = {"Decision", "decided", "Gotcha", "gotchas", "Learned", "lesson", "Next steps", "next", "TODO",
-                ":", ":", "**", "*", " ", "\t", "\n", "- ", "> ", "• ", ". ", "; ", "! ", "word", "x"};
+        String[] pieces = { "Decision", "decided", "Gotcha", "gotchas", "Learned", "lesson", "Next steps", "next", "TODO",
+                ":", ":", "**", "*", " ", "\t", "\n", "- ", "> ", "• ", ". ", "; ", "! ", "word", "x" };
         java.util.Random random = new java.util.Random(23);
         for (int t = 0; t < 20_000; t++) {
             StringBuilder text = new StringBuilder();
@@ -111,7 +111,8 @@ class SummaryExtractorTest {
         // message that is read), growing with its cube; the timeout is a hang guard, one pass takes milliseconds
         String message = "*".repeat(HookText.MESSAGE_READ) + "\nDecision: keep cents";
         SummaryExtractor.Notes notes = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
-                java.time.Duration.ofSeconds(30), () -> dev.eaglemem.format.SmallStack.value(() -> SummaryExtractor.notes(message)));
+                java.time.Duration.ofSeconds(30),
+                () -> dev.eaglemem.format.SmallStack.value(() -> SummaryExtractor.notes(message)));
         assertThat(notes.decisions()).containsExactly("keep cents");
     }
 }

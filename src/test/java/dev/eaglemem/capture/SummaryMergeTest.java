@@ -4,10 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 
-import org.junit.jupiter.api.Test;
-
 import dev.eaglemem.store.SummaryFields;
 import dev.eaglemem.store.SummaryRow;
+import org.junit.jupiter.api.Test;
 
 class SummaryMergeTest {
 

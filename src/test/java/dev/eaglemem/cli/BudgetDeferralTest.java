@@ -9,11 +9,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.eaglemem.jobs.DrainReport;
@@ -23,6 +18,10 @@ import dev.eaglemem.jobs.JobService;
 import dev.eaglemem.llm.FakeProviders.Step;
 import dev.eaglemem.store.JobRow;
 import dev.eaglemem.store.JobStatus;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 /**

@@ -10,14 +10,13 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.platform.Executables;
 import dev.eaglemem.platform.ProcessRequest;
 import dev.eaglemem.platform.ProcessResult;
 import dev.eaglemem.platform.ProcessRunner;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 /**
@@ -54,7 +53,8 @@ class CompletionsTest {
         String fish = Completions.script("fish", CommandTree.root());
         assertThat(fish).contains("case 'memories/list' 'memories/ls'\n                set path 'memories' 'list'")
                 .contains("case '/memories' '/memory'\n")
-                .contains("complete -c eagle-mem -n '__eagle_mem_at memories list' -s 'k' -l 'kind' -l 'type' -x -d 'Only this kind.'")
+                .contains(
+                        "complete -c eagle-mem -n '__eagle_mem_at memories list' -s 'k' -l 'kind' -l 'type' -x -d 'Only this kind.'")
                 .contains("complete -c eagle-mem -n '__eagle_mem_at memories add' -s 'f' -l 'file' -r -F")
                 .contains("complete -c eagle-mem -n '__eagle_mem_at install' -l 'agent' -x -a 'claude-code codex all'")
                 .contains("complete -c eagle-mem -n '__eagle_mem_at completion' -x -a 'bash zsh fish'")

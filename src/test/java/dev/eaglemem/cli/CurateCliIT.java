@@ -6,12 +6,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-import org.junit.jupiter.api.Test;
-
 import com.fasterxml.jackson.databind.JsonNode;
-
 import dev.eaglemem.curate.SeededHistory;
 import dev.eaglemem.store.Db;
+import org.junit.jupiter.api.Test;
 
 /**
  * curate through the packaged launcher on a seeded history of 220 sessions: the dry run (text and JSON) stores and
@@ -24,7 +22,8 @@ class CurateCliIT {
 
     private void seed() {
         cli.run("jobs", "list").ok(); // creates and migrates the database
-        try (Db db = new Db(new Db.Options(cli.data.resolve("memory.db"), 5000, 4, 2, w -> { }))) {
+        try (Db db = new Db(new Db.Options(cli.data.resolve("memory.db"), 5000, 4, 2, w -> {
+        }))) {
             SeededHistory.write(db, 220, 13);
         }
     }
@@ -58,7 +57,8 @@ class CurateCliIT {
         assertThat(run.get("steps")).extracting(s -> s.get("status").asText()).containsOnly("no_provider");
         assertThat(cli.run("curate").ok().out()).contains("no_provider    skipped: no model provider is configured "
                 + "(eagle-mem llm init)").contains("No new proposals.");
-        assertThat(cli.run("curate", "proposals").ok().out()).isEqualTo("No curation proposals in code/shop. Run: eagle-mem curate\n");
+        assertThat(cli.run("curate", "proposals").ok().out())
+                .isEqualTo("No curation proposals in code/shop. Run: eagle-mem curate\n");
         assertThat(cli.run("feature", "suggest", "--json").ok().json().get("suggestions")).isEmpty();
     }
 
@@ -67,7 +67,8 @@ class CurateCliIT {
         cli.run("jobs", "list").ok();
         Cli.Result missing = cli.run("curate", "accept", "99");
         missing.exits(3);
-        assertThat(missing.err()).isEqualTo("eagle-mem: no curation proposal 99 in code/shop\n  fix: eagle-mem curate proposals\n");
+        assertThat(missing.err())
+                .isEqualTo("eagle-mem: no curation proposal 99 in code/shop\n  fix: eagle-mem curate proposals\n");
         Cli.Result status = cli.run("curate", "proposals", "--status", "maybe");
         status.exits(2);
         assertThat(status.err()).contains("--status must be one of proposed, accepted, rejected, reverted, all; got 'maybe'");

@@ -60,7 +60,8 @@ class DataDirPermissionsIT {
 
     /** Runs {@code script} with sh as uid 65534. */
     private Cli.Result asOtherUser(String script) {
-        return cli.runProgram(SETPRIV, null, "--reuid=" + OTHER_UID, "--regid=" + OTHER_UID, "--clear-groups", "sh", "-c", script);
+        return cli.runProgram(SETPRIV, null, "--reuid=" + OTHER_UID, "--regid=" + OTHER_UID, "--clear-groups", "sh", "-c",
+                script);
     }
 
     private static int freePort() throws IOException {
@@ -85,7 +86,8 @@ class DataDirPermissionsIT {
             for (Path p : paths.toList()) {
                 String kind = Files.isSymbolicLink(p) ? "l" : Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS) ? "d"
                         : Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS) ? "f" : "s";
-                out.put(p, PosixFilePermissions.toString(Files.getPosixFilePermissions(p, LinkOption.NOFOLLOW_LINKS)) + " " + kind);
+                out.put(p,
+                        PosixFilePermissions.toString(Files.getPosixFilePermissions(p, LinkOption.NOFOLLOW_LINKS)) + " " + kind);
             }
         }
         return out;
@@ -159,7 +161,8 @@ class DataDirPermissionsIT {
         assumeAnotherUserCanBePlayed();
         String original = Files.readString(hook);
         Path pwned = cli.workspace.resolve("pwned");
-        Cli.Result attack = asOtherUser("mv " + hook + " " + hook + ".orig; printf '#!/bin/sh\\nid > " + pwned + "\\n' > " + hook);
+        Cli.Result attack = asOtherUser(
+                "mv " + hook + " " + hook + ".orig; printf '#!/bin/sh\\nid > " + pwned + "\\n' > " + hook);
         assertThat(attack.exit()).as("the attack fails: %s", attack.err()).isNotZero();
         cli.bashShim(hook, postToolUse(2), "PostToolUse", "--agent", "claude-code").ok();
         assertThat(pwned).doesNotExist();
@@ -249,7 +252,8 @@ class DataDirPermissionsIT {
             tcp.setSoTimeout(1);
             List<Path> planted = List.of(Files.writeString(dir.resolve("serve.token"), PLANTED_TOKEN + "\n"),
                     Files.writeString(dir.resolve("serve.port"), "127.0.0.1 " + tcp.getLocalPort() + "\n"),
-                    Files.writeString(dir.resolve("serve.pid"), ProcessHandle.current().pid() + "\n"), dir.resolve("serve.sock"), dir);
+                    Files.writeString(dir.resolve("serve.pid"), ProcessHandle.current().pid() + "\n"), dir.resolve("serve.sock"),
+                    dir);
             for (Path p : planted) {
                 Files.setAttribute(p, "unix:uid", OTHER_UID, LinkOption.NOFOLLOW_LINKS);
             }
@@ -280,7 +284,8 @@ class DataDirPermissionsIT {
             Path outside = Files.createDirectories(data.path().resolveSibling("outside"));
             Map<String, Path> targets = new TreeMap<>();
             for (String name : List.of("eagle-mem.log", "serve.pid", "serve.token")) {
-                Path target = Files.writeString(outside.resolve(name), name.equals("serve.token") ? PLANTED_TOKEN + "\n" : name + "\n");
+                Path target = Files.writeString(outside.resolve(name),
+                        name.equals("serve.token") ? PLANTED_TOKEN + "\n" : name + "\n");
                 Files.deleteIfExists(data.path().resolve(name));
                 Files.createSymbolicLink(data.path().resolve(name), target);
                 targets.put(name, target);
@@ -331,7 +336,8 @@ class DataDirPermissionsIT {
             Path token = Files.writeString(data.path().resolve("serve.token"), "a\n");
             Files.setPosixFilePermissions(token, PosixFilePermissions.fromString("rw-r--r--"));
             Cli.Result doctor = cli.run("doctor");
-            assertThat(doctor.out()).contains("FAIL  serve_token").contains("mode 644").contains("fix: eagle-mem serve --stop; rm " + token);
+            assertThat(doctor.out()).contains("FAIL  serve_token").contains("mode 644")
+                    .contains("fix: eagle-mem serve --stop; rm " + token);
 
             int port = freePort();
             Process serve = cli.start("serve-token", "serve", "--port", Integer.toString(port));
@@ -377,7 +383,8 @@ class DataDirPermissionsIT {
                 for (String name : List.of("memory.db", "memory.db-wal", "memory.db-shm")) {
                     Path file = data.path().resolve(name);
                     assertThat(file).as(name).exists();
-                    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file))).as(name).isEqualTo("rw-------");
+                    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file))).as(name)
+                            .isEqualTo("rw-------");
                 }
             } finally {
                 cli.run("serve", "--stop");

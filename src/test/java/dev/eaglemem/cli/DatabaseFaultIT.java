@@ -14,11 +14,10 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
-
-import com.fasterxml.jackson.databind.JsonNode;
 
 /**
  * The database going away under the packaged launcher, the real shim and a real serve (its own TCP port): memory.db
@@ -87,7 +86,8 @@ class DatabaseFaultIT {
         Files.delete(copy); // the user keeps the new database: handled
         assertThat(health().path("status").asText()).isEqualTo("ok");
         cli.run("serve", "--stop").ok();
-        assertThat(Files.getPosixFilePermissions(dir.db())).isEqualTo(java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+        assertThat(Files.getPosixFilePermissions(dir.db()))
+                .isEqualTo(java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
         assertOnce(dir.db(), "s-del", after);
         assertThat(SpoolRig.integrity(dir.db())).isEqualTo("ok");
         assertThat(before).isNotEmpty();
@@ -157,7 +157,8 @@ class DatabaseFaultIT {
         Cli.Result fixed = cli.runProgram(Path.of("/usr/bin/setpriv"), null, nobody(Path.of("/bin/sh"), "-c", fix));
         assertThat(fixed.exit()).as("the fix %s: %s", fix, fixed.err()).isZero();
         List<String> afterFix = tools("s-ro", "ro-after", 6);
-        awaitSpoolEmpty(() -> cli.runProgram(Path.of("/usr/bin/setpriv"), null, nobody(cli.LAUNCHER, "spool", "status", "--json")));
+        awaitSpoolEmpty(
+                () -> cli.runProgram(Path.of("/usr/bin/setpriv"), null, nobody(cli.LAUNCHER, "spool", "status", "--json")));
         assertThat(serve.isAlive()).as("the same serve, not restarted").isTrue();
         Cli.Result replay = cli.runProgram(Path.of("/usr/bin/setpriv"), null, nobody(cli.LAUNCHER, "spool", "replay"));
         assertThat(replay.exit()).as("spool replay works once fixed: %s", replay.err()).isZero();
@@ -186,7 +187,8 @@ class DatabaseFaultIT {
             in.flush();
             awaitFile(data.getParent().resolve("sqlite3.out"), "held");
             String[][] events = { { "SessionStart", SpoolRig.payload(cli, "s-ex", "SessionStart", ",\"source\":\"startup\"") },
-                    { "UserPromptSubmit", SpoolRig.prompt(cli, "s-ex", "ex-1") }, { "PostToolUse", SpoolRig.toolCall(cli, "s-ex", "ex-1") },
+                    { "UserPromptSubmit", SpoolRig.prompt(cli, "s-ex", "ex-1") },
+                    { "PostToolUse", SpoolRig.toolCall(cli, "s-ex", "ex-1") },
                     { "PostToolUse", SpoolRig.toolCall(cli, "s-ex", "ex-2") } };
             for (String[] e : events) {
                 long t0 = System.nanoTime();
@@ -203,7 +205,8 @@ class DatabaseFaultIT {
             assertThat(status.exit()).isNotZero();
             assertThat(status.err()).contains("locked");
             assertThat(cli.run("spool", "status", "--json").ok().json().path("pending").asLong()).isEqualTo(events.length);
-            System.out.printf("DatabaseFaultIT: under locking_mode=EXCLUSIVE the worst JVM hook took %d ms, status %d ms%n", worstMs, statusMs);
+            System.out.printf("DatabaseFaultIT: under locking_mode=EXCLUSIVE the worst JVM hook took %d ms, status %d ms%n",
+                    worstMs, statusMs);
             in.write(".quit\n".getBytes());
         }
         holder.waitFor(30, TimeUnit.SECONDS);
@@ -225,7 +228,8 @@ class DatabaseFaultIT {
         startServe();
         List<String> sent = new ArrayList<>(tools("s-full", "full-before", 3));
         Path fill = data.resolve("fill");
-        new ProcessBuilder("dd", "if=/dev/zero", "of=" + fill, "bs=64k").redirectErrorStream(true).start().waitFor(60, TimeUnit.SECONDS);
+        new ProcessBuilder("dd", "if=/dev/zero", "of=" + fill, "bs=64k").redirectErrorStream(true).start().waitFor(60,
+                TimeUnit.SECONDS);
 
         // prompts with new text grow the write-ahead log: the disk refuses them
         List<String> prompts = new ArrayList<>();
@@ -233,8 +237,9 @@ class DatabaseFaultIT {
         for (int i = 0; i < 40 && (health == null || !health.path("status").asText().equals("degraded")); i++) {
             String n = "full-" + i;
             prompts.add(n);
-            String big = SpoolRig.payload(cli, "s-full", "UserPromptSubmit", ",\"prompt_id\":\"prompt-" + n + "\",\"prompt\":\"please do prompt-"
-                    + n + " now " + words(i, 2000) + "\"");
+            String big = SpoolRig.payload(cli, "s-full", "UserPromptSubmit",
+                    ",\"prompt_id\":\"prompt-" + n + "\",\"prompt\":\"please do prompt-"
+                            + n + " now " + words(i, 2000) + "\"");
             assertThat(hook(big, "UserPromptSubmit").out()).doesNotContain("eagle-mem: ");
             health = health();
         }
@@ -263,7 +268,8 @@ class DatabaseFaultIT {
         assertOnce(dir.db(), "s-full", sent);
         Map<String, Integer> stored = SpoolRig.counts(dir.db(), "SELECT prompt FROM user_prompts WHERE session_id = 's-full'");
         assertThat(stored).as("every prompt sent while the disk was full, once").hasSize(prompts.size());
-        System.out.printf("DatabaseFaultIT: %d prompts sent while the disk was full, %d stored once%n", prompts.size(), stored.size());
+        System.out.printf("DatabaseFaultIT: %d prompts sent while the disk was full, %d stored once%n", prompts.size(),
+                stored.size());
         assertThat(stored.values()).containsOnly(1);
     }
 
@@ -332,7 +338,8 @@ class DatabaseFaultIT {
     }
 
     private JsonNode health() {
-        Cli.Result status = asNobody ? cli.runProgram(Path.of("/usr/bin/setpriv"), null, nobody(cli.LAUNCHER, "serve", "--status", "--json"))
+        Cli.Result status = asNobody
+                ? cli.runProgram(Path.of("/usr/bin/setpriv"), null, nobody(cli.LAUNCHER, "serve", "--status", "--json"))
                 : cli.run("serve", "--status", "--json");
         return status.ok().json().path("health");
     }
@@ -352,8 +359,10 @@ class DatabaseFaultIT {
 
     /** Every tool call sent in the session is in {@code db} exactly once, and nothing else of it is. */
     private void assertOnce(Path db, String session, List<String> sent) {
-        Map<String, Integer> stored = SpoolRig.counts(db, "SELECT tool_use_id FROM observations WHERE session_id = '" + session + "'");
-        assertThat(stored.keySet()).as("no event lost in %s; log: %s", db.getFileName(), dir.log()).containsExactlyInAnyOrderElementsOf(sent);
+        Map<String, Integer> stored = SpoolRig.counts(db,
+                "SELECT tool_use_id FROM observations WHERE session_id = '" + session + "'");
+        assertThat(stored.keySet()).as("no event lost in %s; log: %s", db.getFileName(), dir.log())
+                .containsExactlyInAnyOrderElementsOf(sent);
         assertThat(stored.values()).as("no event twice").containsOnly(1);
         System.out.printf("DatabaseFaultIT: %s in %s: %d sent, %d stored, 0 lost, 0 twice, worst hook %d ms%n", session,
                 db.getFileName(), sent.size(), stored.size(), worstHookMs);
@@ -414,7 +423,8 @@ class DatabaseFaultIT {
     }
 
     private static String[] nobody(Path program, String... args) {
-        List<String> out = new ArrayList<>(List.of("--reuid=" + NOBODY, "--regid=" + NOBODY, "--clear-groups", program.toString()));
+        List<String> out = new ArrayList<>(
+                List.of("--reuid=" + NOBODY, "--regid=" + NOBODY, "--clear-groups", program.toString()));
         out.addAll(List.of(args));
         return out.toArray(String[]::new);
     }

@@ -5,9 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.file.Files;
 
-import org.junit.jupiter.api.Test;
-
 import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Test;
 
 /**
  * {@code eagle-mem feature …} and {@code eagle-mem guard …} through the packaged launcher, in a real git
@@ -51,7 +50,8 @@ class FeatureCliIT {
         JsonNode shown = cli.run("feature", "show", "checkout", "--json").ok().json();
         assertThat(shown.get("feature").get("depends_on").get(0).asText()).isEqualTo("auth");
         assertThat(shown.get("unknown_dependencies").get(0).asText()).isEqualTo("auth");
-        assertThat(cli.run("feature", "show", "checkout").ok().out()).contains("Smoke tests:").contains("auth (no such active feature)");
+        assertThat(cli.run("feature", "show", "checkout").ok().out()).contains("Smoke tests:")
+                .contains("auth (no such active feature)");
 
         JsonNode updated = cli.run("feature", "update", "checkout", "--add-file", "src/checkout", "--remove-file", "src/pay/**",
                 "--json").ok().json();

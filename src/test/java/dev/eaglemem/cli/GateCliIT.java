@@ -9,9 +9,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.Test;
-
 import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Test;
 
 /** eagle-mem gate and unlock through the packaged launcher, on a real repository with a bare remote. */
 class GateCliIT {
@@ -40,7 +39,8 @@ class GateCliIT {
 
     @Test
     void aCheckThatFindsNothingSaysSoAndAnUnknownRemoteIsAnError() throws Exception {
-        assertThat(cli.run("gate", "check").ok().out()).containsPattern("Nothing to check: no commits or changes in|Checked \\d+ changed files?: no feature");
+        assertThat(cli.run("gate", "check").ok().out())
+                .containsPattern("Nothing to check: no commits or changes in|Checked \\d+ changed files?: no feature");
 
         Cli.Result unknown = cli.run("gate", "check", "--remote", "nosuch");
         unknown.exits(2);

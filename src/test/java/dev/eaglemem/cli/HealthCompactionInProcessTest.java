@@ -7,17 +7,16 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarkus.test.junit.TestProfile;
 import io.quarkus.test.junit.main.LaunchResult;
 import io.quarkus.test.junit.main.QuarkusMainLauncher;
 import io.quarkus.test.junit.main.QuarkusMainTest;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code eagle-mem health} and {@code eagle-mem compaction} as a person runs them, in process (see
@@ -154,7 +153,8 @@ class HealthCompactionInProcessTest {
         JsonNode first = json(ok(launcher.launch("health", "--json")));
         assertThat(first.at("/parts/3/score").asInt()).isLessThan(30);
         assertThat(first.at("/parts/3/detail").asText()).contains("database");
-        assertThat(first.path("next")).anySatisfy(n -> assertThat(n.asText()).contains("eagle-mem status").contains("creates it"));
+        assertThat(first.path("next"))
+                .anySatisfy(n -> assertThat(n.asText()).contains("eagle-mem status").contains("creates it"));
 
         JsonNode health = json(ok(launcher.launch("health", "--json")));
         JsonNode parts = health.path("parts");
@@ -171,8 +171,10 @@ class HealthCompactionInProcessTest {
                 .anySatisfy(n -> assertThat(n).startsWith("register what a release must not break"));
         List<String> lines = new ArrayList<>(List.of("Health of code/shop: " + health.path("score").asInt() + "/100 (unhealthy)",
                 "  capture     0/30  0 of 0 sessions left a summary",
-                "  enrichment  0/25  0 of 0 summaries carry a decision or a gotcha", "  features    0/15  0 features guard releases",
-                String.format("  config     %2d/30  %s", parts.get(3).path("score").asInt(), parts.get(3).path("detail").asText()),
+                "  enrichment  0/25  0 of 0 summaries carry a decision or a gotcha",
+                "  features    0/15  0 features guard releases",
+                String.format("  config     %2d/30  %s", parts.get(3).path("score").asInt(),
+                        parts.get(3).path("detail").asText()),
                 "Next:"));
         next.forEach(n -> lines.add("  " + n));
         assertThat(ok(launcher.launch("health")).getOutputStream()).containsExactlyElementsOf(lines);

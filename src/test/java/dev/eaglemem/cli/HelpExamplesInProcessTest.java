@@ -14,12 +14,6 @@ import java.util.function.Consumer;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 
-import org.assertj.core.api.SoftAssertions;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import dev.eaglemem.platform.ProcessRequest;
 import dev.eaglemem.platform.ProcessRunner;
 import dev.eaglemem.shell.ShellWords;
@@ -27,6 +21,11 @@ import dev.eaglemem.shell.SimpleCommand;
 import io.quarkus.picocli.runtime.PicocliCommandLineFactory;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
+import org.assertj.core.api.SoftAssertions;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 /**
@@ -73,7 +72,8 @@ class HelpExamplesInProcessTest {
             for (String line : c.getCommandSpec().usageMessage().footer()) {
                 ShellWords.parse(line).commands().stream().filter(s -> s.name().equals("eagle-mem"))
                         .map(SimpleCommand::words).distinct().forEach(words -> examples.add(words.subList(1, words.size())
-                                .stream().map(w -> w.startsWith("~/") ? dir.resolve("home").resolve(w.substring(2)).toString() : w)
+                                .stream()
+                                .map(w -> w.startsWith("~/") ? dir.resolve("home").resolve(w.substring(2)).toString() : w)
                                 .toList()));
             }
         });

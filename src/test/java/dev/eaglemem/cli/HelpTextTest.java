@@ -6,11 +6,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BiConsumer;
 
-import org.assertj.core.api.SoftAssertions;
-import org.junit.jupiter.api.Test;
-
 import dev.eaglemem.shell.ShellWords;
 import dev.eaglemem.shell.SimpleCommand;
+import org.assertj.core.api.SoftAssertions;
+import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 import picocli.CommandLine.Help;
 import picocli.CommandLine.Model.ArgSpec;

@@ -15,11 +15,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
 
 /**
  * Hostile prompts through the real shim, as an agent sends them (issue 23: F3 and the NUL of F11): runs of plain
@@ -53,10 +52,10 @@ class HostilePromptIT {
     /** Sizes: plain words (across the old stack limit), then megabytes of them. */
     private static Map<String, String> prompts() {
         Map<String, String> out = new LinkedHashMap<>();
-        for (int words : new int[] {500, 800, 2_000, 10_000}) {
+        for (int words : new int[] { 500, 800, 2_000, 10_000 }) {
             out.put(words + " words", words(words, Integer.MAX_VALUE));
         }
-        for (int mb : new int[] {1, 3, 7}) {
+        for (int mb : new int[] { 1, 3, 7 }) {
             out.put(mb + " MB", words(Integer.MAX_VALUE, mb * 1_000_000));
         }
         return out;
@@ -81,7 +80,8 @@ class HostilePromptIT {
         try (ServerSocket free = new ServerSocket(0)) {
             port = free.getLocalPort();
         }
-        Files.writeString(dir.path().getParent().resolve("config.toml"), "[recall]\nsemantic = false\n[serve]\nport = " + port + "\n");
+        Files.writeString(dir.path().getParent().resolve("config.toml"),
+                "[recall]\nsemantic = false\n[serve]\nport = " + port + "\n");
         Process serve = cli.start("serve", "serve");
         JsonNode status = awaitRunning();
         assertThat(status.path("pid").asLong()).isEqualTo(serve.pid());
@@ -97,7 +97,8 @@ class HostilePromptIT {
             checkHook(prompt.getKey(), hook, ms);
             checkStoredOnce(prompt.getKey(), marked);
             JsonNode after = cli.run("serve", "--status", "--json").ok().json();
-            assertThat(after.path("pid").asLong()).as("serve after %s; log: %s", prompt.getKey(), dir.log()).isEqualTo(serve.pid());
+            assertThat(after.path("pid").asLong()).as("serve after %s; log: %s", prompt.getKey(), dir.log())
+                    .isEqualTo(serve.pid());
             assertThat(after.path("health").path("status").asText()).as("/health after %s", prompt.getKey()).isEqualTo("ok");
             figures.add(prompt.getKey() + ": " + ms + " ms, serve VmHWM " + vm(serve.pid(), "VmHWM") + ", VmRSS "
                     + vm(serve.pid(), "VmRSS"));
@@ -153,7 +154,8 @@ class HostilePromptIT {
     }
 
     private void checkHook(String size, Cli.Result hook, long ms) {
-        assertThat(hook.exit()).as("exit code of the %s prompt's hook; stderr: %s; log: %s", size, hook.err(), dir.log()).isZero();
+        assertThat(hook.exit()).as("exit code of the %s prompt's hook; stderr: %s; log: %s", size, hook.err(), dir.log())
+                .isZero();
         List<String> lines = hook.out().lines().toList();
         assertThat(lines).as("stdout of the %s prompt's hook", size).hasSizeLessThanOrEqualTo(1);
         for (String line : lines) {
@@ -163,7 +165,8 @@ class HostilePromptIT {
                 throw new AssertionError("stdout is not JSON: " + line, e);
             }
         }
-        assertThat(ms).as("the %s prompt's hook returned within the agent's hook timeout", size).isLessThan(AGENT_HOOK_TIMEOUT_MS);
+        assertThat(ms).as("the %s prompt's hook returned within the agent's hook timeout", size)
+                .isLessThan(AGENT_HOOK_TIMEOUT_MS);
     }
 
     private void checkStoredOnce(String size, String prompt) throws Exception {
@@ -180,7 +183,8 @@ class HostilePromptIT {
 
     private List<String> query(String sql, String parameter) throws Exception {
         List<String> out = new ArrayList<>();
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + dir.db()); PreparedStatement ps = c.prepareStatement(sql)) {
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + dir.db());
+                PreparedStatement ps = c.prepareStatement(sql)) {
             if (parameter != null) {
                 ps.setString(1, parameter);
             }

@@ -2,9 +2,8 @@ package dev.eaglemem.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.junit.jupiter.api.Test;
-
 import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Test;
 
 /**
  * inspect recall|events and replay through the packaged launcher, over what real hook calls stored: a SessionStart,
@@ -21,7 +20,8 @@ class InspectReplayCliIT {
     @Test
     void aSessionsRecallAndStepsInOrder() {
         // the memory comes after SessionStart (which would have listed it, and a prompt does not say it again)
-        cli.runWithInput(payload("SessionStart", ",\"source\":\"startup\""), "hook", "SessionStart", "--agent", "claude-code").ok();
+        cli.runWithInput(payload("SessionStart", ",\"source\":\"startup\""), "hook", "SessionStart", "--agent", "claude-code")
+                .ok();
         cli.run("memories", "add", "--kind", "decision", "--title", "Cart totals are integer cents", "--content",
                 "Cart totals are integer cents; rounding happens once at checkout.").ok();
         String recalled = cli.runWithInput(payload("UserPromptSubmit", ",\"prompt\":\"how are cart totals rounded to cents?\""),

@@ -5,9 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-import org.junit.jupiter.api.Test;
-
 import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Test;
 
 /** install / uninstall / doctor / hook through the packaged launcher, without the agents themselves. */
 class InstallCliIT {
@@ -58,7 +57,8 @@ class InstallCliIT {
         // bash is on this PATH: its completion comes from the packaged binary's own commands
         Path completion = cli.home.resolve(".local/share/bash-completion/completions/eagle-mem");
         assertThat(completion).content().startsWith("# Tab completion of eagle-mem for bash")
-                .contains("complete -F _complete_eagle-mem").contains("local commands=\"add update edit cues stale confirm forget rm delete list ls restore show\"");
+                .contains("complete -F _complete_eagle-mem")
+                .contains("local commands=\"add update edit cues stale confirm forget rm delete list ls restore show\"");
         assertThat(cli.run("completion", "bash").ok().out()).isEqualTo(Files.readString(completion));
         cli.run("uninstall").ok();
         assertThat(Files.readString(settings())).isEqualTo(mine);
@@ -158,7 +158,8 @@ class InstallCliIT {
         cli.runWithInput("", "hook").exits(0);
         cli.runWithInput("{}", "hook", "SessionStart", "--unknown-flag", "x").exits(0);
         Cli.Result start = cli.runWithInput(
-                "{\"session_id\":\"abc-123\",\"cwd\":\"" + cli.repo + "\",\"hook_event_name\":\"SessionStart\",\"source\":\"startup\"}",
+                "{\"session_id\":\"abc-123\",\"cwd\":\"" + cli.repo
+                        + "\",\"hook_event_name\":\"SessionStart\",\"source\":\"startup\"}",
                 "hook", "SessionStart", "--agent", "claude-code");
         start.exits(0);
         assertThat(start.out().lines()).hasSize(1);

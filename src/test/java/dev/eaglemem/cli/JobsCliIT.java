@@ -6,9 +6,8 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
 
-import org.junit.jupiter.api.Test;
-
 import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Test;
 
 /** The job queue through the packaged launcher: hooks enqueue, jobs run drains, and the dead letter is manageable. */
 class JobsCliIT {
@@ -16,7 +15,8 @@ class JobsCliIT {
     private final Cli cli = new Cli();
 
     private void hook(String event, String fields) {
-        String json = "{\"session_id\":\"s-jobs\",\"cwd\":\"" + cli.repo + "\",\"hook_event_name\":\"" + event + "\"," + fields + "}";
+        String json = "{\"session_id\":\"s-jobs\",\"cwd\":\"" + cli.repo + "\",\"hook_event_name\":\"" + event + "\"," + fields
+                + "}";
         cli.runWithInput(json, "hook", event).ok();
     }
 
@@ -75,7 +75,8 @@ class JobsCliIT {
         cli.run("jobs", "list").ok(); // creates the database
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + cli.data.resolve("memory.db"));
                 Statement st = c.createStatement()) {
-            st.execute("INSERT INTO jobs(kind, project, run_after) VALUES ('reindex-v9', 'code/shop', '2020-01-01T00:00:00.000Z')");
+            st.execute(
+                    "INSERT INTO jobs(kind, project, run_after) VALUES ('reindex-v9', 'code/shop', '2020-01-01T00:00:00.000Z')");
         }
 
         Cli.Result failed = cli.run("jobs", "run");

@@ -8,13 +8,12 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import dev.eaglemem.platform.Executables;
 import dev.eaglemem.platform.ProcessRequest;
 import dev.eaglemem.platform.ProcessResult;
 import dev.eaglemem.platform.ProcessRunner;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 /** help --man: the whole reference as a man page, from the same model as --help, that man renders cleanly. */
@@ -30,7 +29,8 @@ class ManPageTest {
                 .contains(".SH EXIT STATUS\n.TP\n.B 0\nok\n").doesNotContain("aot\\-train").doesNotContain("if\\-not\\-running");
         visit(CommandTree.root(), c -> {
             String name = c.getCommandSpec().qualifiedName().replace("-", "\\-");
-            assertThat(page).as(name).contains(".SS \"" + name + "\"\n" + ManPage.text(c.getCommandSpec().usageMessage().header()[0]));
+            assertThat(page).as(name)
+                    .contains(".SS \"" + name + "\"\n" + ManPage.text(c.getCommandSpec().usageMessage().header()[0]));
         });
         assertThat(page).contains(".TP\n\\fB\\-k\\fR, \\fB\\-\\-kind\\fR, \\fB\\-\\-type\\fR=\\fIKIND\\fR\nOnly this kind.\n")
                 .contains("Examples:\n.RS\n.nf\neagle\\-mem memories list\n");
@@ -53,8 +53,9 @@ class ManPageTest {
                 page.toString())).withTimeout(Duration.ofSeconds(60)));
         assertThat(r.exit()).isZero();
         assertThat(r.err()).isEmpty();
-        ProcessResult text = ProcessRunner.run(ProcessRequest.of(List.of("groff", "-k", "-man", "-Tutf8", "-P-cbou", page.toString()))
-                .withTimeout(Duration.ofSeconds(60)));
+        ProcessResult text = ProcessRunner
+                .run(ProcessRequest.of(List.of("groff", "-k", "-man", "-Tutf8", "-P-cbou", page.toString()))
+                        .withTimeout(Duration.ofSeconds(60)));
         assertThat(text.out()).contains("COMMANDS").contains("eagle-mem memories add").contains("EXIT STATUS");
     }
 

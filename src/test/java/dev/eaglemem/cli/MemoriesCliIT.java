@@ -2,9 +2,8 @@ package dev.eaglemem.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.junit.jupiter.api.Test;
-
 import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Test;
 
 /** {@code eagle-mem memories …} through the packaged launcher. */
 class MemoriesCliIT {
@@ -59,8 +58,10 @@ class MemoriesCliIT {
         assertThat(byAgent.get("memory").get("source_agent").asText()).isEqualTo("claude-code");
         cli.env.remove("CLAUDECODE");
 
-        assertThat(cli.run("memories", "add", "--kind", "pattern", "--agent", "terminal", "-c", "staging runs on Fly.io", "--json")
-                .ok().json().get("memory").get("source_agent").asText()).isEqualTo("cli");
+        assertThat(
+                cli.run("memories", "add", "--kind", "pattern", "--agent", "terminal", "-c", "staging runs on Fly.io", "--json")
+                        .ok().json().get("memory").get("source_agent").asText())
+                .isEqualTo("cli");
         assertThat(cli.run("export").ok().out()).contains("\"source_agent\":\"cli\"");
     }
 

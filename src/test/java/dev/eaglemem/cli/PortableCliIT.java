@@ -6,9 +6,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 
-import org.junit.jupiter.api.Test;
-
 import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Test;
 
 /** export, import, backup, repair and project off|on through the packaged launcher. */
 class PortableCliIT {
@@ -45,7 +44,8 @@ class PortableCliIT {
         assertThat(created(first, "memory")).isEqualTo(1);
         assertThat(created(first, "observation")).isEqualTo(1);
         JsonNode again = other.run("import", file.toString(), "--json").ok().json();
-        assertThat(again.path("counts").valueStream().mapToLong(c -> c.path("created").asLong() + c.path("updated").asLong()).sum())
+        assertThat(
+                again.path("counts").valueStream().mapToLong(c -> c.path("created").asLong() + c.path("updated").asLong()).sum())
                 .isZero();
         assertThat(other.run("search", "round", "-p", "code/shop").ok().out()).contains("Round once");
         assertThat(other.run("import", file.toString()).ok().out()).contains("memory").contains("0 created");
@@ -103,7 +103,8 @@ class PortableCliIT {
         assertThat(created(first, "memory")).isEqualTo(1);
         assertThat(cli.run("search", "gateway", "-p", "code/shop").ok().out()).contains("Gateway signs tokens");
         JsonNode again = cli.run("import", file.toString(), "--from", "engram", "--json").ok().json();
-        assertThat(again.path("counts").valueStream().mapToLong(c -> c.path("created").asLong() + c.path("updated").asLong()).sum())
+        assertThat(
+                again.path("counts").valueStream().mapToLong(c -> c.path("created").asLong() + c.path("updated").asLong()).sum())
                 .isZero();
     }
 

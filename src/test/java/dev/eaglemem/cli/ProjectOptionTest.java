@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
-
 import picocli.CommandLine;
 import picocli.CommandLine.Model.OptionSpec;
 
@@ -18,7 +17,8 @@ class ProjectOptionTest {
         List<String> commands = new ArrayList<>();
         List<OptionSpec> options = new ArrayList<>();
         collect(CommandTree.root(), commands, options);
-        assertThat(commands).containsExactlyInAnyOrder("eagle-mem status", "eagle-mem memories list", "eagle-mem memories add", "eagle-mem memories stale",
+        assertThat(commands).containsExactlyInAnyOrder("eagle-mem status", "eagle-mem memories list", "eagle-mem memories add",
+                "eagle-mem memories stale",
                 "eagle-mem search", "eagle-mem session list", "eagle-mem session save", "eagle-mem overview show",
                 "eagle-mem overview set", "eagle-mem overview delete", "eagle-mem graph summary", "eagle-mem graph query",
                 "eagle-mem graph neighbors", "eagle-mem curate", "eagle-mem curate proposals", "eagle-mem curate accept",

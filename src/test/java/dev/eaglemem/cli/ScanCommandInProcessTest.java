@@ -6,17 +6,16 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarkus.test.junit.TestProfile;
 import io.quarkus.test.junit.main.LaunchResult;
 import io.quarkus.test.junit.main.QuarkusMainLauncher;
 import io.quarkus.test.junit.main.QuarkusMainTest;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code eagle-mem scan} through the real command line in process (see {@link CommandsInProcessTest}): the project is
@@ -131,7 +130,8 @@ class ScanCommandInProcessTest {
         assertThat(error.get("code").asText()).isEqualTo("not_found");
 
         LaunchResult file = exits(launcher.launch("scan", service.resolve("go.mod").toString()), 2);
-        assertThat(file.getErrorStream()).containsExactly("eagle-mem: " + service.resolve("go.mod") + " is a file, not a directory",
+        assertThat(file.getErrorStream()).containsExactly(
+                "eagle-mem: " + service.resolve("go.mod") + " is a file, not a directory",
                 "  fix: eagle-mem scan " + service);
         assertThat(exits(launcher.launch("overview", "show", "--json"), 0).getOutput()).contains("\"overview\":null");
     }

@@ -13,9 +13,8 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 
-import org.junit.jupiter.api.Test;
-
 import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Test;
 
 /** search, show and session through the packaged launcher, and what reaches the database file. */
 class SearchSessionCliIT {
@@ -97,7 +96,8 @@ class SearchSessionCliIT {
         cli.run("session", "save", "--completed", "Checked the WAL settings").ok();
 
         JsonNode gotchas = cli.run("search", "wal", "--kind", "gotcha", "--json").ok().json();
-        assertThat(gotchas.get("hits")).singleElement().satisfies(h -> assertThat(h.get("memory_kind").asText()).isEqualTo("gotcha"));
+        assertThat(gotchas.get("hits")).singleElement()
+                .satisfies(h -> assertThat(h.get("memory_kind").asText()).isEqualTo("gotcha"));
         assertThat(cli.run("search", "wal", "--type", "gotcha", "--json").ok().json()).isEqualTo(gotchas);
         assertThat(cli.run("search", "wal", "--type", "summary", "--json").ok().json().get("hits"))
                 .allSatisfy(h -> assertThat(h.get("kind").asText()).isEqualTo("summary"));
@@ -113,7 +113,8 @@ class SearchSessionCliIT {
 
         JsonNode sessions = cli.run("session", "list", "-a", "-n", "1000", "--json").ok().json();
         assertThat(sessions.get("all_projects").asBoolean()).isTrue();
-        assertThat(cli.run("session", "list", "-n", "1001").exits(2).err()).contains("'1001' is not a whole number from 1 to 1000");
+        assertThat(cli.run("session", "list", "-n", "1001").exits(2).err())
+                .contains("'1001' is not a whole number from 1 to 1000");
 
         Cli.Result typo = cli.run("serch", "wal");
         typo.exits(2);

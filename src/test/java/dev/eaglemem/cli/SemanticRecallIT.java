@@ -7,10 +7,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-
-import com.fasterxml.jackson.databind.JsonNode;
 
 /**
  * Semantic recall end to end through the packaged launcher: memories added with the CLI, serve started, its embed
@@ -49,7 +48,8 @@ class SemanticRecallIT {
 
     @Test
     void aParaphraseRecallsItsMemoryThroughServeAndAnUnrelatedPromptRecallsNothing() throws Exception {
-        cli.run("memories", "add", "--kind", "gotcha", "--title", "Stripe redelivers webhooks, so billing must dedupe on the event id",
+        cli.run("memories", "add", "--kind", "gotcha", "--title",
+                "Stripe redelivers webhooks, so billing must dedupe on the event id",
                 "--content", "A slow 200 makes Stripe send the same event again; the refund handler ran twice.").ok();
         cli.run("memories", "add", "--kind", "decision", "--title", "Invoice PDFs are rendered by Chromium",
                 "--content", "The invoice worker prints HTML to PDF with headless Chromium.").ok();

@@ -11,10 +11,9 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-
-import com.fasterxml.jackson.databind.JsonNode;
 
 /**
  * serve, the hook shim and autostart through the packaged launcher: real processes, a real socket, curl.
@@ -87,8 +86,10 @@ class ServeCliIT {
         Process serve = cli.start("serve", "serve", "--port", "0");
         JsonNode status = awaitRunning();
         assertThat(status.path("pid").asLong()).isEqualTo(serve.pid());
-        assertThat(Files.getPosixFilePermissions(data.resolve("serve.sock"))).isEqualTo(PosixFilePermissions.fromString("rw-------"));
-        assertThat(Files.getPosixFilePermissions(data.resolve("serve.token"))).isEqualTo(PosixFilePermissions.fromString("rw-------"));
+        assertThat(Files.getPosixFilePermissions(data.resolve("serve.sock")))
+                .isEqualTo(PosixFilePermissions.fromString("rw-------"));
+        assertThat(Files.getPosixFilePermissions(data.resolve("serve.token")))
+                .isEqualTo(PosixFilePermissions.fromString("rw-------"));
 
         List<String[]> events = List.of(
                 new String[] { "SessionStart", ",\"source\":\"startup\"" },
@@ -155,9 +156,11 @@ class ServeCliIT {
         String start = payload("s-tcp", "SessionStart", ",\"source\":\"startup\"");
         Cli.Result viaTcp = cli.bashShim(lone, start, "SessionStart", "--agent", "claude-code").ok();
         assertThat(viaTcp.err()).isEmpty();
-        assertThat(viaTcp.out()).contains("\"hookEventName\":\"SessionStart\"").contains("Money is integer cents").endsWith("}\n");
+        assertThat(viaTcp.out()).contains("\"hookEventName\":\"SessionStart\"").contains("Money is integer cents")
+                .endsWith("}\n");
         // another session: s-tcp's SessionStart gave it the memory already, and a prompt does not say it again
-        String prompt = payload("s-tcp-2", "UserPromptSubmit", ",\"prompt\":\"r\u00e9sum\u00e9: how are cart totals rounded to cents\"");
+        String prompt = payload("s-tcp-2", "UserPromptSubmit",
+                ",\"prompt\":\"r\u00e9sum\u00e9: how are cart totals rounded to cents\"");
         assertThat(cli.bashShim(lone, prompt, "UserPromptSubmit", "--agent", "claude-code").ok().out())
                 .contains("Money is integer cents");
         for (int i = 1; i <= 3; i++) {

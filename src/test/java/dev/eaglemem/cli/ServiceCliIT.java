@@ -11,9 +11,8 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-import org.junit.jupiter.api.Test;
-
 import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Test;
 
 /**
  * service install / status / uninstall through the packaged launcher, with fake {@code systemctl} and
@@ -85,12 +84,15 @@ class ServiceCliIT {
         assertThat(installed.get("unit_file").asText()).isEqualTo(unit().toString());
         assertThat(installed.get("binary").asText()).isEqualTo(runtime().toString());
         assertThat(installed.get("warnings").get(0).asText()).contains("not an installed runtime");
-        assertThat(installed.get("commands")).extracting(c -> c.get("argv").get(2).asText()).containsExactly("daemon-reload", "enable");
-        assertThat(calls()).containsExactly(SHOW, "systemctl --user daemon-reload", "systemctl --user enable --now eagle-mem.service", SHOW);
+        assertThat(installed.get("commands")).extracting(c -> c.get("argv").get(2).asText()).containsExactly("daemon-reload",
+                "enable");
+        assertThat(calls()).containsExactly(SHOW, "systemctl --user daemon-reload",
+                "systemctl --user enable --now eagle-mem.service", SHOW);
         assertThat(unit()).content().contains("ExecStart=\"" + runtime() + "\" serve --idle-minutes 0 --if-not-running")
                 .contains("Environment=\"EAGLE_MEM_DIR=" + cli.data + "\"");
 
-        answer("systemctl.show.out", "LoadState=loaded\nActiveState=active\nSubState=running\nUnitFileState=enabled\nMainPID=4242\n");
+        answer("systemctl.show.out",
+                "LoadState=loaded\nActiveState=active\nSubState=running\nUnitFileState=enabled\nMainPID=4242\n");
         Cli.Result again = cli.run("service", "install").ok();
         assertThat(again.out()).contains("already installed and running under systemd --user; nothing changed");
         assertThat(calls()).containsExactly(SHOW);
@@ -112,7 +114,8 @@ class ServiceCliIT {
         assertThat(calls()).containsExactly(SHOW, "systemctl --user disable --now eagle-mem.service",
                 "systemctl --user daemon-reload", SHOW);
         assertThat(unit()).doesNotExist();
-        assertThat(cli.run("service", "uninstall", "--json").ok().json().get("outcome").asText()).isEqualTo("already_uninstalled");
+        assertThat(cli.run("service", "uninstall", "--json").ok().json().get("outcome").asText())
+                .isEqualTo("already_uninstalled");
     }
 
     @Test
@@ -165,7 +168,8 @@ class ServiceCliIT {
         Files.createDirectories(unit().getParent());
         Files.writeString(unit(), "[Service]\nExecStart=/opt/eagle-mem serve\n");
         Cli.Result refused = cli.run("service", "install").exits(4);
-        assertThat(refused.err()).contains("was not written by eagle-mem").contains("fix: ").contains("eagle-mem service install --force");
+        assertThat(refused.err()).contains("was not written by eagle-mem").contains("fix: ")
+                .contains("eagle-mem service install --force");
         assertThat(cli.run("service", "status", "--json").ok().json().get("unit").asText()).isEqualTo("foreign");
 
         JsonNode forced = cli.run("service", "install", "--force", "--json").ok().json();
@@ -192,7 +196,8 @@ class ServiceCliIT {
             assertThat(installed.get("warnings")).anySatisfy(w -> assertThat(w.asText()).contains("(pid " + pid + ")")
                     .endsWith("eagle-mem serve --stop && systemctl --user restart eagle-mem.service"));
 
-            String execStart = Files.readAllLines(unit()).stream().filter(l -> l.startsWith("ExecStart=")).findFirst().orElseThrow();
+            String execStart = Files.readAllLines(unit()).stream().filter(l -> l.startsWith("ExecStart=")).findFirst()
+                    .orElseThrow();
             String[] args = execStart.substring(execStart.lastIndexOf('"') + 1).strip().split(" ");
             assertThat(args[0]).isEqualTo("serve");
             cli.run(args).exits(0);
@@ -201,7 +206,8 @@ class ServiceCliIT {
             JsonNode status = cli.run("service", "status", "--json").ok().json();
             assertThat(status.get("serve").get("state").asText()).isEqualTo("running");
             assertThat(status.get("serve").get("pid").asLong()).isEqualTo(pid);
-            assertThat(status.get("fix").asText()).isEqualTo("eagle-mem serve --stop && systemctl --user restart eagle-mem.service");
+            assertThat(status.get("fix").asText())
+                    .isEqualTo("eagle-mem serve --stop && systemctl --user restart eagle-mem.service");
         } finally {
             cli.run("serve", "--stop");
             serve.waitFor(30, TimeUnit.SECONDS);

@@ -7,11 +7,6 @@ import java.io.StringWriter;
 import java.nio.file.Path;
 import java.time.Instant;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.eaglemem.TestServices;
@@ -25,6 +20,10 @@ import dev.eaglemem.store.EventStore;
 import dev.eaglemem.store.JobRow;
 import dev.eaglemem.store.SessionStore;
 import dev.eaglemem.store.SummaryStore;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 /**

@@ -17,12 +17,11 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
 
 /**
  * The real shim against the real serve, where both routes meet: an event serve applied and the shim still gave to
@@ -75,9 +74,11 @@ class ShimExactlyOnceIT {
     private JsonNode health() {
         try (SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX)) {
             ch.connect(UnixDomainSocketAddress.of(dir.path().resolve("serve.sock")));
-            ch.write(ByteBuffer.wrap("GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".getBytes(StandardCharsets.US_ASCII)));
+            ch.write(ByteBuffer
+                    .wrap("GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".getBytes(StandardCharsets.US_ASCII)));
             String response = new String(Channels.newInputStream(ch).readAllBytes(), StandardCharsets.UTF_8);
-            return response.startsWith("HTTP/1.1 200") ? JSON.readTree(response.substring(response.indexOf("\r\n\r\n") + 4)) : null;
+            return response.startsWith("HTTP/1.1 200") ? JSON.readTree(response.substring(response.indexOf("\r\n\r\n") + 4))
+                    : null;
         } catch (IOException e) {
             return null;
         }
@@ -141,8 +142,9 @@ class ShimExactlyOnceIT {
                 Cli.Result r;
                 SpoolRig.Sqlite3Lock lock = SpoolRig.Sqlite3Lock.hold(dir.db());
                 try {
-                    CompletableFuture<Cli.Result> hook = CompletableFuture.supplyAsync(() -> cli.runProgram(Path.of("/bin/" + shell),
-                            payload, wrappedShim.toString(), c.event(), "--agent", c.agent()));
+                    CompletableFuture<Cli.Result> hook = CompletableFuture
+                            .supplyAsync(() -> cli.runProgram(Path.of("/bin/" + shell),
+                                    payload, wrappedShim.toString(), c.event(), "--agent", c.agent()));
                     SpoolRig.sleep(400);
                     lock.close();
                     lock = null;
@@ -264,7 +266,8 @@ class ShimExactlyOnceIT {
                 ((ObjectNode) p.get("tool_response")).put("stdout", "z".repeat(mb * 1_000_000));
                 long requests = hookRequests();
                 long start = System.nanoTime();
-                Cli.Result r = cli.runProgram(Path.of("/bin/" + shell), p.toString(), Cli.SHIM.toString(), "PostToolUse", "--agent",
+                Cli.Result r = cli.runProgram(Path.of("/bin/" + shell), p.toString(), Cli.SHIM.toString(), "PostToolUse",
+                        "--agent",
                         "claude-code");
                 long ms = (System.nanoTime() - start) / 1_000_000;
                 String what = shell + " " + mb + " MB";

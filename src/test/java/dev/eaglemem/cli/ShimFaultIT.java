@@ -8,12 +8,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
-
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.eaglemem.cli.FakeServe.Fault;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
 
 /**
  * The real packaged shim, run by bash and by sh, against a serve that fails every way a request can fail (a
@@ -54,7 +53,8 @@ class ShimFaultIT {
 
     /** The captured Claude Code PostToolUse, in this workspace, with its own tool_use_id, padded to about {@code size} bytes. */
     private String toolCall(String id, int size) throws IOException {
-        ObjectNode p = (ObjectNode) JSON.readTree(Files.readString(FIXTURE).replace("/home/dev/work/shop-api", cli.repo.toString()));
+        ObjectNode p = (ObjectNode) JSON
+                .readTree(Files.readString(FIXTURE).replace("/home/dev/work/shop-api", cli.repo.toString()));
         p.put("tool_use_id", id);
         ((ObjectNode) p.get("tool_input")).put("command", "echo " + id);
         int pad = Math.max(1, size - p.toString().length());
@@ -63,7 +63,8 @@ class ShimFaultIT {
     }
 
     private int stored(String id) {
-        return Integer.parseInt(SpoolRig.rows(dir.db(), "SELECT count(*) FROM observations WHERE tool_use_id = '" + id + "'").get(0));
+        return Integer
+                .parseInt(SpoolRig.rows(dir.db(), "SELECT count(*) FROM observations WHERE tool_use_id = '" + id + "'").get(0));
     }
 
     /** Runs the shim by {@code shell} with the fake set to {@code fault}; asserts the contract and returns the route it took. */
@@ -74,7 +75,8 @@ class ShimFaultIT {
         int tcpBefore = fake.tcpConnections.get();
         int unixBefore = fake.unixConnections.get();
         long start = System.nanoTime();
-        Cli.Result r = cli.runProgram(Path.of("/bin/" + shell), payload, Cli.SHIM.toString(), "PostToolUse", "--agent", "claude-code");
+        Cli.Result r = cli.runProgram(Path.of("/bin/" + shell), payload, Cli.SHIM.toString(), "PostToolUse", "--agent",
+                "claude-code");
         long ms = (System.nanoTime() - start) / 1_000_000;
         String what = shell + " " + fault + " " + size + " B";
         assertThat(r.exit()).as("%s: exit; stderr %s", what, r.err()).isZero();
@@ -86,7 +88,8 @@ class ShimFaultIT {
         // only once: a serve that failed is not asked again by the next route (that would spend the limit twice)
         boolean viaTcp = shell.equals("bash") && payload.length() < 60 * 1024;
         assertThat(fake.tcpConnections.get() - tcpBefore).as("%s: requests over tcp", what).isEqualTo(viaTcp ? 1 : 0);
-        assertThat(fake.unixConnections.get() - unixBefore).as("%s: requests over the unix socket", what).isEqualTo(viaTcp ? 0 : 1);
+        assertThat(fake.unixConnections.get() - unixBefore).as("%s: requests over the unix socket", what)
+                .isEqualTo(viaTcp ? 0 : 1);
         report.add("ShimFaultIT: " + what + " via " + (viaTcp ? "tcp" : "curl") + " -> exit 0, stored once, " + ms + " ms");
     }
 
@@ -132,7 +135,8 @@ class ShimFaultIT {
         fake.close(); // no serve: these take the fallback
         for (String shell : List.of("bash", "sh")) {
             for (String event : List.of("-h", "--help")) {
-                Cli.Result r = cli.runProgram(Path.of("/bin/" + shell), "{}", Cli.SHIM.toString(), event, "--agent", "claude-code");
+                Cli.Result r = cli.runProgram(Path.of("/bin/" + shell), "{}", Cli.SHIM.toString(), event, "--agent",
+                        "claude-code");
                 assertThat(r.exit()).isZero();
                 assertThat(r.out()).as("%s %s: stdout", shell, event).isEmpty();
                 assertThat(r.err()).as("%s %s: stderr", shell, event).isEmpty();
@@ -141,7 +145,8 @@ class ShimFaultIT {
         assertThat(dir.log()).contains("hook -h: skipped: -h: not an event eagle-mem handles")
                 .contains("hook --help: skipped: --help: not an event eagle-mem handles");
         String withNuls = toolCall("toolu_nul", 1024).replace(",\"cwd\"", ",\u0000\"cwd\"").replace("}}", "}\u0000}");
-        Cli.Result r = cli.runProgram(Path.of("/bin/bash"), withNuls, Cli.SHIM.toString(), "PostToolUse", "--agent", "claude-code");
+        Cli.Result r = cli.runProgram(Path.of("/bin/bash"), withNuls, Cli.SHIM.toString(), "PostToolUse", "--agent",
+                "claude-code");
         assertThat(r.exit()).isZero();
         assertThat(r.out()).isEmpty();
         assertThat(r.err()).as("no 'ignored null byte' warning").isEmpty();

@@ -14,10 +14,9 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.stream.IntStream;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-
-import com.fasterxml.jackson.databind.JsonNode;
 
 /**
  * No event lost, through the packaged launcher: a burst of hooks through the shim into a real serve while the
@@ -144,7 +143,8 @@ class SpoolCliIT {
         assertThat(replayed).as("and came back from it").isEqualTo(spooled);
         assertThat(log()).contains("spool: replayed");
         System.out.printf("SpoolCliIT lock: %d events sent by %d clients in %d ms under a lock held %d ms; %d spooled,"
-                + " %d replayed, %d arrived, 0 twice; hook latency max %d ms, median %d ms%n", sentTools.size() + sentPrompts.size(),
+                + " %d replayed, %d arrived, 0 twice; hook latency max %d ms, median %d ms%n",
+                sentTools.size() + sentPrompts.size(),
                 CLIENTS, burstMs, heldMs, spooled, replayed, tools.size() + prompts.size(),
                 latencies.stream().mapToLong(Long::longValue).max().orElse(0),
                 latencies.stream().sorted().toList().get(latencies.size() / 2));
@@ -175,7 +175,8 @@ class SpoolCliIT {
                 String body = i % 2 == 0 ? SpoolRig.toolCall(cli, "s-full", String.valueOf(i))
                         : SpoolRig.prompt(cli, "s-full", String.valueOf(i));
                 String event = i % 2 == 0 ? "PostToolUse" : "UserPromptSubmit";
-                Cli.Result r = cli.runProgram(Path.of("/bin/sh"), body, "-c", "ulimit -f " + limitKib * 2 + " && exec \"$0\" \"$@\"",
+                Cli.Result r = cli.runProgram(Path.of("/bin/sh"), body, "-c",
+                        "ulimit -f " + limitKib * 2 + " && exec \"$0\" \"$@\"",
                         Cli.LAUNCHER.toString(), "hook", event, "--agent", "claude-code");
                 r.ok();
                 assertThat(r.out()).isEmpty();

@@ -154,10 +154,13 @@ class SpoolKillIT {
         assertThat(tools.values()).as("no tool call twice").containsOnly(1);
         assertThat(prompts.values()).as("no prompt twice").containsOnly(1);
         long spooled = log().lines().filter(l -> l.contains("spooled to")).count();
-        long replayedAgain = log().lines().filter(l -> l.contains("spool: replayed") && !l.contains(", 0 already applied")).count();
-        System.out.printf("SpoolKillIT: %d kills (%d while listening), seed %d, %d ms; %d events sent (%d tool calls, %d prompts),"
-                + " %d arrived, 0 lost, 0 twice, integrity ok; %d lock holds, %d events spooled, %d replays met events already"
-                + " applied%n", KILLS, killedListening, seed, burstMs, sentTools.size() + sentPrompts.size(), sentTools.size(),
+        long replayedAgain = log().lines().filter(l -> l.contains("spool: replayed") && !l.contains(", 0 already applied"))
+                .count();
+        System.out.printf(
+                "SpoolKillIT: %d kills (%d while listening), seed %d, %d ms; %d events sent (%d tool calls, %d prompts),"
+                        + " %d arrived, 0 lost, 0 twice, integrity ok; %d lock holds, %d events spooled, %d replays met events already"
+                        + " applied%n",
+                KILLS, killedListening, seed, burstMs, sentTools.size() + sentPrompts.size(), sentTools.size(),
                 sentPrompts.size(), tools.size() + prompts.size(), locks.get(), spooled, replayedAgain);
     }
 

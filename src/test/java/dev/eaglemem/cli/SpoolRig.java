@@ -33,7 +33,8 @@ final class SpoolRig {
     }
 
     static String payload(Cli cli, String session, String event, String extra) {
-        return "{\"session_id\":\"" + session + "\",\"cwd\":\"" + cli.repo + "\",\"hook_event_name\":\"" + event + "\"" + extra + "}";
+        return "{\"session_id\":\"" + session + "\",\"cwd\":\"" + cli.repo + "\",\"hook_event_name\":\"" + event + "\"" + extra
+                + "}";
     }
 
     /** A tool call whose tool_use_id and command are {@code tool-<n>}. */
@@ -51,7 +52,8 @@ final class SpoolRig {
     /** Rows of the first column, read by a connection of the test's own (a separate process would see the same). */
     static List<String> rows(Path db, String sql) {
         List<String> out = new ArrayList<>();
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db); Statement st = c.createStatement();
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db);
+                Statement st = c.createStatement();
                 ResultSet rs = st.executeQuery(sql)) {
             while (rs.next()) {
                 out.add(rs.getString(1));
@@ -122,7 +124,8 @@ final class SpoolRig {
                 p = new ProcessBuilder("sqlite3", "-bail", db.toString()).redirectErrorStream(true)
                         .redirectOutput(db.resolveSibling("sqlite3-lock.out").toFile()).start();
             } catch (IOException e) {
-                throw new AssertionError("the sqlite3 CLI is needed for this test (Debian package sqlite3): " + e.getMessage(), e);
+                throw new AssertionError("the sqlite3 CLI is needed for this test (Debian package sqlite3): " + e.getMessage(),
+                        e);
             }
             Sqlite3Lock lock = new Sqlite3Lock(p);
             // waits (up to 30 s: a serve replaying the spool or running a job on a loaded 2-core CI machine can keep the

@@ -14,9 +14,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import dev.eaglemem.autostart.ManagerState;
 import dev.eaglemem.autostart.Platform;
 import dev.eaglemem.autostart.ServeView;
@@ -39,6 +36,8 @@ import dev.eaglemem.serve.control.ServeControl;
 import dev.eaglemem.store.JobRow;
 import dev.eaglemem.store.JobStatus;
 import dev.eaglemem.tokenguard.TokenPolicy;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 /**
@@ -58,8 +57,10 @@ class StateRenderTest {
                 null, null, null);
         StringWriter text = new StringWriter();
         JobsRender.changes(new PrintWriter(text, true), List.of(new JobService.Change(3, JobChangeStatus.RETRIED, job),
-                new JobService.Change(3, JobChangeStatus.CANCELLED, job), new JobService.Change(3, JobChangeStatus.ALREADY_QUEUED, other),
-                new JobService.Change(3, JobChangeStatus.ALREADY_PENDING, job), new JobService.Change(3, JobChangeStatus.ALREADY_RUNNING, job),
+                new JobService.Change(3, JobChangeStatus.CANCELLED, job),
+                new JobService.Change(3, JobChangeStatus.ALREADY_QUEUED, other),
+                new JobService.Change(3, JobChangeStatus.ALREADY_PENDING, job),
+                new JobService.Change(3, JobChangeStatus.ALREADY_RUNNING, job),
                 new JobService.Change(3, JobChangeStatus.ALREADY_CANCELLED, job)), "none");
         assertThat(text.toString()).isEqualTo("""
                 Retried job 3 (prune): pending; serve or 'eagle-mem jobs run' runs it

@@ -2,9 +2,8 @@ package dev.eaglemem.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.junit.jupiter.api.Test;
-
 import dev.eaglemem.status.StatusReport;
+import org.junit.jupiter.api.Test;
 
 /** Issue 24: status's semantic line told people to start serve while serve was running and embedding. */
 class StatusSemanticLineTest {

@@ -2,7 +2,6 @@ package dev.eaglemem.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.File;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -17,6 +16,7 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -24,14 +24,11 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.Cookie;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
-import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
-
-import com.fasterxml.jackson.databind.JsonNode;
 
 /**
  * The web viewer in real headless Chromium (Debian's chromium and chromium-driver, driven by Selenium) against the
@@ -124,8 +121,10 @@ class ViewerBrowserIT {
         cli.run("config", "set", "jobs.max_attempts", "1").ok();
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + data.resolve("memory.db"));
                 Statement st = c.createStatement()) {
-            st.execute("INSERT INTO jobs(kind, project, run_after) VALUES ('reindex-v9', 'code/shop', '2020-01-01T00:00:00.000Z')");
-            st.execute("INSERT INTO jobs(kind, project, run_after) VALUES ('reindex-v8', 'code/shop', '2099-01-01T00:00:00.000Z')");
+            st.execute(
+                    "INSERT INTO jobs(kind, project, run_after) VALUES ('reindex-v9', 'code/shop', '2020-01-01T00:00:00.000Z')");
+            st.execute(
+                    "INSERT INTO jobs(kind, project, run_after) VALUES ('reindex-v8', 'code/shop', '2099-01-01T00:00:00.000Z')");
         }
         cli.run("jobs", "run").exits(1);
         JsonNode listed = cli.run("jobs", "list", "--status", "all", "--json").ok().json().path("jobs");
@@ -172,7 +171,8 @@ class ViewerBrowserIT {
         long[] jobs = deadAndPendingJob();
         // an earlier session, so the first page has history to show before anything new arrives
         cli.runWithInput("{\"session_id\":\"s-earlier\",\"cwd\":\"" + cli.repo + "\",\"hook_event_name\":\"UserPromptSubmit\","
-                + "\"prompt_id\":\"p-earlier\",\"prompt\":\"tidy the cart module before the release\"}", "hook", "UserPromptSubmit",
+                + "\"prompt_id\":\"p-earlier\",\"prompt\":\"tidy the cart module before the release\"}", "hook",
+                "UserPromptSubmit",
                 "--agent", "claude-code").ok();
         cli.run("config", "set", "display.timezone", "+05:30").ok();
 
@@ -225,7 +225,8 @@ class ViewerBrowserIT {
         wait.until(ExpectedConditions.numberOfElementsToBeMoreThan(By.cssSelector("#results .card"), 1));
         WebElement hit = browser.findElement(By.cssSelector("#results .card[data-id='mem-" + memory + "']"));
         hit.findElement(By.cssSelector("button.timeline")).click();
-        wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#timeline .card.anchor[data-id='mem-" + memory + "']")));
+        wait.until(ExpectedConditions
+                .presenceOfElementLocated(By.cssSelector("#timeline .card.anchor[data-id='mem-" + memory + "']")));
         browser.findElement(By.cssSelector("#timeline .card.anchor button.open")).click();
         WebElement record = wait.until(ExpectedConditions.presenceOfElementLocated(By.id("record")));
         assertThat(record.getText()).contains(XSS_TITLE).contains("onerror");
@@ -240,7 +241,8 @@ class ViewerBrowserIT {
 
         // memories: forget the payload memory
         page("memories");
-        WebElement card = wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#memories .card[data-id='mem-" + memory + "']")));
+        WebElement card = wait.until(
+                ExpectedConditions.presenceOfElementLocated(By.cssSelector("#memories .card[data-id='mem-" + memory + "']")));
         assertThat(card.getText()).contains(XSS_TITLE);
         screenshot("memories");
         card.findElement(By.cssSelector("button.forget")).click();
@@ -260,7 +262,8 @@ class ViewerBrowserIT {
 
         // features: verify checkout with notes
         page("features");
-        WebElement feature = wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#features .card[data-feature='checkout']")));
+        WebElement feature = wait
+                .until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#features .card[data-feature='checkout']")));
         assertThat(browser.findElements(By.cssSelector("#pending .card"))).hasSize(2);
         screenshot("features");
         // waive one of the two checks with a reason; verifying the feature then resolves the other
@@ -272,7 +275,8 @@ class ViewerBrowserIT {
         wait.until(ExpectedConditions.numberOfElementsToBe(By.cssSelector("#pending .card"), 1));
         assertThat(cli.run("feature", "pending", "--json").ok().json().path("pending").findValuesAsText("id"))
                 .doesNotContain(checkId).hasSize(1);
-        feature = wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#features .card[data-feature='checkout']")));
+        feature = wait
+                .until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#features .card[data-feature='checkout']")));
         feature.findElement(By.name("notes")).sendKeys("clicked through the cart in the viewer test");
         feature.findElement(By.cssSelector("form.verify button[type=submit]")).click();
         wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("status"), "checkout verified"));
@@ -306,7 +310,8 @@ class ViewerBrowserIT {
         browser.findElement(By.name("file")).sendKeys("src/cart/total.ts");
         browser.findElement(By.cssSelector("main form button[type=submit]")).click();
         wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("graph"), "Features"));
-        assertThat(browser.findElement(By.id("graph")).getText()).as(cli.run("graph", "neighbors", "src/cart/total.ts", "--json").out())
+        assertThat(browser.findElement(By.id("graph")).getText())
+                .as(cli.run("graph", "neighbors", "src/cart/total.ts", "--json").out())
                 .contains("Declares");
         assertThat(browser.findElement(By.id("graph")).getText()).contains("cartTotal").contains("Imported by")
                 .contains("src/cart/checkout.ts").contains("checkout");
@@ -314,7 +319,8 @@ class ViewerBrowserIT {
 
         // jobs: retry the dead one, cancel the pending one
         page("jobs");
-        WebElement dead = wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#jobs tr[data-job='" + jobs[0] + "']")));
+        WebElement dead = wait
+                .until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#jobs tr[data-job='" + jobs[0] + "']")));
         WebElement waiting = browser.findElement(By.cssSelector("#jobs tr[data-job='" + jobs[1] + "']"));
         assertThat(dead.getText()).contains("dead").contains("no job kind");
         assertThat(dead.findElements(By.cssSelector("button.retry"))).hasSize(1);

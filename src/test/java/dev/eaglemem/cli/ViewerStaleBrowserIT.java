@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -18,8 +19,6 @@ import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
-
-import com.fasterxml.jackson.databind.JsonNode;
 
 /**
  * Issue 26 in the web viewer, in real headless Chromium against the packaged launcher's serve: a memory whose code was
@@ -72,11 +71,13 @@ class ViewerStaleBrowserIT {
 
     private void commit(String subject) {
         cli.git("add", "-A");
-        cli.git("-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "commit.gpgsign=false", "commit", "-q", "-m", subject);
+        cli.git("-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "commit.gpgsign=false", "commit", "-q", "-m",
+                subject);
     }
 
     private WebElement card(long id) {
-        return wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#memories .card[data-id='mem-" + id + "']")));
+        return wait
+                .until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#memories .card[data-id='mem-" + id + "']")));
     }
 
     @Test
@@ -135,7 +136,8 @@ class ViewerStaleBrowserIT {
 
         // "Still holds": serve re-anchors it at HEAD, the page reloads its list and its count
         changed.findElement(By.cssSelector("button.confirm-fresh")).click();
-        wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("status"), "mem-" + stale + " confirmed: still holds"));
+        wait.until(
+                ExpectedConditions.textToBePresentInElementLocated(By.id("status"), "mem-" + stale + " confirmed: still holds"));
         wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("staleness"),
                 "All 2 anchored records are fresh against the code."));
         assertThat(browser.findElement(By.id("staleness")).getText()).doesNotContain("marked below");

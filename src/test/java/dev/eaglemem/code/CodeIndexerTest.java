@@ -16,17 +16,16 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import dev.eaglemem.config.LogFile;
 import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.store.CodeStore;
 import dev.eaglemem.store.GraphStore;
 import dev.eaglemem.store.ProjectStore;
 import dev.eaglemem.store.TestDb;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The index on a real database and a small multi-language repository written here: a first run stores every
@@ -102,7 +101,8 @@ class CodeIndexerTest {
     void anEditReplacesOnlyThatFilesRows() throws IOException {
         run(false);
         long retryId = t.db.read(tx -> code.files(tx, PROJECT)).get("src/cart/retry.ts").id();
-        write("src/cart/checkout.ts", "import { retryPolicy } from './retry';\nexport function payLater() { return retryPolicy(() => 1); }\n");
+        write("src/cart/checkout.ts",
+                "import { retryPolicy } from './retry';\nexport function payLater() { return retryPolicy(() => 1); }\n");
         IndexReport r = run(false);
         assertThat(r.indexed()).isEqualTo(1);
         assertThat(r.unchanged()).isEqualTo(3);
@@ -124,7 +124,8 @@ class CodeIndexerTest {
         assertThat(rowsFor("src/cart/retry.ts")).isZero();
         assertThat(importTarget("src/cart/checkout.ts", "./retry")).as("the import's file is gone").isNull();
 
-        write("src/cart/checkout.ts", "import { retryPolicy } from './backoff';\nexport function pay() { return retryPolicy(() => 1); }\n");
+        write("src/cart/checkout.ts",
+                "import { retryPolicy } from './backoff';\nexport function pay() { return retryPolicy(() => 1); }\n");
         run(false);
         assertThat(importTarget("src/cart/checkout.ts", "./backoff")).isEqualTo("src/cart/backoff.ts");
         List<GraphStore.Link> importers = t.db.read(tx -> graph.importersOf(tx, PROJECT, "src/cart/backoff.ts", 10));
@@ -195,7 +196,8 @@ class CodeIndexerTest {
 
     private String chunkText(String path) {
         try {
-            return sql("SELECT group_concat(text, '') FROM (SELECT text FROM code_chunks WHERE path = ?1 ORDER BY start_line)", path);
+            return sql("SELECT group_concat(text, '') FROM (SELECT text FROM code_chunks WHERE path = ?1 ORDER BY start_line)",
+                    path);
         } catch (SQLException e) {
             throw new AssertionError(e);
         }

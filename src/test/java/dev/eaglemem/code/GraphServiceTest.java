@@ -11,11 +11,6 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import dev.eaglemem.TestServices;
 import dev.eaglemem.config.LogFile;
 import dev.eaglemem.error.EagleException;
@@ -26,9 +21,13 @@ import dev.eaglemem.store.MemoryStore;
 import dev.eaglemem.store.NewMemoryRow;
 import dev.eaglemem.store.NewObservation;
 import dev.eaglemem.store.ObservationStore;
-import dev.eaglemem.store.SessionStore;
 import dev.eaglemem.store.ProjectStore;
+import dev.eaglemem.store.SessionStore;
 import dev.eaglemem.store.TestDb;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The graph read back: a summary, a query, a file's and a declaration's neighbours with the memories that name
@@ -118,7 +117,8 @@ class GraphServiceTest {
         assertThat(n.node()).isEqualTo("file");
         assertThat(n.path()).isEqualTo("src/money.ts");
         assertThat(n.declares()).extracting(GraphStore.Symbol::name).contains("cartTotal", "formatPrice");
-        assertThat(n.importedBy()).extracting(GraphStore.Link::path).containsExactlyInAnyOrder("src/checkout.ts", "src/invoice.ts");
+        assertThat(n.importedBy()).extracting(GraphStore.Link::path).containsExactlyInAnyOrder("src/checkout.ts",
+                "src/invoice.ts");
         assertThat(n.memories()).extracting(GraphStore.Mention::title).containsExactly("Rounding in money.ts");
     }
 
@@ -168,7 +168,8 @@ class GraphServiceTest {
                   return cartTotal(cart.lines);
                 }
                 """);
-        new CodeIndexer(t.db, new CodeStore(), new ProjectStore(), Redactor.defaults(), CLOCK, new LogFile(dir.resolve("log"), CLOCK))
+        new CodeIndexer(t.db, new CodeStore(), new ProjectStore(), Redactor.defaults(), CLOCK,
+                new LogFile(dir.resolve("log"), CLOCK))
                 .index(PROJECT, repo, false, CodeIndexer.Progress.NONE);
 
         assertThat(graph.neighbors(PROJECT, repo, "checkout").calls()).extracting(GraphStore.Link::target, GraphStore.Link::path)

@@ -9,11 +9,10 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.ZoneId;
 import java.util.List;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.error.ExitCode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class ConfigFileTest {
 
@@ -169,7 +168,8 @@ class ConfigFileTest {
         assertThat(ConfigValues.parseCli(ConfigKeys.REDACTION_EXTRA_PATTERNS, "[\"a\", 'b']")).isEqualTo(List.of("a", "b"));
         assertThatThrownBy(() -> ConfigValues.parseCli(ConfigKeys.SEARCH_LIMIT, "lots"))
                 .isInstanceOfSatisfying(EagleException.class,
-                        e -> assertThat(e.getMessage()).isEqualTo("search.limit must be an integer between 1 and 1000 (got \"lots\")"));
+                        e -> assertThat(e.getMessage())
+                                .isEqualTo("search.limit must be an integer between 1 and 1000 (got \"lots\")"));
         assertThat(ConfigValues.parseCli(ConfigKeys.SEARCH_LIMIT, "1000")).isEqualTo(1000L);
         assertThatThrownBy(() -> ConfigValues.parseCli(ConfigKeys.SEARCH_LIMIT, "1001"))
                 .isInstanceOfSatisfying(EagleException.class, e -> assertThat(e.getMessage()).contains("between 1 and 1000"));

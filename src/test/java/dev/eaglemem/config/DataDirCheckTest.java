@@ -1,7 +1,6 @@
 package dev.eaglemem.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
@@ -12,11 +11,10 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Clock;
 import java.util.Map;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.platform.PathFacts;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** F5: a data directory another user could touch is refused; one only they could read is made owner-only. */
 class DataDirCheckTest {

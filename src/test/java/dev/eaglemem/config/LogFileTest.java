@@ -25,8 +25,10 @@ class LogFileTest {
         LogFile log = new LogFile(dir.resolve("eagle-mem.log"), CLOCK);
         assertThat(log.warn("one")).isTrue();
         assertThat(log.info("two\nlines")).isTrue();
-        assertThat(dir.resolve("eagle-mem.log")).hasContent("[2026-12-06T10:00:00Z] [WARN] one\n[2026-12-06T10:00:00Z] [INFO] two lines");
-        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(dir.resolve("eagle-mem.log")))).isEqualTo("rw-------");
+        assertThat(dir.resolve("eagle-mem.log"))
+                .hasContent("[2026-12-06T10:00:00Z] [WARN] one\n[2026-12-06T10:00:00Z] [INFO] two lines");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(dir.resolve("eagle-mem.log"))))
+                .isEqualTo("rw-------");
     }
 
     @Test

@@ -10,15 +10,14 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.toml.TomlMapper;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.error.ExitCode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** One key set in TOML text, every other byte left alone. */
 class TomlEditorTest {
@@ -45,7 +44,8 @@ class TomlEditorTest {
     @Test
     void replacingAValueKeepsIndentKeySpellingCommentsAndUnknownKeys() {
         String after = TomlEditor.set(USER_FILE, "search", "limit", "30");
-        assertThat(after).isEqualTo(USER_FILE.replace("  limit   =   10   # default was fine", "  limit = 30 # default was fine"));
+        assertThat(after)
+                .isEqualTo(USER_FILE.replace("  limit   =   10   # default was fine", "  limit = 30 # default was fine"));
     }
 
     @Test

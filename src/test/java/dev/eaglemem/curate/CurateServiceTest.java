@@ -9,10 +9,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import dev.eaglemem.jobs.CurateJob;
 import dev.eaglemem.llm.LlmDeferred;
 import dev.eaglemem.llm.LlmReply;
@@ -22,6 +18,9 @@ import dev.eaglemem.store.FileHintStore.HotFile;
 import dev.eaglemem.store.JobRow;
 import dev.eaglemem.store.JobStatus;
 import dev.eaglemem.store.ProposalRow;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** A curate run on a seeded history in a real store, with good, malformed and empty model answers. */
 class CurateServiceTest {
@@ -54,10 +53,11 @@ class CurateServiceTest {
         long newDecision = rig.memory("Cart totals are integer cents").id();
         long x1 = rig.memory("Run pytest with -x").id();
         long x2 = rig.memory("Use pytest -x").id();
-        llm.answer(ProposalKind.PROMOTE_GOTCHA, "```json\n{\"promote\":[{\"memory_ids\":[" + stripe + "],\"pattern\":\"src/pay/**\","
-                + "\"rule\":\"Webhook handlers must be idempotent on the Stripe event id\"},{\"memory_ids\":[" + cart
-                + "],\"pattern\":\"src/cart.py\",\"rule\":\"Sum cart totals in integer cents, never floats\"},"
-                + "{\"memory_ids\":[999999],\"pattern\":\"**\",\"rule\":\"An id the model was never shown\"}]}\n```")
+        llm.answer(ProposalKind.PROMOTE_GOTCHA,
+                "```json\n{\"promote\":[{\"memory_ids\":[" + stripe + "],\"pattern\":\"src/pay/**\","
+                        + "\"rule\":\"Webhook handlers must be idempotent on the Stripe event id\"},{\"memory_ids\":[" + cart
+                        + "],\"pattern\":\"src/cart.py\",\"rule\":\"Sum cart totals in integer cents, never floats\"},"
+                        + "{\"memory_ids\":[999999],\"pattern\":\"**\",\"rule\":\"An id the model was never shown\"}]}\n```")
                 .answer(ProposalKind.SUPERSEDE, "Here you go: {\"superseded\":[{\"old_id\":" + oldDecision + ",\"new_id\":"
                         + newDecision + ",\"reason\":\"pricing moved to integer cents\"},{\"old_id\":" + newDecision
                         + ",\"new_id\":" + oldDecision + ",\"reason\":\"backwards\"}]} Hope it helps.")

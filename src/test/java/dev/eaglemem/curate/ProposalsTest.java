@@ -7,11 +7,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import dev.eaglemem.TestServices;
 import dev.eaglemem.config.DataDir;
 import dev.eaglemem.config.EagleConfig;
@@ -29,6 +24,10 @@ import dev.eaglemem.store.MemoryStore;
 import dev.eaglemem.store.ProposalRow;
 import dev.eaglemem.tokenguard.TokenDecision;
 import dev.eaglemem.tokenguard.TokenPolicy;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Accept, reject and undo of every kind of proposal, on a real store: what changes, who it names, what undo restores. */
 class ProposalsTest {

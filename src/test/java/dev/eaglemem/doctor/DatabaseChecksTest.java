@@ -7,14 +7,12 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-
 import dev.eaglemem.serve.control.ServeControl;
 import dev.eaglemem.store.TestDb;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** What doctor says about the database's disk, a write now, and what serve saw happen to the database. */
 class DatabaseChecksTest {
@@ -50,7 +48,8 @@ class DatabaseChecksTest {
         assertThat(DatabaseChecks.disk(dir.resolve("missing"))).isEqualTo(Check.ok("disk", "no data directory yet"));
         Check disk = DatabaseChecks.disk(dir);
         assertThat(disk.status()).isEqualTo(Check.Status.OK);
-        assertThat(disk.detail()).matches("\\d+ MiB free on the disk that holds " + java.util.regex.Pattern.quote(dir.toString()));
+        assertThat(disk.detail())
+                .matches("\\d+ MiB free on the disk that holds " + java.util.regex.Pattern.quote(dir.toString()));
     }
 
     @Test
@@ -61,8 +60,9 @@ class DatabaseChecksTest {
         assertThat(DatabaseChecks.seenByServe(running("""
                 {"db_problem": {"kind": "read_only", "since": "2026-11-22T10:00:00Z",
                  "detail": "memory.db is read-only", "fix": "chmod 600 memory.db"}}"""))).containsExactly(Check.fail(
-                        "serve_db", "serve (pid 42) cannot write the database since 2026-11-22T10:00:00Z: memory.db is"
-                                + " read-only", "chmod 600 memory.db"));
+                "serve_db", "serve (pid 42) cannot write the database since 2026-11-22T10:00:00Z: memory.db is"
+                        + " read-only",
+                "chmod 600 memory.db"));
 
         assertThat(DatabaseChecks.seenByServe(running("""
                 {"db_problem": {"kind": "database_deleted", "detail": "memory.db was deleted"}}""")))

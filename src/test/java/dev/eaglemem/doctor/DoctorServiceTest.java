@@ -7,9 +7,6 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Map;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import dev.eaglemem.capture.Spool;
 import dev.eaglemem.config.DataDir;
 import dev.eaglemem.config.EagleEnv;
@@ -20,6 +17,8 @@ import dev.eaglemem.store.JobStore;
 import dev.eaglemem.store.Migrations;
 import dev.eaglemem.store.ProjectStore;
 import dev.eaglemem.store.TestDb;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class DoctorServiceTest {
 
@@ -38,7 +37,8 @@ class DoctorServiceTest {
         EagleEnv env = new EagleEnv(vars, dir, dir);
         return new DoctorService(dataDir(), new HealthStore(), new Installer(env, dataDir(), () -> {
             throw new AssertionError("doctor must not open the database through the installer");
-        }, new ProjectStore(), java.time.Clock.systemUTC(), new ServeControl(dataDir())), new JobStore(), new ServeControl(dataDir()),
+        }, new ProjectStore(), java.time.Clock.systemUTC(), new ServeControl(dataDir())), new JobStore(),
+                new ServeControl(dataDir()),
                 new Spool(dataDir())).run();
     }
 
@@ -103,7 +103,8 @@ class DoctorServiceTest {
         Files.createDirectories(link.getParent());
         Files.createSymbolicLink(link, binary);
         Files.writeString(dataDir().root().resolve("install.json"), "{\"binary\": \"" + binary + "\", \"agents\": [\"codex\"],"
-                + " \"created_files\": [], \"codex_trust_keys\": [], \"local_bin_link\": \"" + link + "\", \"command\": \"eagle-mem\"}");
+                + " \"created_files\": [], \"codex_trust_keys\": [], \"local_bin_link\": \"" + link
+                + "\", \"command\": \"eagle-mem\"}");
         Map<String, String> vars = Map.of("EAGLE_MEM_DIR", dataDir().root().toString(), "PATH", "/usr/bin:/bin");
 
         DoctorReport r = run(vars);

@@ -6,9 +6,6 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import dev.eaglemem.TestServices;
 import dev.eaglemem.session.SessionSave;
 import dev.eaglemem.session.SessionService;
@@ -16,6 +13,8 @@ import dev.eaglemem.store.StatsStore;
 import dev.eaglemem.store.SummaryFields;
 import dev.eaglemem.store.TableCounts;
 import dev.eaglemem.store.TestDb;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The health score from its figures, and the one figure health adds to what status counts. */
 class HealthScoreTest {
@@ -53,7 +52,8 @@ class HealthScoreTest {
 
     @Test
     void aFreshProjectScoresNothingForWhatItHasNotDoneAndAFailedCheckCostsAllOfConfig() {
-        Check fail = new Check("claude_mcp", Check.Status.FAIL, "no mcpServers.eagle-mem entry", "eagle-mem install --agent claude-code");
+        Check fail = new Check("claude_mcp", Check.Status.FAIL, "no mcpServers.eagle-mem entry",
+                "eagle-mem install --agent claude-code");
         HealthReport r = HealthScore.score("code/new", counts(0, 0), 0, 0, List.of(fail));
         assertThat(r.score()).isZero();
         assertThat(r.parts().getFirst().fix()).contains("start a session");

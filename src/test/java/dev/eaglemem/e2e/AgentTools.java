@@ -6,10 +6,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Assumptions;
-
-import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
  * Finds the pinned agent CLIs that {@code scripts/e2e-tools} installs. The tools directory (the one holding

@@ -28,12 +28,11 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
-import org.junit.jupiter.api.Test;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.junit.jupiter.api.Test;
 
 /**
  * {@code eagle-mem import --from claude-mem} on a database the real claude-mem 13.25.3 wrote. Its worker
@@ -190,7 +189,8 @@ class ClaudeMemRealIT {
         w.prompt(SESSION_A, "claude", "shop-api", "Make rounding once the rule for all money code and add a regression test.");
         observer.script("it('rounds a cart once'", observation("decision", "Money is summed in cents and rounded once",
                 "Rule for all money code", "All money arithmetic sums integer cents and rounds once at the boundary;"
-                        + " per-line rounding is not allowed.", List.of("applies to cart, invoices and refunds"),
+                        + " per-line rounding is not allowed.",
+                List.of("applies to cart, invoices and refunds"),
                 List.of("pattern", "why-it-exists"), List.of(), List.of("test/cart.test.ts")));
         w.tool(SESSION_A, "claude", shop, "toolu_03A", "Write", object("file_path", shop + "/test/cart.test.ts", "content",
                 "it('rounds a cart once', () => expect(total(cart)).toBe(119.92))\n"), object("type", "create"));
@@ -213,7 +213,8 @@ class ClaudeMemRealIT {
                 "git log v2.2..v2.3", "Between v2.2 and v2.3: dark mode, RSS per tag, faster search.",
                 List.of("dark mode", "RSS per tag", "search index 3x faster"), List.of("what-changed"), List.of(), List.of()));
         w.tool(SESSION_B, "codex", blog, "call_01B", "Bash", object("command", "git log --oneline v2.2..v2.3"),
-                object("stdout", "a1b2c3d dark mode\nd4e5f6a rss per tag\n0a1b2c3 faster search\n", "stderr", "", "exit_code", 0));
+                object("stdout", "a1b2c3d dark mode\nd4e5f6a rss per tag\n0a1b2c3 faster search\n", "stderr", "", "exit_code",
+                        0));
         observer.script("Add File: content/posts/v2-3.md", observation("feature", "Release notes post for v2.3",
                 "content/posts/v2-3.md", "Drafted the v2.3 release notes post covering dark mode, per-tag RSS and search.",
                 List.of("draft: true until reviewed"), List.of("what-changed"), List.of(), List.of("content/posts/v2-3.md")));
@@ -230,7 +231,8 @@ class ClaudeMemRealIT {
         w.prompt(SESSION_C, "claude", "shop-api", "Why does checkout time out under load?");
         observer.script("grep -rn AWS_ACCESS_KEY_ID config", observation("security_alert", "Staging AWS key committed",
                 "config/staging.env", "config/staging.env holds AWS_ACCESS_KEY_ID=" + AWS_KEY_ID
-                        + " in plain text; it is in git history.", List.of("key id " + AWS_KEY_ID),
+                        + " in plain text; it is in git history.",
+                List.of("key id " + AWS_KEY_ID),
                 List.of("gotcha"), List.of("config/staging.env"), List.of()));
         w.tool(SESSION_C, "claude", shop, "toolu_01C", "Bash", object("command", "grep -rn AWS_ACCESS_KEY_ID config"),
                 object("stdout", "config/staging.env:3:AWS_ACCESS_KEY_ID=" + AWS_KEY_ID, "stderr", "", "interrupted", false));
@@ -243,7 +245,8 @@ class ClaudeMemRealIT {
                         "export const pool = new Pool({ max: 5, idleTimeoutMillis: 10000 })\n")));
         observer.script("The pool is too small", summary("Checkout timeouts under load", "src/db/pool.ts, config",
                 "Pool of 5 is exhausted while payments are in flight", "Cause found", "Release the connection before the"
-                        + " payment call", "Also found a committed AWS key"));
+                        + " payment call",
+                "Also found a committed AWS key"));
         w.summarize(SESSION_C, "claude", "The pool is too small for checkout: it holds a connection during payment.");
         w.awaitStats(8, 4, observer);
 
@@ -357,9 +360,11 @@ class ClaudeMemRealIT {
             assertThat(r.path("status").asText()).as(r.toString()).isEqualTo("initialized");
         }
 
-        void tool(String session, String platform, Path cwd, String toolUseId, String tool, ObjectNode input, ObjectNode response) {
+        void tool(String session, String platform, Path cwd, String toolUseId, String tool, ObjectNode input,
+                ObjectNode response) {
             JsonNode r = post("/api/sessions/observations", object("contentSessionId", session, "tool_name", tool, "tool_input",
-                    input, "tool_response", response, "cwd", cwd.toString(), "tool_use_id", toolUseId, "platformSource", platform));
+                    input, "tool_response", response, "cwd", cwd.toString(), "tool_use_id", toolUseId, "platformSource",
+                    platform));
             assertThat(r.path("status").asText()).as(r.toString()).isEqualTo("queued");
         }
 
@@ -403,7 +408,8 @@ class ClaudeMemRealIT {
             try {
                 HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(base + path))
                         .header("Content-Type", "application/json").timeout(Duration.ofSeconds(30))
-                        .POST(HttpRequest.BodyPublishers.ofString(body.toString())).build(), HttpResponse.BodyHandlers.ofString());
+                        .POST(HttpRequest.BodyPublishers.ofString(body.toString())).build(),
+                        HttpResponse.BodyHandlers.ofString());
                 assertThat(r.statusCode()).as("POST %s: %s", path, r.body()).isEqualTo(200);
                 return JSON.readTree(r.body());
             } catch (IOException e) {
@@ -481,7 +487,8 @@ class ClaudeMemRealIT {
 
     private static Map<String, Long> counts(Path db, String... tables) throws SQLException {
         Map<String, Long> out = new LinkedHashMap<>();
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:file:" + db + "?mode=ro"); Statement st = c.createStatement()) {
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:file:" + db + "?mode=ro");
+                Statement st = c.createStatement()) {
             for (String table : tables) {
                 try (ResultSet rs = st.executeQuery("SELECT count(*) FROM " + table)) {
                     out.put(table, rs.getLong(1));
@@ -493,7 +500,8 @@ class ClaudeMemRealIT {
 
     private static List<String> column(Path db, String sql) throws SQLException {
         List<String> out = new ArrayList<>();
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:file:" + db + "?mode=ro"); Statement st = c.createStatement();
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:file:" + db + "?mode=ro");
+                Statement st = c.createStatement();
                 ResultSet rs = st.executeQuery(sql)) {
             while (rs.next()) {
                 out.add(rs.getString(1));

@@ -102,7 +102,8 @@ final class EagleMemInstall {
     List<String> query(String sql) throws Exception {
         List<String> out = new ArrayList<>();
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + dataDir().resolve("memory.db"));
-                Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+                Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery(sql)) {
             while (rs.next()) {
                 out.add(rs.getString(1));
             }

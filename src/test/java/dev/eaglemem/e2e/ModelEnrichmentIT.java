@@ -5,11 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Path;
 import java.util.List;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
 
 /**
  * Models in the background, with the real Claude Code: a session ends, serve's queue enriches its summary through
@@ -19,7 +18,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 class ModelEnrichmentIT {
 
     private static final String ENRICH_SYSTEM = "You extract structured facts from Claude Code and Codex development sessions";
-    private static final String SECRET = "sk-ant-api03-" + "Zq8vN2mK4pL7xR1tW9yB3cD6fG0hJ5kM8nP2qS4uV7wX1zA3bC6dE9fH2jK5lN8oQ1rT4uW7xZ0aB3cE6fG9hJ2kL5mN8pQ1rS4tV7wY0zA3bAA";
+    private static final String SECRET = "sk-ant-api03-"
+            + "Zq8vN2mK4pL7xR1tW9yB3cD6fG0hJ5kM8nP2qS4uV7wX1zA3bC6dE9fH2jK5lN8oQ1rT4uW7xZ0aB3cE6fG9hJ2kL5mN8pQ1rS4tV7wY0zA3bAA";
     private static final String DECISION = "Charge with the order id as the idempotency key";
     private static final String REASON = "a retried charge must never bill the customer twice";
 
@@ -41,7 +41,8 @@ class ModelEnrichmentIT {
                      "learned": [], "decisions": [{"decision": "%s", "reason": "%s"}],
                      "gotchas": [], "key_files": ["src/retry.py"], "next_steps": ["Test the timeout path"]}"""
                     .formatted(DECISION, REASON));
-            fake.script(FakeAnthropic.Turn.write(retry, "def charge(order):\n    return gateway.charge(order.id, key=order.id)\n"),
+            fake.script(
+                    FakeAnthropic.Turn.write(retry, "def charge(order):\n    return gateway.charge(order.id, key=order.id)\n"),
                     FakeAnthropic.Turn.text("Added the retry; the order id is passed along with each charge."));
             ClaudeSession.in(workspace, fake).env(eagle.env())
                     .run("Make card charges safe to retry. The staging key is " + SECRET).assertSucceeded();

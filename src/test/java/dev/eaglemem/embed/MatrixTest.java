@@ -10,9 +10,8 @@ import java.util.Random;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
-import org.junit.jupiter.api.Test;
-
 import dev.eaglemem.store.VectorStore;
+import org.junit.jupiter.api.Test;
 
 /**
  * The in-memory vector matrix recall compares a prompt with: int8 rows that keep cosine close to float32, records
@@ -57,11 +56,11 @@ class MatrixTest {
 
     @Test
     void aRecordIsTheBestOfItsRowsAndKindsKeepTheirOwnIds() {
-        float[] x = Vectors.normalized(new float[] {1, 0, 0});
-        float[] y = Vectors.normalized(new float[] {0, 1, 0});
-        float[] xy = Vectors.normalized(new float[] {1, 1, 0});
+        float[] x = Vectors.normalized(new float[] { 1, 0, 0 });
+        float[] y = Vectors.normalized(new float[] { 0, 1, 0 });
+        float[] xy = Vectors.normalized(new float[] { 1, 1, 0 });
         Matrix m = Matrix.of(List.of(row("memory", 1, y), row("summary", 1, xy), row("memory", 1, x),
-                row("code", 9, new float[] {0, 0, 0}), row("memory", 2, new float[] {1, 0, 0, 0})));
+                row("code", 9, new float[] { 0, 0, 0 }), row("memory", 2, new float[] { 1, 0, 0, 0 })));
 
         assertThat(m.size()).as("the four-dimensional row of a half-switched model is left out").isEqualTo(3);
         int memory = m.record("memory", 1);
@@ -104,10 +103,10 @@ class MatrixTest {
 
     @Test
     void aNormalisedVectorHasLengthOneAndZeroStaysZero() {
-        float[] v = Vectors.normalized(new float[] {3, 4});
-        assertThat(v).containsExactly(new float[] {0.6f, 0.8f}, within(1e-6f));
+        float[] v = Vectors.normalized(new float[] { 3, 4 });
+        assertThat(v).containsExactly(new float[] { 0.6f, 0.8f }, within(1e-6f));
         assertThat(Vectors.dot(v, v)).isCloseTo(1f, within(1e-6f));
-        float[] zero = new float[] {0, 0};
+        float[] zero = new float[] { 0, 0 };
         float[] normal = Vectors.normalized(zero);
         assertThat(normal).containsExactly(0f, 0f).isNotSameAs(zero);
     }

@@ -7,9 +7,8 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
 
-import org.junit.jupiter.api.Test;
-
 import dev.eaglemem.store.VectorStore;
+import org.junit.jupiter.api.Test;
 
 /** The in-memory comparison: top-k and similarity agree with a plain sort of every record. */
 class SemanticIndexTest {

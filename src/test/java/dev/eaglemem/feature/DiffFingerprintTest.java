@@ -29,7 +29,8 @@ class DiffFingerprintTest {
         Fingerprint cart = fps.get(0);
         assertThat(cart.baseBlob()).isEqualTo(headBlob);
         assertThat(cart.finalBlob()).isEqualTo(repo.git("hash-object", "src/cart.ts"));
-        assertThat(cart.hash()).hasSize(64).isEqualTo(DiffFingerprint.fingerprint("src/cart.ts", headBlob, cart.finalBlob()).hash());
+        assertThat(cart.hash()).hasSize(64)
+                .isEqualTo(DiffFingerprint.fingerprint("src/cart.ts", headBlob, cart.finalBlob()).hash());
         assertThat(cart.shortHash()).hasSize(12);
         assertThat(cart.changed()).isTrue();
         assertThat(fps.get(1).baseBlob()).isEqualTo(Fingerprint.NEW_FILE);

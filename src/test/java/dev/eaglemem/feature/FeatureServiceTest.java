@@ -9,16 +9,15 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import dev.eaglemem.TestServices;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.error.ExitCode;
 import dev.eaglemem.store.GuardRuleRow;
 import dev.eaglemem.store.TestDb;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Feature and guard-rule management on a real migrated database. */
 class FeatureServiceTest {
@@ -85,7 +84,8 @@ class FeatureServiceTest {
                 .isEqualTo(ExitCode.INVALID_INPUT);
         assertThat(error(() -> features.add(P, root, new FeatureSpec("x", null, List.of("../etc"), null, null))).exitCode())
                 .isEqualTo(ExitCode.INVALID_INPUT);
-        assertThat(error(() -> features.add(P, root, new FeatureSpec("y", null, List.of("/etc/passwd"), null, null))).getMessage())
+        assertThat(
+                error(() -> features.add(P, root, new FeatureSpec("y", null, List.of("/etc/passwd"), null, null))).getMessage())
                 .contains("outside the project root");
         assertThat(error(() -> features.add(P, root, new FeatureSpec("z", null, null, List.of("z"), null))).getMessage())
                 .contains("cannot depend on itself");
@@ -123,7 +123,8 @@ class FeatureServiceTest {
         assertThat(features.list(P, true)).extracting(Feature::name).containsExactly("checkout", "auth");
         assertThat(features.show(P, "checkout").unknownDependencies()).containsExactly("auth", "billing");
         assertThat(error(() -> features.archive(P, "auth")).exitCode()).isEqualTo(ExitCode.NOT_FOUND);
-        assertThat(features.add(P, root, new FeatureSpec("auth", "again", null, null, null)).status()).isEqualTo(FeatureStatus.ACTIVE);
+        assertThat(features.add(P, root, new FeatureSpec("auth", "again", null, null, null)).status())
+                .isEqualTo(FeatureStatus.ACTIVE);
     }
 
     @Test

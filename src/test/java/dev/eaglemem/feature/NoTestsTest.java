@@ -19,18 +19,18 @@ class NoTestsTest {
 
     @ParameterizedTest
     @ValueSource(strings = {
-        "TAP version 13\n# tests 0\n# suites 0\n# pass 0\n# fail 0",
-        "ℹ tests 0\nℹ suites 0\nℹ pass 0",
-        "No tests found, exiting with code 0",
-        "No test files found, exiting with code 0",
-        "\n  0 passing (1ms)\n",
-        "?   \texample.com/shop\t[no test files]",
-        "testing: warning: no tests to run\nPASS\nok  \texample.com/shop\t0.002s [no tests to run]",
-        "running 0 tests\n\ntest result: ok. 0 passed; 0 failed",
-        "[INFO] Tests run: 0, Failures: 0, Errors: 0, Skipped: 0",
-        "0 examples, 0 failures",
-        "No tests executed!",
-        "============================ no tests ran in 0.01s =============================",
+            "TAP version 13\n# tests 0\n# suites 0\n# pass 0\n# fail 0",
+            "ℹ tests 0\nℹ suites 0\nℹ pass 0",
+            "No tests found, exiting with code 0",
+            "No test files found, exiting with code 0",
+            "\n  0 passing (1ms)\n",
+            "?   \texample.com/shop\t[no test files]",
+            "testing: warning: no tests to run\nPASS\nok  \texample.com/shop\t0.002s [no tests to run]",
+            "running 0 tests\n\ntest result: ok. 0 passed; 0 failed",
+            "[INFO] Tests run: 0, Failures: 0, Errors: 0, Skipped: 0",
+            "0 examples, 0 failures",
+            "No tests executed!",
+            "============================ no tests ran in 0.01s =============================",
     })
     void runnersThatRanNothingAreCaught(String output) {
         assertThat(read(output).verdict()).isPresent();
@@ -38,16 +38,16 @@ class NoTestsTest {
 
     @ParameterizedTest
     @ValueSource(strings = {
-        "TAP version 13\n# tests 3\n# pass 3",
-        "ℹ tests 12\nℹ pass 12",
-        "Tests:       4 passed, 4 total",
-        "  5 passing (20ms)",
-        "ok  \texample.com/shop\t0.012s",
-        "running 0 tests\nrunning 2 tests\ntest a ... ok\ntest b ... ok\n\ntest result: ok. 2 passed; 0 failed",
-        "[INFO] Tests run: 7, Failures: 0, Errors: 0, Skipped: 0",
-        "=================== 3 passed in 0.10s ===================",
-        "all good",
-        "",
+            "TAP version 13\n# tests 3\n# pass 3",
+            "ℹ tests 12\nℹ pass 12",
+            "Tests:       4 passed, 4 total",
+            "  5 passing (20ms)",
+            "ok  \texample.com/shop\t0.012s",
+            "running 0 tests\nrunning 2 tests\ntest a ... ok\ntest b ... ok\n\ntest result: ok. 2 passed; 0 failed",
+            "[INFO] Tests run: 7, Failures: 0, Errors: 0, Skipped: 0",
+            "=================== 3 passed in 0.10s ===================",
+            "all good",
+            "",
     })
     void runnersThatRanSomethingOrSaidNothingPassAsBefore(String output) {
         assertThat(read(output).verdict()).isEmpty();

@@ -8,8 +8,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.function.Function;
 
-import org.junit.jupiter.api.Test;
-
 import dev.eaglemem.autostart.ServeView;
 import dev.eaglemem.feature.Feature;
 import dev.eaglemem.feature.FeatureStatus;
@@ -25,6 +23,7 @@ import dev.eaglemem.recall.RecallStatus;
 import dev.eaglemem.serve.control.ServeControl;
 import dev.eaglemem.store.JobRow;
 import dev.eaglemem.store.JobStatus;
+import org.junit.jupiter.api.Test;
 
 /**
  * The --json (and HTTP) shape of every record whose state is a closed set: the expected strings were
@@ -36,10 +35,11 @@ class StateJsonTest {
 
     @Test
     void featureStatus() {
-        assertThat(JsonOutput.write(feature(FeatureStatus.ACTIVE))).isEqualTo("{\"id\":7,\"project\":\"code/shop\",\"name\":\"checkout\","
-                + "\"description\":\"cart\",\"status\":\"active\",\"files\":[\"src/cart.ts\"],\"depends_on\":[],"
-                + "\"smoke_tests\":[\"npm test\"],\"last_verified_at\":null,\"last_verified_notes\":null,\"pending\":1,"
-                + "\"created_at\":\"2026-01-02T03:04:05Z\",\"updated_at\":\"2026-01-02T03:04:05Z\"}");
+        assertThat(JsonOutput.write(feature(FeatureStatus.ACTIVE)))
+                .isEqualTo("{\"id\":7,\"project\":\"code/shop\",\"name\":\"checkout\","
+                        + "\"description\":\"cart\",\"status\":\"active\",\"files\":[\"src/cart.ts\"],\"depends_on\":[],"
+                        + "\"smoke_tests\":[\"npm test\"],\"last_verified_at\":null,\"last_verified_notes\":null,\"pending\":1,"
+                        + "\"created_at\":\"2026-01-02T03:04:05Z\",\"updated_at\":\"2026-01-02T03:04:05Z\"}");
         assertThat(JsonOutput.write(feature(FeatureStatus.ARCHIVED))).contains("\"status\":\"archived\"");
     }
 
@@ -57,18 +57,20 @@ class StateJsonTest {
         InstallReport report = new InstallReport(true, "/bin/eagle-mem", "/bin/eagle-mem-hook", "/bin/bash", "eagle-mem",
                 "/bin/bash /bin/eagle-mem-hook statusline",
                 List.of("Bash(eagle-mem search:*)"), List.of(
-                new InstallReport.Action("runtime", p, Outcome.CREATED),
-                new InstallReport.Action("runtime", p, Outcome.UPDATED),
-                new InstallReport.Action("runtime", p, Outcome.UNCHANGED),
-                new InstallReport.Action("runtime", p, Outcome.REMOVED),
-                new InstallReport.Action("instructions", p, Outcome.RESTORED),
-                new InstallReport.Action("database", p, Outcome.READY),
-                new InstallReport.Action("database", p, new ActionStatus.Planned(Outcome.MIGRATE_IF_BEHIND)),
-                new InstallReport.Action("skill x", p, new ActionStatus.Planned(Outcome.CREATED)),
-                new InstallReport.Action("hook trust", p, new ActionStatus.Skipped("codex not on PATH")),
-                new InstallReport.Action("serve", p, new ActionStatus.Stopped(42)),
-                new InstallReport.Action("service", p, new ActionStatus.ServiceStep("systemd could not be asked", true)),
-                new InstallReport.Action("service", p, new ActionStatus.ServiceStep("not installed; nothing to remove", false))), List.of("w"));
+                        new InstallReport.Action("runtime", p, Outcome.CREATED),
+                        new InstallReport.Action("runtime", p, Outcome.UPDATED),
+                        new InstallReport.Action("runtime", p, Outcome.UNCHANGED),
+                        new InstallReport.Action("runtime", p, Outcome.REMOVED),
+                        new InstallReport.Action("instructions", p, Outcome.RESTORED),
+                        new InstallReport.Action("database", p, Outcome.READY),
+                        new InstallReport.Action("database", p, new ActionStatus.Planned(Outcome.MIGRATE_IF_BEHIND)),
+                        new InstallReport.Action("skill x", p, new ActionStatus.Planned(Outcome.CREATED)),
+                        new InstallReport.Action("hook trust", p, new ActionStatus.Skipped("codex not on PATH")),
+                        new InstallReport.Action("serve", p, new ActionStatus.Stopped(42)),
+                        new InstallReport.Action("service", p, new ActionStatus.ServiceStep("systemd could not be asked", true)),
+                        new InstallReport.Action("service", p,
+                                new ActionStatus.ServiceStep("not installed; nothing to remove", false))),
+                List.of("w"));
         assertThat(JsonOutput.write(report)).isEqualTo("{\"dry_run\":true,\"binary\":\"/bin/eagle-mem\","
                 + "\"hook_program\":\"/bin/eagle-mem-hook\",\"hook_shell\":\"/bin/bash\",\"command\":\"eagle-mem\","
                 + "\"status_line\":\"/bin/bash /bin/eagle-mem-hook statusline\",\"allow_rules\":[\"Bash(eagle-mem search:*)\"],"
@@ -91,12 +93,15 @@ class StateJsonTest {
     @Test
     void serveState() {
         Path socket = Path.of("/d/serve.sock");
-        assertThat(JsonOutput.write(new ServeView(socket, ServeControl.State.RUNNING, true, 12L, "answering (pid 12)"))).isEqualTo(
-                "{\"socket\":\"/d/serve.sock\",\"state\":\"running\",\"answering\":true,\"pid\":12,\"detail\":\"answering (pid 12)\"}");
-        assertThat(JsonOutput.write(new ServeView(socket, ServeControl.State.UNRESPONSIVE, false, null, "holds its lock"))).isEqualTo(
-                "{\"socket\":\"/d/serve.sock\",\"state\":\"unresponsive\",\"answering\":false,\"pid\":null,\"detail\":\"holds its lock\"}");
-        assertThat(JsonOutput.write(new ServeView(socket, ServeControl.State.STOPPED, false, null, "serve is not running"))).isEqualTo(
-                "{\"socket\":\"/d/serve.sock\",\"state\":\"stopped\",\"answering\":false,\"pid\":null,\"detail\":\"serve is not running\"}");
+        assertThat(JsonOutput.write(new ServeView(socket, ServeControl.State.RUNNING, true, 12L, "answering (pid 12)")))
+                .isEqualTo(
+                        "{\"socket\":\"/d/serve.sock\",\"state\":\"running\",\"answering\":true,\"pid\":12,\"detail\":\"answering (pid 12)\"}");
+        assertThat(JsonOutput.write(new ServeView(socket, ServeControl.State.UNRESPONSIVE, false, null, "holds its lock")))
+                .isEqualTo(
+                        "{\"socket\":\"/d/serve.sock\",\"state\":\"unresponsive\",\"answering\":false,\"pid\":null,\"detail\":\"holds its lock\"}");
+        assertThat(JsonOutput.write(new ServeView(socket, ServeControl.State.STOPPED, false, null, "serve is not running")))
+                .isEqualTo(
+                        "{\"socket\":\"/d/serve.sock\",\"state\":\"stopped\",\"answering\":false,\"pid\":null,\"detail\":\"serve is not running\"}");
         assertThat(JsonOutput.write(new ServeControl.Status(ServeControl.State.STOPPED, -1, "/d/serve.sock", null)))
                 .isEqualTo("{\"state\":\"stopped\",\"pid\":-1,\"socket\":\"/d/serve.sock\",\"health\":null}");
         assertThat(JsonOutput.write(new ServeControl.Status(ServeControl.State.UNRESPONSIVE, 5, "/d/serve.sock", null)))
@@ -112,7 +117,8 @@ class StateJsonTest {
         assertThat(PrePushHook.Status.values()).hasSameSizeAs(before);
         for (PrePushHook.Status status : PrePushHook.Status.values()) {
             assertThat(JsonOutput.write(new PrePushHook.Result(status, HOOK, null)))
-                    .isEqualTo("{\"status\":\"" + before.get(status.ordinal()) + "\",\"hook\":\"/repo/.git/hooks/pre-push\",\"backup\":null}");
+                    .isEqualTo("{\"status\":\"" + before.get(status.ordinal())
+                            + "\",\"hook\":\"/repo/.git/hooks/pre-push\",\"backup\":null}");
         }
     }
 

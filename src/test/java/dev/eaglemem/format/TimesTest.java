@@ -15,8 +15,10 @@ class TimesTest {
     @Test
     void aTimeIsShownInTheUsersZoneLabelledWithItsOffset() {
         assertThat(new Times(ZoneId.of("Europe/Berlin")).dateTime(STORED)).isEqualTo("2026-11-24 18:05 UTC+01:00");
-        assertThat(new Times(ZoneId.of("Europe/Berlin")).dateTime("2026-07-01T10:00:00Z")).isEqualTo("2026-07-01 12:00 UTC+02:00");
-        assertThat(new Times(ZoneId.of("America/New_York")).dateTime(Instant.parse(STORED))).isEqualTo("2026-11-24 12:05 UTC-05:00");
+        assertThat(new Times(ZoneId.of("Europe/Berlin")).dateTime("2026-07-01T10:00:00Z"))
+                .isEqualTo("2026-07-01 12:00 UTC+02:00");
+        assertThat(new Times(ZoneId.of("America/New_York")).dateTime(Instant.parse(STORED)))
+                .isEqualTo("2026-11-24 12:05 UTC-05:00");
         assertThat(new Times(ZoneId.of("Asia/Kolkata")).dateTime(STORED)).isEqualTo("2026-11-24 22:35 UTC+05:30");
     }
 

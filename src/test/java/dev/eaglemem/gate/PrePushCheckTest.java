@@ -6,11 +6,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.eaglemem.feature.PendingCheck;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import dev.eaglemem.feature.PendingCheck;
 
 /** The push range from pre-push input, on real repositories with a real bare remote. */
 class PrePushCheckTest {
@@ -118,7 +117,8 @@ class PrePushCheckTest {
                     List.of(), "abcdef0123456789", "2026-11-22T10:00:00.000Z"));
         }
         String text = PrePushCheck.denyText("this release boundary (git push)", many, 10);
-        assertThat(text).startsWith("Eagle Mem blocked this release boundary (git push) because 12 feature verifications are pending.")
+        assertThat(text)
+                .startsWith("Eagle Mem blocked this release boundary (git push) because 12 feature verifications are pending.")
                 .contains("eagle-mem feature verify checkout", "eagle-mem feature verify billing", "#10 checkout (src/f10.ts)",
                         "… and 2 more: eagle-mem feature pending")
                 .doesNotContain("#11 ", "waive 11 ");

@@ -15,11 +15,6 @@ import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import dev.eaglemem.TestServices;
 import dev.eaglemem.config.EagleEnv;
 import dev.eaglemem.feature.FeatureChange;
@@ -32,6 +27,10 @@ import dev.eaglemem.feature.TempRepo;
 import dev.eaglemem.feature.VerificationService;
 import dev.eaglemem.feature.VerifyResult;
 import dev.eaglemem.store.TestDb;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Verify, run and waive cover what was verified: edits no hook saw (uncommitted, or committed and not yet
@@ -220,9 +219,10 @@ class VerificationGateScenarioTest {
                 .containsExactly(tuple("checkout", "src/cart.ts", PendingSource.RELEASE.reason()));
         assertThat(PrePushCheck.denyText(verdict.pending())).contains("eagle-mem feature verify checkout");
         // the same push asked by the agent (PreToolUse): the same check, the same feature named
-        assertThat(agent.refusal("git push -u origin feature/tax", repo.root, P, null)).hasValueSatisfying(deny -> assertThat(deny)
-                .contains("Eagle Mem blocked this release boundary").contains("eagle-mem feature verify checkout")
-                .contains("checkout (src/cart.ts)"));
+        assertThat(agent.refusal("git push -u origin feature/tax", repo.root, P, null))
+                .hasValueSatisfying(deny -> assertThat(deny)
+                        .contains("Eagle Mem blocked this release boundary").contains("eagle-mem feature verify checkout")
+                        .contains("checkout (src/cart.ts)"));
         assertThat(verifications.pending(repo.root, P)).extracting(PendingCheck::feature).containsExactly("checkout");
 
         assertThat(verifications.verify(P, repo.root, "checkout", "cart tests pass").resolved()).hasSize(1);

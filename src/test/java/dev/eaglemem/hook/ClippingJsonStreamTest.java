@@ -10,21 +10,20 @@ import java.util.Iterator;
 import java.util.Map;
 import java.util.Random;
 
-import org.junit.jupiter.api.Test;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.eaglemem.format.Clip;
+import org.junit.jupiter.api.Test;
 
 /** The streaming cut gives exactly what Clip.keep gives for every string, keys included, and leaves the rest alone. */
 class ClippingJsonStreamTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String[] PIECES = { "a", "Z", " ", "é", "€", "𝄞", "😀", "\n", "\"", "\\", "\t", "\u0001", "/", "\ud800",
-        "\udc00", "ü" };
+            "\udc00", "ü" };
 
     private static JsonNode cut(byte[] json, int maxChars, long ceiling) throws IOException {
         return JSON.readTree(new ClippingJsonStream(new ByteArrayInputStream(json), maxChars, ceiling));
@@ -115,6 +114,7 @@ class ClippingJsonStreamTest {
 
     @Test
     void aPayloadCutShortStaysInvalid() {
-        assertThatThrownBy(() -> cut("{\"a\":\"xyz\\u00".getBytes(StandardCharsets.UTF_8), 2, 1000)).isInstanceOf(IOException.class);
+        assertThatThrownBy(() -> cut("{\"a\":\"xyz\\u00".getBytes(StandardCharsets.UTF_8), 2, 1000))
+                .isInstanceOf(IOException.class);
     }
 }

@@ -13,11 +13,10 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.eaglemem.store.TestDb;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * An event's id depends on the event, never on how a route framed its bytes: the shim's bash route sends line breaks
@@ -118,7 +117,8 @@ class EventIdsTest {
     }
 
     private static int count(TestDb t, String sql) throws Exception {
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + t.db.file()); Statement st = c.createStatement();
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + t.db.file());
+                Statement st = c.createStatement();
                 ResultSet rs = st.executeQuery(sql)) {
             rs.next();
             return rs.getInt(1);

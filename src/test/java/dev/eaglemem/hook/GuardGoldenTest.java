@@ -14,13 +14,6 @@ import java.util.UUID;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
-
 import dev.eaglemem.Golden;
 import dev.eaglemem.TestServices;
 import dev.eaglemem.feature.FeatureSpec;
@@ -32,6 +25,12 @@ import dev.eaglemem.store.FileHintRow;
 import dev.eaglemem.store.FileHintStore;
 import dev.eaglemem.store.TestDb;
 import dev.eaglemem.store.Tx;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The guardrails through {@link HookRunner} with the PreToolUse payloads captured from the real agents
@@ -57,7 +56,8 @@ class GuardGoldenTest {
     @BeforeEach
     void setUp() throws IOException {
         // Not under /tmp: a temporary directory is no project. target/ is the build's own scratch space.
-        Path home = Files.createDirectories(Path.of("target/guard-golden").toAbsolutePath().resolve(UUID.randomUUID().toString()));
+        Path home = Files
+                .createDirectories(Path.of("target/guard-golden").toAbsolutePath().resolve(UUID.randomUUID().toString()));
         repo = new TempRepo(home.resolve("work/shop-api")).write("src/app.py", "print('x')\n")
                 .write("NOTES.md", "status: draft\n").write("README.md", "# shop-api\n").commitAll("initial");
         repo.git("init", "-q", "--bare", home.resolve("origin.git").toString());
@@ -76,9 +76,11 @@ class GuardGoldenTest {
         // The memories are written against the code as it is now: their freshness is StaleRecallGoldenTest's subject.
         repo.write("src/app.py", "import logging\nlogging.info('x')\n").write("NOTES.md", "status: reviewed\n")
                 .commitAll("log instead of print");
-        rig.memories.add(new MemoryDraft(MemoryKind.DECISION, MemoryScope.PROJECT, "Logging", "app.py logs through the logger, never print().",
+        rig.memories.add(new MemoryDraft(MemoryKind.DECISION, MemoryScope.PROJECT, "Logging",
+                "app.py logs through the logger, never print().",
                 null, null, List.of("src/app.py"), PROJECT, "claude-code", null, null, false));
-        rig.memories.add(new MemoryDraft(MemoryKind.GOTCHA, MemoryScope.PROJECT, "Notes status", "NOTES.md status must be one of draft or reviewed.",
+        rig.memories.add(new MemoryDraft(MemoryKind.GOTCHA, MemoryScope.PROJECT, "Notes status",
+                "NOTES.md status must be one of draft or reviewed.",
                 null, null, List.of(), PROJECT, "codex", null, null, false));
     }
 
@@ -133,8 +135,10 @@ class GuardGoldenTest {
             hints.replace(tx, PROJECT, "co_edit", List.of(new FileHintRow(PROJECT, "co_edit", "src/app.py",
                     List.of("tests/test_app.py"), 4, null)), at);
             hints.replace(tx, PROJECT, "hot_file", List.of(new FileHintRow(PROJECT, "hot_file", "src/app.py", List.of(),
-                    42.0 / 9, 42, 9, 12, null), new FileHintRow(PROJECT, "hot_file", "NOTES.md", List.of(), 15.0 / 7, 15, 7,
-                    12, null)), at);
+                    42.0 / 9, 42, 9, 12, null),
+                    new FileHintRow(PROJECT, "hot_file", "NOTES.md", List.of(), 15.0 / 7, 15, 7,
+                            12, null)),
+                    at);
             return null;
         });
         Golden.assertMatches(GOLDEN.resolve(c.golden() + ".out"), answer(c.fixture()));

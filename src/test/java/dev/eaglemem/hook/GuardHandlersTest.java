@@ -10,19 +10,14 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.eaglemem.TestServices;
 import dev.eaglemem.capture.CaptureService;
 import dev.eaglemem.capture.ToolUse;
 import dev.eaglemem.code.CodeIndexer;
-import dev.eaglemem.curate.FileHints;
 import dev.eaglemem.config.LogFile;
+import dev.eaglemem.curate.FileHints;
 import dev.eaglemem.feature.FeatureRoot;
 import dev.eaglemem.feature.FeatureService;
 import dev.eaglemem.feature.FeatureSpec;
@@ -36,10 +31,14 @@ import dev.eaglemem.memory.MemoryService;
 import dev.eaglemem.project.AgentSource;
 import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.store.AppliedEventStore;
+import dev.eaglemem.store.CodeStore;
 import dev.eaglemem.store.FileHintStore;
 import dev.eaglemem.store.ProjectStore;
-import dev.eaglemem.store.CodeStore;
 import dev.eaglemem.store.TestDb;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The guardrails around tool calls, on a real database and a real git repository with a real remote. */
 class GuardHandlersTest {
@@ -108,7 +107,8 @@ class GuardHandlersTest {
         assertThat(push("git push origin main")).as("nothing changed yet").isEqualTo(HookResponse.SILENT);
 
         repo.write("src/cart.py", "total = 2\n");
-        assertThat(afterEdit("src/cart.py")).anySatisfy(l -> assertThat(l).contains("feature 'cart-totals' now needs verification"));
+        assertThat(afterEdit("src/cart.py"))
+                .anySatisfy(l -> assertThat(l).contains("feature 'cart-totals' now needs verification"));
         repo.commitAll("cart in cents");
 
         for (String command : List.of("git push origin main", "git -C . push", "cd src && git push", "bash -c 'git push -f'",
@@ -146,8 +146,9 @@ class GuardHandlersTest {
     @Test
     void beforeAnEditTheFilesRulesDecisionsAndALoopWarningComeBack() {
         services.guardRules().add(P, "src/**", "Money code needs a second reviewer");
-        memories.add(new MemoryDraft(MemoryKind.DECISION, MemoryScope.PROJECT, "Cents", "cart.py sums integer cents, never floats.",
-                null, null, List.of(), P, "claude-code", SID, null, false));
+        memories.add(
+                new MemoryDraft(MemoryKind.DECISION, MemoryScope.PROJECT, "Cents", "cart.py sums integer cents, never floats.",
+                        null, null, List.of(), P, "claude-code", SID, null, false));
         HookResponse first = before("Edit", ToolCall.Kind.WRITE, null, List.of(repo.root.resolve("src/cart.py").toString()));
         assertThat(first).isInstanceOfSatisfying(HookResponse.Context.class, c -> assertThat(c.text())
                 .contains("Eagle Mem guardrail for src/cart.py: Money code needs a second reviewer")
@@ -170,11 +171,13 @@ class GuardHandlersTest {
     @Test
     void beforeAnEditOfCodeOtherFilesCallTheCallersAreNamed() {
         repo.write("src/pricing.py", "def cart_total(lines):\n    return sum(l.cents for l in lines)\n")
-                .write("src/checkout.py", "from .pricing import cart_total\n\n\ndef pay(cart):\n    return cart_total(cart.lines)\n");
+                .write("src/checkout.py",
+                        "from .pricing import cart_total\n\n\ndef pay(cart):\n    return cart_total(cart.lines)\n");
         new CodeIndexer(t.db, new CodeStore(), new ProjectStore(), Redactor.defaults(), Clock.systemUTC(),
                 new LogFile(dir.resolve("index.log"), Clock.systemUTC())).index(P, repo.root, false, CodeIndexer.Progress.NONE);
         ObjectNode edit = JsonNodeFactory.instance.objectNode().put("file_path", repo.root.resolve("src/pricing.py").toString())
-                .put("old_string", "return sum(l.cents for l in lines)").put("new_string", "return sum(l.cents for l in lines) or 0");
+                .put("old_string", "return sum(l.cents for l in lines)")
+                .put("new_string", "return sum(l.cents for l in lines) or 0");
         HookResponse r = guard.before(new HookEvent.PreToolUse(context(AgentSource.CLAUDE_CODE), new ToolCall("Edit",
                 ToolCall.Kind.WRITE, null, List.of(), List.of(repo.root.resolve("src/pricing.py").toString()), null), edit));
         assertThat(r).isInstanceOfSatisfying(HookResponse.Context.class, c -> assertThat(c.text())

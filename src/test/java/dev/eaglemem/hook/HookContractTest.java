@@ -8,14 +8,13 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.stream.Stream;
 
+import dev.eaglemem.store.Db;
+import dev.eaglemem.store.TestDb;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-
-import dev.eaglemem.store.Db;
-import dev.eaglemem.store.TestDb;
 
 /** Bad input never breaks the protocol: exit 0, and stdout empty or one JSON line. */
 class HookContractTest {
@@ -38,7 +37,8 @@ class HookContractTest {
                 Arguments.of("a JSON array", "SessionStart", bytes("[1,2,3]")),
                 Arguments.of("a JSON string", "Stop", bytes("\"hello\"")),
                 Arguments.of("binary garbage", "PreToolUse", new byte[] { 0, (byte) 0xff, 0x10, (byte) 0x80, 0x7b }),
-                Arguments.of("session_id is a number", "SessionStart", bytes("{\"session_id\":42,\"cwd\":\"/home/dev/work/shop-api\"}")),
+                Arguments.of("session_id is a number", "SessionStart",
+                        bytes("{\"session_id\":42,\"cwd\":\"/home/dev/work/shop-api\"}")),
                 Arguments.of("session_id with a path", "SessionStart", bytes("{\"session_id\":\"../../etc\",\"cwd\":\"/x\"}")),
                 Arguments.of("cwd is an object", "SessionStart", bytes("{" + SESSION + ",\"cwd\":{\"a\":1},\"source\":7}")),
                 Arguments.of("prompt is an object", "UserPromptSubmit", bytes("{" + SESSION + ",\"prompt\":{\"text\":\"x\"}}")),
@@ -48,7 +48,8 @@ class HookContractTest {
                 Arguments.of("huge payload", "UserPromptSubmit", huge),
                 Arguments.of("unknown event", "Notification", bytes("{" + SESSION + ",\"message\":\"hi\"}")),
                 Arguments.of("no event name", "", bytes("{" + SESSION + "}")),
-                Arguments.of("deep nesting", "Stop", bytes("{" + SESSION + ",\"x\":" + "[".repeat(5000) + "]".repeat(5000) + "}")),
+                Arguments.of("deep nesting", "Stop",
+                        bytes("{" + SESSION + ",\"x\":" + "[".repeat(5000) + "]".repeat(5000) + "}")),
                 Arguments.of("missing cwd", "SessionStart", bytes("{" + SESSION + ",\"source\":\"startup\"}")),
                 Arguments.of("control characters", "UserPromptSubmit",
                         bytes("{" + SESSION + ",\"prompt\":\"\\u0000\\u0007 release gate bug please\"}")));
@@ -82,7 +83,8 @@ class HookContractTest {
         try (TestDb t = TestDb.in(dir)) {
             new HookRig(t.db, dir.resolve("eagle-mem.log")).run("UserPromptSubmit", bytes("{not json"));
         }
-        assertThat(Files.readString(dir.resolve("eagle-mem.log"))).contains("[WARN] hook UserPromptSubmit: payload is not valid JSON");
+        assertThat(Files.readString(dir.resolve("eagle-mem.log")))
+                .contains("[WARN] hook UserPromptSubmit: payload is not valid JSON");
     }
 
     @Test

@@ -12,11 +12,10 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import dev.eaglemem.capture.Spool;
 import dev.eaglemem.store.TestDb;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Hooks against a database that cannot take their events for a reason other than a lock: a damaged file (the
@@ -30,9 +29,9 @@ class HookDatabaseFaultTest {
     @TempDir
     Path dir;
 
-
     private static long count(Path db, String sql) throws Exception {
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db); Statement st = c.createStatement();
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db);
+                Statement st = c.createStatement();
                 ResultSet rs = st.executeQuery(sql)) {
             rs.next();
             return rs.getLong(1);

@@ -11,18 +11,15 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.eaglemem.TestServices;
-import dev.eaglemem.llm.FakeLlm;
 import dev.eaglemem.config.ConfigKeys;
 import dev.eaglemem.config.EagleConfig;
 import dev.eaglemem.config.Settings;
 import dev.eaglemem.jobs.EnrichSummaryJob;
 import dev.eaglemem.jobs.JobEngine;
 import dev.eaglemem.jobs.JobKinds;
+import dev.eaglemem.llm.FakeLlm;
 import dev.eaglemem.project.ProjectSwitch;
 import dev.eaglemem.store.EnrichmentStore;
 import dev.eaglemem.store.JobStore;
@@ -33,6 +30,8 @@ import dev.eaglemem.store.PromptStore;
 import dev.eaglemem.store.SessionStore;
 import dev.eaglemem.store.SummaryStore;
 import dev.eaglemem.store.TestDb;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Whole captured sessions replayed in order: what gets stored, and what the next session is told. */
 class HookFlowTest {
@@ -234,7 +233,6 @@ class HookFlowTest {
         }
         assertThat(databaseText().toLowerCase(Locale.ROOT)).doesNotContain(key.substring(8).toLowerCase(Locale.ROOT));
     }
-
 
     private String databaseText() throws Exception {
         StringBuilder all = new StringBuilder();

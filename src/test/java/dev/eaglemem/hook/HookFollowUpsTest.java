@@ -11,10 +11,9 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
 
+import dev.eaglemem.store.TestDb;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import dev.eaglemem.store.TestDb;
 
 /**
  * Issue 24: every event kind's follow-up work, through the hook runner, in a real git repository — recorded live, and
@@ -68,7 +67,8 @@ class HookFollowUpsTest {
             HookRig rig = rig(t, home, data);
 
             run(rig, home, "SessionStart-2");
-            assertThat(jobs(t)).as("a session in a repository with no code index and no overview").containsExactly("index", "scan");
+            assertThat(jobs(t)).as("a session in a repository with no code index and no overview").containsExactly("index",
+                    "scan");
 
             run(rig, home, "UserPromptSubmit-2");
             run(rig, home, "PostToolUse-3");

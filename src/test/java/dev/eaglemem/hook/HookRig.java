@@ -146,7 +146,8 @@ final class HookRig {
         memory(MemoryKind.PATTERN, MemoryScope.PROJECT, "Errors end with a fix", "Every CLI error ends with a runnable fix.");
         memory(MemoryKind.PREFERENCE, MemoryScope.PERSONAL, "Small commits", "I prefer small, focused commits.");
         db.write(tx -> {
-            new OverviewStore().set(tx, PROJECT, "shop-api: the shop's Python web API (Flask, PostgreSQL); release gate in src/gate.py.",
+            new OverviewStore().set(tx, PROJECT,
+                    "shop-api: the shop's Python web API (Flask, PostgreSQL); release gate in src/gate.py.",
                     "manual", clock.instant());
             return null;
         });

@@ -18,8 +18,7 @@ import java.util.regex.Pattern;
 record HookScenario(String agent, String payload, String scenario, boolean silent) {
 
     private static final Pattern AGENT = Pattern.compile("## (\\S+)");
-    private static final Pattern ROW =
-            Pattern.compile("\\| (\\S+) \\| ([a-z0-9-]+)/([a-z0-9-]+) \\| (golden|silent) \\| .+ \\|");
+    private static final Pattern ROW = Pattern.compile("\\| (\\S+) \\| ([a-z0-9-]+)/([a-z0-9-]+) \\| (golden|silent) \\| .+ \\|");
     private static final String HEADER = "| Payload | Scenario | Answer | What it proves |";
     private static final String RULE = "|---|---|---|---|";
 

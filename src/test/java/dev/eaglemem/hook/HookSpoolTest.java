@@ -12,11 +12,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import dev.eaglemem.capture.Spool;
 import dev.eaglemem.store.TestDb;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Hooks against a database another process holds locked: the events go to the spool within the hooks'
@@ -34,11 +33,13 @@ class HookSpoolTest {
     private static final Map<String, String> TABLES = new LinkedHashMap<>();
 
     static {
-        TABLES.put("sessions", "SELECT id || '|' || project || '|' || status || '|' || started_at || '|' || COALESCE(ended_at, '')"
-                + " || '|' || last_activity_at FROM sessions ORDER BY id");
+        TABLES.put("sessions",
+                "SELECT id || '|' || project || '|' || status || '|' || started_at || '|' || COALESCE(ended_at, '')"
+                        + " || '|' || last_activity_at FROM sessions ORDER BY id");
         TABLES.put("prompts", "SELECT prompt || '|' || created_at FROM user_prompts ORDER BY created_at, id");
-        TABLES.put("observations", "SELECT tool_name || '|' || COALESCE(command, '') || '|' || files_read || '|' || files_modified"
-                + " || '|' || COALESCE(tool_use_id, '') || '|' || created_at FROM observations ORDER BY created_at, id");
+        TABLES.put("observations",
+                "SELECT tool_name || '|' || COALESCE(command, '') || '|' || files_read || '|' || files_modified"
+                        + " || '|' || COALESCE(tool_use_id, '') || '|' || created_at FROM observations ORDER BY created_at, id");
         TABLES.put("summaries", "SELECT session_id || '|' || COALESCE(request, '') || '|' || COALESCE(decisions, '') || '|'"
                 + " || COALESCE(files_modified, '') || '|' || updated_at FROM summaries ORDER BY session_id");
         TABLES.put("memories", "SELECT kind || '|' || content FROM memories ORDER BY id");
@@ -48,7 +49,6 @@ class HookSpoolTest {
     @TempDir
     Path dir;
 
-
     private static Map<String, List<String>> contents(TestDb t) throws Exception {
         Map<String, List<String>> out = new LinkedHashMap<>();
         for (var e : TABLES.entrySet()) {
@@ -56,7 +56,6 @@ class HookSpoolTest {
         }
         return out;
     }
-
 
     /** Another process's write lock (WAL: readers still read), as `sqlite3 memory.db 'BEGIN EXCLUSIVE'` holds it. */
     private static Connection lock(TestDb t) throws Exception {
@@ -105,7 +104,8 @@ class HookSpoolTest {
 
             assertThat(r).isEqualTo(new Spool.Replay(SESSION.length, 0, 0, null, false));
             assertThat(contents(t)).isEqualTo(live);
-            assertThat(t.rows("SELECT count(*) FROM applied_events WHERE via = 'spool'")).containsExactly(String.valueOf(SESSION.length));
+            assertThat(t.rows("SELECT count(*) FROM applied_events WHERE via = 'spool'"))
+                    .containsExactly(String.valueOf(SESSION.length));
             assertThat(rig.spool.pending()).isFalse();
             assertThat(Files.readString(spooled.resolve("eagle-mem.log"))).contains("spool: replayed " + SESSION.length
                     + " event(s), 0 already applied, 0 failed; spool empty");
@@ -126,7 +126,8 @@ class HookSpoolTest {
             rig.runClaude("PostToolUse-4");
 
             assertThat(rig.spool.pending()).isFalse();
-            assertThat(t.rows("SELECT via FROM applied_events ORDER BY event_at")).containsExactly("spool", "spool", "spool", "hook");
+            assertThat(t.rows("SELECT via FROM applied_events ORDER BY event_at")).containsExactly("spool", "spool", "spool",
+                    "hook");
             assertThat(t.rows("SELECT tool_use_id FROM observations ORDER BY id")).hasSize(2)
                     .containsExactlyElementsOf(t.rows("SELECT tool_use_id FROM observations ORDER BY created_at"));
         }

@@ -12,12 +12,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.eaglemem.format.Clip;
 import dev.eaglemem.store.TestDb;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Hostile text in real hook payloads, through the runner and the handlers into a real database (issue 23: F3, F11):
@@ -92,7 +91,8 @@ class HostilePayloadTextTest {
         try (TestDb t = TestDb.in(dir)) {
             HookRig rig = new HookRig(t.db, dir.resolve("eagle-mem.log"));
             run(rig, "PostToolUse", Map.of("session_id", SID, "cwd", CWD, "hook_event_name", "PostToolUse",
-                    "tool_name", "Bash", "tool_input", Map.of("command", "GITHUB_TOKEN=ghp_aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5 echo"
+                    "tool_name", "Bash", "tool_input",
+                    Map.of("command", "GITHUB_TOKEN=ghp_aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5 echo"
                             + words),
                     "tool_response", Map.of("stdout", "ok"), "tool_use_id", "toolu_big"));
             run(rig, "Stop", Map.of("session_id", SID, "cwd", CWD, "hook_event_name", "Stop",
@@ -113,13 +113,13 @@ class HostilePayloadTextTest {
         return out;
     }
 
-
     /** "table.column" of every stored text that still holds a NUL, in every table but the index's own. */
     private static List<String> textsHoldingNul(TestDb t) throws Exception {
         List<String> found = new ArrayList<>();
         for (String table : t.rows("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
                 + " AND name NOT LIKE '%fts%' AND sql NOT LIKE 'CREATE VIRTUAL%'")) {
-            try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + t.db.file()); Statement st = c.createStatement();
+            try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + t.db.file());
+                    Statement st = c.createStatement();
                     ResultSet rs = st.executeQuery("SELECT * FROM \"" + table + "\"")) {
                 int columns = rs.getMetaData().getColumnCount();
                 while (rs.next()) {

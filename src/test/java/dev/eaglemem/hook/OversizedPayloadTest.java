@@ -7,11 +7,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import dev.eaglemem.format.Clip;
 import dev.eaglemem.store.TestDb;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A payload over HookRunner.MAX_INPUT_BYTES is still an event: stored with its long strings cut (Clip's marker says
@@ -26,7 +25,8 @@ class OversizedPayloadTest {
 
     private static String toolCall(String id, String stdout) {
         return "{\"session_id\":\"" + SESSION + "\",\"cwd\":\"/home/dev/work/shop-api\",\"hook_event_name\":\"PostToolUse\","
-                + "\"tool_name\":\"Bash\",\"tool_input\":{\"command\":\"cat big-" + id + ".log\"},\"tool_response\":{\"stdout\":\""
+                + "\"tool_name\":\"Bash\",\"tool_input\":{\"command\":\"cat big-" + id
+                + ".log\"},\"tool_response\":{\"stdout\":\""
                 + stdout + "\",\"stderr\":\"\"},\"tool_use_id\":\"" + id + "\"}";
     }
 
@@ -38,7 +38,8 @@ class OversizedPayloadTest {
             HookRig.Output out = rig.run("PostToolUse", payload.getBytes(StandardCharsets.UTF_8));
             assertThat(out.exit()).isZero();
             assertThat(out.stdout()).isEmpty();
-            assertThat(t.rows("SELECT command FROM observations WHERE tool_use_id = 'toolu_big'")).containsExactly("cat big-toolu_big.log");
+            assertThat(t.rows("SELECT command FROM observations WHERE tool_use_id = 'toolu_big'"))
+                    .containsExactly("cat big-toolu_big.log");
             assertThat(Files.readString(dir.resolve("eagle-mem.log"))).contains("hook PostToolUse: payload of " + payload.length()
                     + " bytes is over the 8 MiB limit; kept with 1 string(s) cut to their first 1048576 characters");
         }

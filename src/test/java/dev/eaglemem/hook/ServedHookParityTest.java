@@ -19,14 +19,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-
 import dev.eaglemem.config.EagleEnv;
 import dev.eaglemem.serve.ServeServer;
 import dev.eaglemem.serve.control.SocketClient;
 import dev.eaglemem.store.TestDb;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 /**
  * serve answers {@code POST /hook/{Event}} with exactly the bytes {@code eagle-mem hook {Event}} prints: every

@@ -10,12 +10,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-
 import dev.eaglemem.Golden;
 import dev.eaglemem.TestServices;
 import dev.eaglemem.anchor.AnchorService;
@@ -23,6 +19,8 @@ import dev.eaglemem.memory.MemoryDraft;
 import dev.eaglemem.memory.MemoryKind;
 import dev.eaglemem.memory.MemoryScope;
 import dev.eaglemem.store.TestDb;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Recall of records the code moved on from, through the whole hook stack on a real git repository: SessionStart and a
@@ -63,7 +61,8 @@ class StaleRecallGoldenTest {
             add(rig, repo, MemoryKind.GOTCHA, "applyDiscount() floors the discount: half a cent is lost on odd totals",
                     "src/pricing.js");
             add(rig, repo, MemoryKind.DECISION, "Setup steps are documented in README.md, nowhere else", "README.md");
-            add(rig, repo, MemoryKind.DECISION, "The shop's setup steps run make setup from the Makefile, never npm install by hand",
+            add(rig, repo, MemoryKind.DECISION,
+                    "The shop's setup steps run make setup from the Makefile, never npm install by hand",
                     "Makefile");
             rig.clock.set(HookRig.NOW);
 

@@ -7,11 +7,6 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.error.ExitCode;
 import dev.eaglemem.recall.RecallHistory;
@@ -29,6 +24,10 @@ import dev.eaglemem.store.SummaryFields;
 import dev.eaglemem.store.SummaryRow;
 import dev.eaglemem.store.SummaryStore;
 import dev.eaglemem.store.TestDb;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The one-line texts of a replay and inspector, their order, and the limits of a replay over a real database. */
 class InspectServiceTest {

@@ -11,7 +11,8 @@ class AgentGuidanceTest {
     @Test
     void calledByNameTheTextIsAsWritten() {
         assertThat(AgentGuidance.instructions("eagle-mem")).isEqualTo(AgentGuidance.instructions());
-        AgentGuidance.SKILLS.forEach(name -> assertThat(AgentGuidance.skill(name, "eagle-mem")).isEqualTo(AgentGuidance.skill(name)));
+        AgentGuidance.SKILLS
+                .forEach(name -> assertThat(AgentGuidance.skill(name, "eagle-mem")).isEqualTo(AgentGuidance.skill(name)));
     }
 
     @Test

@@ -12,12 +12,11 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.Test;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.error.ExitCode;
+import org.junit.jupiter.api.Test;
 
 class CodexHooksFileTest {
 

@@ -4,10 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 
-import org.junit.jupiter.api.Test;
-
 import dev.eaglemem.format.JsonOutput;
 import dev.eaglemem.install.ActionStatus.Outcome;
+import org.junit.jupiter.api.Test;
 
 class InstallReportTest {
 

@@ -12,11 +12,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import dev.eaglemem.config.ConfigFile;
 import dev.eaglemem.config.DataDir;
 import dev.eaglemem.config.EagleEnv;
@@ -25,6 +20,10 @@ import dev.eaglemem.install.Installer.Agent;
 import dev.eaglemem.serve.control.ServeControl;
 import dev.eaglemem.store.ProjectStore;
 import dev.eaglemem.store.TestDb;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * install and uninstall end to end on a scratch HOME, with a fake runtime (a directory holding an

@@ -7,12 +7,11 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Random;
 
+import dev.eaglemem.error.EagleException;
+import dev.eaglemem.error.ExitCode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-
-import dev.eaglemem.error.EagleException;
-import dev.eaglemem.error.ExitCode;
 
 class ManagedBlockTest {
 

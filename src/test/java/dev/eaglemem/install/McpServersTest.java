@@ -6,13 +6,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.nio.file.Path;
 import java.util.Map;
 
-import org.junit.jupiter.api.Test;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-
 import dev.eaglemem.config.EagleEnv;
 import dev.eaglemem.error.EagleException;
+import org.junit.jupiter.api.Test;
 
 /** The text edits of the MCP server entries: ours in, ours out, the rest untouched. */
 class McpServersTest {

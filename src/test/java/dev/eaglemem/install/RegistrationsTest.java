@@ -68,7 +68,8 @@ class RegistrationsTest {
         assertThat(Registrations.claudeAllowRules("'/home/my u/.local/bin/eagle-mem'")).allMatch(Registrations::isOurAllowRule);
         assertThat(Registrations.claudeAllowRules()).allMatch(Registrations::isOurAllowRule);
         assertThat(List.of("Bash(make:*)", "Bash(eagle-mem status:*)", "Bash(/x/not-eagle-mem search:*)",
-                "Bash(/x/eagle-mem search now:*)", "Bash(eagle-mem-hook search:*)", "Read(/home/u/.local/bin/eagle-mem search:*)"))
+                "Bash(/x/eagle-mem search now:*)", "Bash(eagle-mem-hook search:*)",
+                "Read(/home/u/.local/bin/eagle-mem search:*)"))
                 .noneMatch(Registrations::isOurAllowRule);
     }
 

@@ -14,11 +14,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import dev.eaglemem.config.DataDir;
 import dev.eaglemem.config.EagleEnv;
 import dev.eaglemem.install.ActionStatus.Outcome;
@@ -26,6 +21,10 @@ import dev.eaglemem.install.Installer.Agent;
 import dev.eaglemem.serve.control.ServeControl;
 import dev.eaglemem.store.ProjectStore;
 import dev.eaglemem.store.TestDb;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * install writes the tab-completion files of the shells on PATH where each shell looks, never touching a start-up

@@ -9,11 +9,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import dev.eaglemem.TestServices;
 import dev.eaglemem.config.EagleConfig;
 import dev.eaglemem.config.Settings;
@@ -36,6 +31,10 @@ import dev.eaglemem.store.MemoryStore;
 import dev.eaglemem.store.NewJob;
 import dev.eaglemem.store.TestDb;
 import dev.eaglemem.store.VectorStore;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * cue-memories with a scripted model: cues stored per memory text with their attribution and redacted, unusable

@@ -5,9 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
-import org.junit.jupiter.api.Test;
-
 import dev.eaglemem.store.CueStore;
+import org.junit.jupiter.api.Test;
 
 /** The cue answers models really give: cut off, wrong shape, too many, too long. */
 class CuePromptTest {
@@ -24,7 +23,8 @@ class CuePromptTest {
     @Test
     void atMostEightCuesOfAtMost300CharactersAreKept() {
         String many = IntStream.range(0, 12).mapToObj(i -> "\"cue " + i + "\"").collect(Collectors.joining(","));
-        assertThat(CuePrompt.parse("{\"cues\": [" + many + "]}").cues()).hasSize(dev.eaglemem.memory.Cues.MAX).startsWith("cue 0");
+        assertThat(CuePrompt.parse("{\"cues\": [" + many + "]}").cues()).hasSize(dev.eaglemem.memory.Cues.MAX)
+                .startsWith("cue 0");
         assertThat(CuePrompt.parse("{\"cues\": [\"" + "x".repeat(500) + "\"]}").cues().getFirst()).hasSize(300);
     }
 

@@ -9,11 +9,6 @@ import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import dev.eaglemem.TestServices;
 import dev.eaglemem.config.ConfigKeys;
 import dev.eaglemem.config.EagleConfig;
@@ -22,6 +17,10 @@ import dev.eaglemem.store.ProjectStore;
 import dev.eaglemem.store.SessionStore;
 import dev.eaglemem.store.TestDb;
 import dev.eaglemem.store.Tx;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** A curate job is queued once every curate.every_sessions ended sessions of a project, and never with 0. */
 class CurateQueueTest {

@@ -10,11 +10,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import dev.eaglemem.TestServices;
 import dev.eaglemem.code.CodeIndexer;
 import dev.eaglemem.config.LogFile;
@@ -36,6 +31,10 @@ import dev.eaglemem.store.NewJob;
 import dev.eaglemem.store.ProjectStore;
 import dev.eaglemem.store.TestDb;
 import dev.eaglemem.store.VectorStore;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The embed job on a real database, with a small deterministic model (the real one is exercised by RecallEvalTest). */
 class EmbedJobTest {

@@ -10,13 +10,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
-import dev.eaglemem.llm.FakeLlm;
 import dev.eaglemem.hook.MutableClock;
+import dev.eaglemem.llm.FakeLlm;
 import dev.eaglemem.store.EnrichmentStore;
 import dev.eaglemem.store.JobRow;
 import dev.eaglemem.store.JobStore;
@@ -31,6 +26,10 @@ import dev.eaglemem.store.SummaryFields;
 import dev.eaglemem.store.SummaryRow;
 import dev.eaglemem.store.SummaryStore;
 import dev.eaglemem.store.TestDb;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The activity digest of a realistic session, and where it may and may not go in the summary. */
 class EnrichSummaryJobTest {

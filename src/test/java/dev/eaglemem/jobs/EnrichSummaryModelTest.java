@@ -9,11 +9,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import dev.eaglemem.hook.MutableClock;
 import dev.eaglemem.llm.FakeLlm;
 import dev.eaglemem.llm.LlmDeferred;
@@ -32,6 +27,10 @@ import dev.eaglemem.store.SummaryFields;
 import dev.eaglemem.store.SummaryRow;
 import dev.eaglemem.store.SummaryStore;
 import dev.eaglemem.store.TestDb;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** enrich-summary with a model: the answers models really give, the precedence rules, and the budget. */
 class EnrichSummaryModelTest {

@@ -10,11 +10,6 @@ import java.nio.file.attribute.FileTime;
 import java.time.Instant;
 import java.util.Map;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import dev.eaglemem.TestServices;
 import dev.eaglemem.code.CodeIndexer;
 import dev.eaglemem.config.LogFile;
@@ -27,6 +22,10 @@ import dev.eaglemem.store.NewJob;
 import dev.eaglemem.store.OverviewStore;
 import dev.eaglemem.store.ProjectStore;
 import dev.eaglemem.store.TestDb;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The index job kind and when hooks queue it: SessionStart in a git repository with no index or a stale one,

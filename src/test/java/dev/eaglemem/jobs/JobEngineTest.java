@@ -16,11 +16,6 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import dev.eaglemem.hook.MutableClock;
 import dev.eaglemem.store.Db;
 import dev.eaglemem.store.JobRow;
@@ -28,6 +23,10 @@ import dev.eaglemem.store.JobStatus;
 import dev.eaglemem.store.JobStore;
 import dev.eaglemem.store.NewJob;
 import dev.eaglemem.store.TestDb;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The worker engine on a real database, with test kinds registered through the constructor. */
 class JobEngineTest {

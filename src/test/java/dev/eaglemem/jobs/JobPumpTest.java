@@ -10,17 +10,16 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import dev.eaglemem.hook.MutableClock;
 import dev.eaglemem.store.JobRow;
 import dev.eaglemem.store.JobStatus;
 import dev.eaglemem.store.JobStore;
 import dev.eaglemem.store.NewJob;
 import dev.eaglemem.store.TestDb;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** serve's side of the queue: recovery at start, wake-ups, and a graceful stop. */
 class JobPumpTest {

@@ -9,11 +9,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.error.ExitCode;
 import dev.eaglemem.hook.MutableClock;
@@ -23,6 +18,10 @@ import dev.eaglemem.store.JobStatus;
 import dev.eaglemem.store.JobStore;
 import dev.eaglemem.store.NewJob;
 import dev.eaglemem.store.TestDb;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** retry, cancel and purge-dead as people use them: several ids at once, clear refusals. */
 class JobServiceTest {
@@ -135,8 +134,10 @@ class JobServiceTest {
         assertThat(refused.getMessage()).isEqualTo("job " + running + " (prune) is running and cannot be cancelled");
         assertThat(status(pending)).isEqualTo(JobStatus.PENDING);
 
-        assertThat(jobs.cancel(List.of(pending))).extracting(JobService.Change::status).containsExactly(JobChangeStatus.CANCELLED);
-        assertThat(jobs.cancel(List.of(pending))).extracting(JobService.Change::status).containsExactly(JobChangeStatus.ALREADY_CANCELLED);
+        assertThat(jobs.cancel(List.of(pending))).extracting(JobService.Change::status)
+                .containsExactly(JobChangeStatus.CANCELLED);
+        assertThat(jobs.cancel(List.of(pending))).extracting(JobService.Change::status)
+                .containsExactly(JobChangeStatus.ALREADY_CANCELLED);
         long dead = job("c", JobStatus.DEAD);
         assertThat(error(() -> jobs.cancel(List.of(dead))).fix()).startsWith("eagle-mem jobs purge-dead");
     }

@@ -14,11 +14,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import dev.eaglemem.TestServices;
 import dev.eaglemem.config.EagleConfig;
 import dev.eaglemem.config.Settings;
@@ -34,6 +29,10 @@ import dev.eaglemem.store.ProjectStore;
 import dev.eaglemem.store.SessionStore;
 import dev.eaglemem.store.StatsStore;
 import dev.eaglemem.store.TestDb;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class PruneJobTest {
 
@@ -129,7 +128,8 @@ class PruneJobTest {
         assertThat(commands("code/other")).containsExactly("ls 45-0", "ls 31-0", "ls 29-0", "ls 1-0");
         assertThat(t.db.read(jobs::counts)).as("the recent done job and the prune job itself stay")
                 .isEqualTo(new JobCounts(1, 0, 1, 0, 0));
-        assertThat(prune.run(job)).as("safe to run again").startsWith("pruned 0 observations, 0 finished jobs, 0 applied-event ids in 3 batches");
+        assertThat(prune.run(job)).as("safe to run again")
+                .startsWith("pruned 0 observations, 0 finished jobs, 0 applied-event ids in 3 batches");
     }
 
     @Test

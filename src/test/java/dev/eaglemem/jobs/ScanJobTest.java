@@ -10,11 +10,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import dev.eaglemem.TestServices;
 import dev.eaglemem.config.EagleEnv;
 import dev.eaglemem.hook.MutableClock;
@@ -28,6 +23,10 @@ import dev.eaglemem.store.OverviewRow;
 import dev.eaglemem.store.OverviewStore;
 import dev.eaglemem.store.ProjectStore;
 import dev.eaglemem.store.TestDb;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The scan kind queued and run through the real engine on a real database, over a real directory. */
 class ScanJobTest {

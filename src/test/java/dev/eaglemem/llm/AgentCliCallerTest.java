@@ -17,12 +17,11 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
+import dev.eaglemem.hook.MutableClock;
+import dev.eaglemem.store.TestDb;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import dev.eaglemem.hook.MutableClock;
-import dev.eaglemem.store.TestDb;
 
 /**
  * The agent_cli provider's hardening, against fake {@code claude} and {@code codex} executables that write down what

@@ -122,7 +122,8 @@ public final class FakeProviders implements AutoCloseable {
             out = step.rawBody();
         } else if (path.endsWith("/messages")) {
             out = JSON.writeValueAsString(java.util.Map.of("id", "msg_1", "type", "message", "role", "assistant",
-                    "model", "claude-haiku-4-5-20251001", "content", List.of(java.util.Map.of("type", "text", "text", step.text())),
+                    "model", "claude-haiku-4-5-20251001", "content",
+                    List.of(java.util.Map.of("type", "text", "text", step.text())),
                     "stop_reason", "end_turn", "usage", java.util.Map.of("input_tokens", step.in(120), "output_tokens",
                             step.out(40))));
         } else if (path.endsWith("/chat/completions")) {

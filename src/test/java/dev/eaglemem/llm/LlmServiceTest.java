@@ -11,14 +11,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 
+import dev.eaglemem.hook.MutableClock;
+import dev.eaglemem.store.LlmUsageStore;
+import dev.eaglemem.store.TestDb;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import dev.eaglemem.hook.MutableClock;
-import dev.eaglemem.store.LlmUsageStore;
-import dev.eaglemem.store.TestDb;
 
 /** The provider chain against real HTTP servers (FakeProviders), with the real store and redactor. */
 class LlmServiceTest {

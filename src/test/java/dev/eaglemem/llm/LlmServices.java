@@ -8,8 +8,8 @@ import java.util.Map;
 
 import dev.eaglemem.config.EagleConfig;
 import dev.eaglemem.config.EagleEnv;
-import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.config.LogFile;
+import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.store.LlmUsageStore;
 import dev.eaglemem.store.TestDb;
 

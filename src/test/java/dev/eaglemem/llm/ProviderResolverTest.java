@@ -9,11 +9,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import dev.eaglemem.config.EagleConfig;
 import dev.eaglemem.config.EagleEnv;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** How a provider is resolved from config and the ecosystem's variables, and what each model costs. */
 class ProviderResolverTest {

@@ -12,15 +12,14 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import dev.eaglemem.format.JsonOutput;
 import dev.eaglemem.format.PlainJson;
 import dev.eaglemem.memory.AddResult;
 import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The exact text a client reads for the answers that are not a service's record as it comes: a contradiction,
@@ -53,8 +52,9 @@ class McpAnswersJsonTest {
 
     @Test
     void aContradictionIsTheResultThenTheFix() {
-        AddResult first = (AddResult) rig.tools.call(ToolCatalog.MEMORY_ADD, Map.of("kind", "decision", "title", "Database engine",
-                "content", "Use PostgreSQL"));
+        AddResult first = (AddResult) rig.tools.call(ToolCatalog.MEMORY_ADD,
+                Map.of("kind", "decision", "title", "Database engine",
+                        "content", "Use PostgreSQL"));
         String clash = answer(ToolCatalog.MEMORY_ADD, "kind", "decision", "title", "database engine", "content", "Use MySQL");
         assertThat(clash).startsWith("{\"result\":{\"outcome\":\"contradiction\",\"memory\":null,\"conflicts\":[{\"id\":"
                 + first.memory().id()).endsWith("},\"fix\":\"nothing was stored: call memory_add again with supersedes set to the"

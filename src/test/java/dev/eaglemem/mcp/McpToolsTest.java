@@ -13,11 +13,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import dev.eaglemem.anchor.AnchorService;
 import dev.eaglemem.anchor.AnchorState;
 import dev.eaglemem.anchor.StaleReport;
@@ -37,6 +32,10 @@ import dev.eaglemem.store.CueStore;
 import dev.eaglemem.store.MemoryRow;
 import dev.eaglemem.store.ProjectStore;
 import io.modelcontextprotocol.spec.McpSchema.Tool;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Each tool's handler over the real services and a real database: what it answers and what it refuses. */
 class McpToolsTest {
@@ -253,7 +252,8 @@ class McpToolsTest {
         assertThat(page.records()).extracting(r -> r.id()).containsExactly("mem-" + second, "mem-" + first);
         assertThat(page.missing()).containsExactly("mem-999");
         assertThat(page.notReturned()).isEmpty();
-        assertThatThrownBy(() -> call(ToolCatalog.TIMELINE, "id", "mem-1", "before", 31)).hasMessageContaining("between 0 and 30");
+        assertThatThrownBy(() -> call(ToolCatalog.TIMELINE, "id", "mem-1", "before", 31))
+                .hasMessageContaining("between 0 and 30");
         assertThatThrownBy(() -> call(ToolCatalog.GET, "ids", List.of())).hasMessageContaining("'ids' is required");
         assertThatThrownBy(() -> call(ToolCatalog.GET, "ids", List.of("bogus"))).hasMessageContaining("not a record id");
     }

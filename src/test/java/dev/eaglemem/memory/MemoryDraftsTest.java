@@ -6,13 +6,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.Arrays;
 import java.util.List;
 
-import org.junit.jupiter.api.Test;
-
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.error.ExitCode;
 import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.store.MemoryDetails;
 import dev.eaglemem.store.NewMemoryRow;
+import org.junit.jupiter.api.Test;
 
 /** The row a draft becomes: titles, topics, files, scope and limits, before anything touches the database. */
 class MemoryDraftsTest {
@@ -111,7 +110,8 @@ class MemoryDraftsTest {
     void theHashIgnoresCaseSpacingAndTrailingPunctuationButNotTheKind() {
         assertThat(row("a", "Use WAL mode.").normalizedHash()).isEqualTo(row("b", "  use  wal MODE!").normalizedHash())
                 .isEqualTo(MemoryKind.DECISION.normalizedHash("use wal mode"));
-        assertThat(MemoryKind.PATTERN.normalizedHash("use wal mode")).isNotEqualTo(MemoryKind.DECISION.normalizedHash("use wal mode"));
+        assertThat(MemoryKind.PATTERN.normalizedHash("use wal mode"))
+                .isNotEqualTo(MemoryKind.DECISION.normalizedHash("use wal mode"));
         assertThat(row("a", "Use WAL mode").normalizedHash()).isNotEqualTo(row("a", "Use WAL").normalizedHash());
     }
 

@@ -9,22 +9,18 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
 
+import dev.eaglemem.TestServices;
+import dev.eaglemem.error.EagleException;
+import dev.eaglemem.error.ExitCode;
+import dev.eaglemem.redact.Redactor;
+import dev.eaglemem.store.MemoryDetails;
+import dev.eaglemem.store.MemoryRow;
+import dev.eaglemem.store.MemoryStore;
+import dev.eaglemem.store.TestDb;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import dev.eaglemem.error.EagleException;
-import dev.eaglemem.error.ExitCode;
-import dev.eaglemem.redact.Redactor;
-import dev.eaglemem.store.EventStore;
-import dev.eaglemem.store.MemoryDetails;
-import dev.eaglemem.store.MemoryRow;
-import dev.eaglemem.store.MemoryStore;
-import dev.eaglemem.store.ProjectStore;
-import dev.eaglemem.TestServices;
-import dev.eaglemem.store.SessionStore;
-import dev.eaglemem.store.TestDb;
 
 /** The edges of update, forget, restore and supersede, the events they leave, and the file lookup guards use. */
 class MemoryLifecycleTest {
@@ -155,7 +151,8 @@ class MemoryLifecycleTest {
         CueService cueService = new CueService(t.db, new dev.eaglemem.store.CueStore(), new MemoryStore(), Redactor.defaults(),
                 Clock.systemUTC());
         MemoryDraft plain = new MemoryDraft(MemoryKind.GOTCHA, MemoryScope.PROJECT, "Cron", "Cron runs in local time", null,
-                null, List.of(), "code/app", "codex", null, null, false, List.of(" emails went out twice ", "EMAILS WENT OUT TWICE"));
+                null, List.of(), "code/app", "codex", null, null, false,
+                List.of(" emails went out twice ", "EMAILS WENT OUT TWICE"));
         AddResult created = service.add(plain);
         assertThat(created.cues()).containsExactly("emails went out twice");
         long id = created.memory().id();

@@ -9,11 +9,6 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import dev.eaglemem.TestServices;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.error.ExitCode;
@@ -23,6 +18,10 @@ import dev.eaglemem.store.MemoryRow;
 import dev.eaglemem.store.MemoryStore;
 import dev.eaglemem.store.SessionStore;
 import dev.eaglemem.store.TestDb;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class MemoryServiceTest {
 
@@ -96,7 +95,8 @@ class MemoryServiceTest {
     @Test
     void aTopicKeyTurnsAddIntoAnUpdateWithARevisionCount() {
         AddResult first = service.add(withTopic(draft(MemoryKind.DECISION, "Storage", "Use SQLite"), "Architecture/Storage"));
-        AddResult second = service.add(withTopic(draft(MemoryKind.DECISION, "Storage", "Use SQLite with FTS5"), "architecture/storage"));
+        AddResult second = service
+                .add(withTopic(draft(MemoryKind.DECISION, "Storage", "Use SQLite with FTS5"), "architecture/storage"));
         assertThat(second.outcome()).isEqualTo(AddOutcome.UPDATED);
         assertThat(second.memory().id()).isEqualTo(first.memory().id());
         assertThat(second.memory().revisionCount()).isEqualTo(2);

@@ -8,17 +8,16 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.error.ExitCode;
 import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.store.OverviewStore;
 import dev.eaglemem.store.ProjectStore;
 import dev.eaglemem.store.TestDb;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** A person's overview of a project: redacted, bounded, one per project. */
 class OverviewServiceTest {
@@ -59,7 +58,7 @@ class OverviewServiceTest {
 
     @Test
     void anEmptyOrOverlongOverviewIsRefusedAndNothingIsStored() {
-        for (String empty : new String[] {null, "  \n", "<private>only this</private>"}) {
+        for (String empty : new String[] { null, "  \n", "<private>only this</private>" }) {
             assertThatThrownBy(() -> service.set("code/shop", empty)).isInstanceOfSatisfying(EagleException.class, e -> {
                 assertThat(e.exitCode()).isEqualTo(ExitCode.INVALID_INPUT);
                 assertThat(e.getMessage()).isEqualTo("the overview is empty");

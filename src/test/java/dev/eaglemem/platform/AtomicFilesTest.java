@@ -41,7 +41,7 @@ class AtomicFilesTest {
     @Test
     void bytesAreWrittenAsTheyAre() throws Exception {
         Path file = dir.resolve("blob");
-        byte[] bytes = {0, 1, (byte) 0xff, '\n'};
+        byte[] bytes = { 0, 1, (byte) 0xff, '\n' };
         AtomicFiles.write(file, bytes, AtomicFiles.OWNER_ONLY);
         assertThat(Files.readAllBytes(file)).isEqualTo(bytes);
     }

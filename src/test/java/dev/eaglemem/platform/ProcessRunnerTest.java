@@ -44,8 +44,9 @@ class ProcessRunnerTest {
     @Test
     void bothPipesAreDrainedWhileTheChildRuns() {
         // a megabyte on each pipe: far more than a pipe buffer, so reading one after the other would hang
-        ProcessResult r = ProcessRunner.run(sh("head -c 1000000 /dev/zero | tr '\\0' a; head -c 1000000 /dev/zero | tr '\\0' b >&2")
-                .withTimeout(Duration.ofSeconds(30)));
+        ProcessResult r = ProcessRunner
+                .run(sh("head -c 1000000 /dev/zero | tr '\\0' a; head -c 1000000 /dev/zero | tr '\\0' b >&2")
+                        .withTimeout(Duration.ofSeconds(30)));
         assertThat(r.ok()).isTrue();
         assertThat(r.out()).hasSize(1_000_000);
         assertThat(r.err()).hasSize(1_000_000);
@@ -54,7 +55,8 @@ class ProcessRunnerTest {
     @Test
     void stdinIsTheGivenTextElseEmpty() {
         String big = "line\n".repeat(200_000);
-        ProcessResult fed = ProcessRunner.run(ProcessRequest.of(List.of("cat")).withStdin(big).withTimeout(Duration.ofSeconds(30)));
+        ProcessResult fed = ProcessRunner
+                .run(ProcessRequest.of(List.of("cat")).withStdin(big).withTimeout(Duration.ofSeconds(30)));
         assertThat(fed.ok()).isTrue();
         assertThat(fed.out()).isEqualTo(big);
 
@@ -73,7 +75,8 @@ class ProcessRunnerTest {
     void aChildPastItsTimeLimitIsKilledWithWhatItStarted() throws Exception {
         Path pidFile = dir.resolve("pid");
         long start = System.nanoTime();
-        ProcessResult r = ProcessRunner.run(sh("sleep 60 & echo $! > '" + pidFile + "'; wait").withTimeout(Duration.ofMillis(500)));
+        ProcessResult r = ProcessRunner
+                .run(sh("sleep 60 & echo $! > '" + pidFile + "'; wait").withTimeout(Duration.ofMillis(500)));
         assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(20));
         assertThat(r.outcome()).isEqualTo(ProcessResult.Outcome.TIMED_OUT);
         assertThat(r.timedOut()).isTrue();
@@ -85,7 +88,8 @@ class ProcessRunnerTest {
         if (handle.isPresent()) {
             handle.get().onExit().get(10, TimeUnit.SECONDS);
         }
-        assertThat(ProcessHandle.of(sleeper).map(ProcessHandle::isAlive)).as("the grandchild sleep").isNotEqualTo(Optional.of(true));
+        assertThat(ProcessHandle.of(sleeper).map(ProcessHandle::isAlive)).as("the grandchild sleep")
+                .isNotEqualTo(Optional.of(true));
     }
 
     @Test
@@ -104,22 +108,24 @@ class ProcessRunnerTest {
 
     @Test
     void extraVariablesAreSetButGitsRepositoryVariablesNeverReachTheChild() {
-        ProcessResult r = ProcessRunner.run(sh("echo \"$EAGLE_MEM_TEST_VAR ${GIT_DIR-unset} ${GIT_WORK_TREE-unset} ${GIT_INDEX_FILE-unset}"
-                + " ${GIT_COMMON_DIR-unset} ${GIT_OBJECT_DIRECTORY-unset}\"")
-                .withEnv("EAGLE_MEM_TEST_VAR", "set")
-                .withEnv("GIT_DIR", "/elsewhere/.git")
-                .withEnv("GIT_WORK_TREE", "/elsewhere")
-                .withEnv("GIT_INDEX_FILE", "/elsewhere/.git/index")
-                .withEnv("GIT_COMMON_DIR", "/elsewhere/.git")
-                .withEnv("GIT_OBJECT_DIRECTORY", "/elsewhere/.git/objects"));
+        ProcessResult r = ProcessRunner
+                .run(sh("echo \"$EAGLE_MEM_TEST_VAR ${GIT_DIR-unset} ${GIT_WORK_TREE-unset} ${GIT_INDEX_FILE-unset}"
+                        + " ${GIT_COMMON_DIR-unset} ${GIT_OBJECT_DIRECTORY-unset}\"")
+                        .withEnv("EAGLE_MEM_TEST_VAR", "set")
+                        .withEnv("GIT_DIR", "/elsewhere/.git")
+                        .withEnv("GIT_WORK_TREE", "/elsewhere")
+                        .withEnv("GIT_INDEX_FILE", "/elsewhere/.git/index")
+                        .withEnv("GIT_COMMON_DIR", "/elsewhere/.git")
+                        .withEnv("GIT_OBJECT_DIRECTORY", "/elsewhere/.git/objects"));
         assertThat(r.out().strip()).isEqualTo("set unset unset unset unset unset");
     }
 
     @Test
     void theEnvironmentScrubRemovesInheritedRepositoryVariables() {
         // what a pre-push hook's environment looks like; the JVM's own cannot be changed in a test
-        Map<String, String> inherited = new HashMap<>(Map.of("PATH", "/usr/bin", "GIT_DIR", ".git", "GIT_INDEX_FILE", ".git/index",
-                "GIT_ALTERNATE_OBJECT_DIRECTORIES", "/x", "GIT_AUTHOR_NAME", "kept"));
+        Map<String, String> inherited = new HashMap<>(
+                Map.of("PATH", "/usr/bin", "GIT_DIR", ".git", "GIT_INDEX_FILE", ".git/index",
+                        "GIT_ALTERNATE_OBJECT_DIRECTORIES", "/x", "GIT_AUTHOR_NAME", "kept"));
         ProcessRunner.childEnvironment(inherited, Map.of("EAGLE_MEM_DISABLE_HOOKS", "1"));
         assertThat(inherited).containsOnlyKeys("PATH", "GIT_AUTHOR_NAME", "EAGLE_MEM_DISABLE_HOOKS");
     }
@@ -136,7 +142,8 @@ class ProcessRunnerTest {
 
     @Test
     void discardedOutputStillLetsAChattyChildFinish() {
-        ProcessResult r = ProcessRunner.run(sh("head -c 2000000 /dev/zero; exit 4").discardingOutput().withTimeout(Duration.ofSeconds(30)));
+        ProcessResult r = ProcessRunner
+                .run(sh("head -c 2000000 /dev/zero; exit 4").discardingOutput().withTimeout(Duration.ofSeconds(30)));
         assertThat(r.exited()).isTrue();
         assertThat(r.exit()).isEqualTo(4);
         assertThat(r.out()).isEmpty();

@@ -8,13 +8,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.store.PortableStore;
 import dev.eaglemem.store.TestDb;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * claude-mem's database, built from the facts of claude-mem 13.25.3's schema (claude-mem-schema.sql, our own DDL),
@@ -87,7 +86,8 @@ class ClaudeMemImportTest {
         try (TestDb t = TestDb.in(target)) {
             t.db.open();
         }
-        Stores.exec(target.resolve("memory.db"), "INSERT INTO projects (key, root_path) VALUES ('code/shop-api', '/home/u/code/shop-api')");
+        Stores.exec(target.resolve("memory.db"),
+                "INSERT INTO projects (key, root_path) VALUES ('code/shop-api', '/home/u/code/shop-api')");
     }
 
     @Test

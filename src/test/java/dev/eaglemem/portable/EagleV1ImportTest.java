@@ -7,13 +7,12 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.store.PortableStore;
 import dev.eaglemem.store.TestDb;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The original Eagle Mem's memory.db, built from the documented facts of its final schema (the fixture's DDL is
@@ -98,7 +97,8 @@ class EagleV1ImportTest {
         assertThat(rows.get("projects")).extracting(r -> r.substring(0, r.indexOf('|'))).containsExactly("key=code/shop-api",
                 "key=srv/infra");
         // timestamps of the oldest migrations are normalised; plain-text key_files become a JSON list
-        assertThat(rows.get("sessions")).anyMatch(r -> r.contains("id=c2|") && r.contains("started_at=2025-03-02T09:00:00.000Z|"));
+        assertThat(rows.get("sessions"))
+                .anyMatch(r -> r.contains("id=c2|") && r.contains("started_at=2025-03-02T09:00:00.000Z|"));
         assertThat(rows.get("summaries")).anyMatch(r -> r.contains("key_files=[\"src/cart.ts\",\"src/tax.ts\"]|"))
                 .anyMatch(r -> r.contains("capture_source=hook|"));
         // secrets are redacted on the way in

@@ -15,10 +15,6 @@ import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.core.util.Separators;
@@ -28,6 +24,9 @@ import dev.eaglemem.error.EagleException;
 import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.store.PortableStore;
 import dev.eaglemem.store.TestDb;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * engram's database, built from the documented facts of its schema (the fixture's DDL is our own, see
@@ -175,7 +174,8 @@ class EngramImportTest {
                         && r.contains("completed=Drafted the launch post, images still missing.|"));
         assertThat(rows.get("observations")).hasSize(4)
                 .anyMatch(r -> r.contains("tool_name=bash|command=npm test|category=null|"))
-                .anyMatch(r -> r.contains("tool_name=edit|command=Edit src/cart.ts|") && r.contains("files_modified=[\"src/cart.ts\"]|"))
+                .anyMatch(r -> r.contains("tool_name=edit|command=Edit src/cart.ts|")
+                        && r.contains("files_modified=[\"src/cart.ts\"]|"))
                 .anyMatch(r -> r.contains("tool_name=file_read|command=Read src/tax.ts|"))
                 .anyMatch(r -> r.contains("project=blog|agent=opencode|tool_name=grep|"));
         assertThat(rows.get("user_prompts")).hasSize(3);
@@ -193,7 +193,8 @@ class EngramImportTest {
                 .anyMatch(r -> r.startsWith("project=null|scope=personal|kind=preference|title=Prefers pnpm|"))
                 .anyMatch(r -> r.contains("kind=context|title=Staging URL|")
                         && r.contains("deleted_at=2026-02-20T12:00:00.000Z|delete_reason=deleted in engram|"))
-                .anyMatch(r -> r.contains("kind=context|title=CI deploy token|") && r.contains("files=[\".github/workflows/ci.yml\"]|"))
+                .anyMatch(r -> r.contains("kind=context|title=CI deploy token|")
+                        && r.contains("files=[\".github/workflows/ci.yml\"]|"))
                 .anyMatch(r -> r.startsWith("project=blog|") && r.contains("kind=discovery|title=Feeds need absolute URLs|")
                         && r.contains("duplicate_count=1|") && r.contains("source_agent=opencode|"))
                 .anyMatch(r -> r.contains("kind=discovery|title=Feed validators reject relative links|"));
@@ -240,7 +241,8 @@ class EngramImportTest {
             try (Stream<Path> files = Files.list(dir)) {
                 for (Path f : files.filter(f -> f.getFileName().toString().startsWith("memory.db")).toList()) {
                     String bytes = new String(Files.readAllBytes(f), StandardCharsets.ISO_8859_1);
-                    assertThat(bytes).as(f.toString()).doesNotContain(GHP).doesNotContain(AKIA).doesNotContain("0123456789abcdefghij");
+                    assertThat(bytes).as(f.toString()).doesNotContain(GHP).doesNotContain(AKIA)
+                            .doesNotContain("0123456789abcdefghij");
                 }
             }
             Path db = dir.resolve("memory.db");
@@ -303,8 +305,9 @@ class EngramImportTest {
     }
 
     private static long matches(Path db, String table, String query) throws Exception {
-        try (Connection c = Stores.open(db); var ps = c.prepareStatement("SELECT count(*) FROM " + table + " WHERE " + table
-                + " MATCH ?")) {
+        try (Connection c = Stores.open(db);
+                var ps = c.prepareStatement("SELECT count(*) FROM " + table + " WHERE " + table
+                        + " MATCH ?")) {
             ps.setString(1, query);
             try (ResultSet rs = ps.executeQuery()) {
                 return rs.getLong(1);
@@ -329,7 +332,8 @@ class EngramImportTest {
                     + " FROM user_prompts ORDER BY id"));
         }
         DefaultPrettyPrinter go = new DefaultPrettyPrinter(Separators.createDefaultInstance()
-                .withObjectFieldValueSpacing(Separators.Spacing.AFTER)).withArrayIndenter(DefaultIndenter.SYSTEM_LINEFEED_INSTANCE);
+                .withObjectFieldValueSpacing(Separators.Spacing.AFTER))
+                .withArrayIndenter(DefaultIndenter.SYSTEM_LINEFEED_INSTANCE);
         Files.writeString(out, ExportFormat.JSON.writer(go).writeValueAsString(root).replace("\r\n", "\n"));
     }
 

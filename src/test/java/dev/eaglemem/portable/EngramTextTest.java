@@ -28,7 +28,8 @@ class EngramTextTest {
 
     @Test
     void textWithoutTheSectionsIsKeptWhole() {
-        assertThat(EngramText.summary("Fixed the feed.\nImages next.", true).completed()).isEqualTo("Fixed the feed.\nImages next.");
+        assertThat(EngramText.summary("Fixed the feed.\nImages next.", true).completed())
+                .isEqualTo("Fixed the feed.\nImages next.");
         EngramText.Summary notes = EngramText.summary("# Notes\nsomething", false);
         assertThat(notes.notes()).isEqualTo("# Notes\nsomething");
         assertThat(notes.completed()).isNull();

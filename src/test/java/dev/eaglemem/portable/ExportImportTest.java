@@ -12,15 +12,14 @@ import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.store.Db;
 import dev.eaglemem.store.PortableStore;
 import dev.eaglemem.store.TestDb;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Export → import between real stores (temp files, real migrations), compared table by table. */
 class ExportImportTest {
@@ -160,11 +159,13 @@ class ExportImportTest {
     void aNewerLocalEditWinsAndIsReportedAsAConflict() throws Exception {
         Path file = export(a, null, null);
         importInto(b, file, false);
-        Stores.exec(b.resolve("memory.db"), "UPDATE memories SET title = 'Round once (local)', updated_at = '2026-06-01T00:00:00.000Z'"
-                + " WHERE title = 'Round once'");
+        Stores.exec(b.resolve("memory.db"),
+                "UPDATE memories SET title = 'Round once (local)', updated_at = '2026-06-01T00:00:00.000Z'"
+                        + " WHERE title = 'Round once'");
         // the source changed that memory too, but earlier
-        Stores.exec(a.resolve("memory.db"), "UPDATE memories SET title = 'Round once (source)', updated_at = '2026-05-01T00:00:00.000Z'"
-                + " WHERE title = 'Round once'");
+        Stores.exec(a.resolve("memory.db"),
+                "UPDATE memories SET title = 'Round once (source)', updated_at = '2026-05-01T00:00:00.000Z'"
+                        + " WHERE title = 'Round once'");
 
         ImportReport report = importInto(b, export(a, null, null), false);
 
@@ -221,9 +222,11 @@ class ExportImportTest {
 
     @Test
     void secretsAreRedactedOnTheWayIn() throws Exception {
-        Stores.exec(a.resolve("memory.db"), "UPDATE user_prompts SET prompt = 'use AKIAIOSFODNN7EXAMPLE please' WHERE prompt = 'and now?'");
+        Stores.exec(a.resolve("memory.db"),
+                "UPDATE user_prompts SET prompt = 'use AKIAIOSFODNN7EXAMPLE please' WHERE prompt = 'and now?'");
         importInto(b, export(a, null, null), false);
-        assertThat(Stores.snapshot(b.resolve("memory.db")).get("user_prompts")).noneMatch(r -> r.contains("AKIAIOSFODNN7EXAMPLE"));
+        assertThat(Stores.snapshot(b.resolve("memory.db")).get("user_prompts"))
+                .noneMatch(r -> r.contains("AKIAIOSFODNN7EXAMPLE"));
     }
 
     @Test

@@ -14,16 +14,15 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.Random;
 
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import dev.eaglemem.config.DataDir;
 import dev.eaglemem.config.LogFile;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.store.DbFiles;
 import dev.eaglemem.store.DbFiles.Salvaged;
 import dev.eaglemem.store.TestDb;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** A real store damaged in the ways disks and people damage it, then repaired — or refused — with the original kept. */
 class RepairServiceTest {
@@ -114,7 +113,8 @@ class RepairServiceTest {
     @Test
     void aBrokenIndexIsRebuiltWithoutLosingARow() throws Exception {
         long root;
-        try (Connection c = Stores.open(db); Statement st = c.createStatement();
+        try (Connection c = Stores.open(db);
+                Statement st = c.createStatement();
                 ResultSet rs = st.executeQuery("SELECT rootpage FROM sqlite_master WHERE name = 'idx_observations_project'")) {
             rs.next();
             root = rs.getLong(1);
@@ -151,7 +151,8 @@ class RepairServiceTest {
 
         assertThat(report.status()).isEqualTo("ok");
         assertThat(DbFiles.check(copy, true)).containsExactly("ok");
-        try (Connection c = Stores.open(copy); Statement st = c.createStatement();
+        try (Connection c = Stores.open(copy);
+                Statement st = c.createStatement();
                 ResultSet rs = st.executeQuery("SELECT count(*) FROM projects WHERE key = 'code/only-in-wal'")) {
             rs.next();
             assertThat(rs.getLong(1)).isZero();

@@ -49,9 +49,11 @@ final class Stores {
     /** The ordinary tables of a store (not FTS shadow tables or views). */
     static List<String> tables(Path file) throws SQLException {
         List<String> out = new ArrayList<>();
-        try (Connection c = open(file); Statement st = c.createStatement();
-                ResultSet rs = st.executeQuery("SELECT name FROM sqlite_master WHERE type = 'table' AND sql NOT LIKE 'CREATE VIRTUAL%'"
-                        + " AND name NOT LIKE '%\\_fts%' ESCAPE '\\' AND name NOT LIKE '%\\_tri%' ESCAPE '\\' ORDER BY name")) {
+        try (Connection c = open(file);
+                Statement st = c.createStatement();
+                ResultSet rs = st
+                        .executeQuery("SELECT name FROM sqlite_master WHERE type = 'table' AND sql NOT LIKE 'CREATE VIRTUAL%'"
+                                + " AND name NOT LIKE '%\\_fts%' ESCAPE '\\' AND name NOT LIKE '%\\_tri%' ESCAPE '\\' ORDER BY name")) {
             while (rs.next()) {
                 out.add(rs.getString(1));
             }
@@ -85,7 +87,8 @@ final class Stores {
                                 v = lookup(c, "SELECT project || '/' || name || '@' || created_at FROM features WHERE id = " + v);
                             }
                             if (col.equals("superseded_by") && v != null) {
-                                v = lookup(c, "SELECT project || '@' || created_at || ':' || title FROM memories WHERE id = " + v);
+                                v = lookup(c,
+                                        "SELECT project || '@' || created_at || ':' || title FROM memories WHERE id = " + v);
                             }
                             row.append(col).append('=').append(v).append('|');
                         }

@@ -6,10 +6,9 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 
+import dev.eaglemem.config.EagleEnv;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-
-import dev.eaglemem.config.EagleEnv;
 
 class AgentDetectorTest {
 
@@ -30,27 +29,27 @@ class AgentDetectorTest {
 
     @ParameterizedTest(name = "[{index}] {0} -> {1}")
     @CsvSource(nullValues = "-", value = {
-        "-, CLI",
-        "EAGLE_AGENT_SOURCE=codex, CODEX",
-        "EAGLE_AGENT_SOURCE=OpenCode, OPENCODE",
-        "EAGLE_AGENT=grok-cli, GROK",
-        "EAGLE_AGENT_SOURCE=google-antigravity;EAGLE_AGENT=codex, ANTIGRAVITY",
-        "EAGLE_AGENT_SOURCE=nonsense;EAGLE_AGENT=codex, CODEX",
-        "EAGLE_AGENT_SOURCE=nonsense, CLI",
-        "EAGLE_AGENT_SOURCE=nonsense;CODEX_CI=1, CODEX",
-        "EAGLE_AGENT_SOURCE=claude;CODEX_THREAD_ID=t1, CLAUDE_CODE",
-        "CODEX_THREAD_ID=019a, CODEX",
-        "CODEX_CI=1, CODEX",
-        "CODEX_MANAGED_BY_NPM=1, CODEX",
-        "CODEX_CI= , CLI",
-        "OPENCODE=1, OPENCODE",
-        "OPENCODE=true, OPENCODE",
-        "OPENCODE=0, CLI",
-        "CODEX_CI=1;OPENCODE=1, CODEX",
-        "OPENCODE=1;CLAUDECODE=1, OPENCODE",
-        "CLAUDECODE=1, CLAUDE_CODE",
-        "CLAUDE_CODE_ENTRYPOINT=cli, CLAUDE_CODE",
-        "EAGLE_AGENT=terminal, CLI",
+            "-, CLI",
+            "EAGLE_AGENT_SOURCE=codex, CODEX",
+            "EAGLE_AGENT_SOURCE=OpenCode, OPENCODE",
+            "EAGLE_AGENT=grok-cli, GROK",
+            "EAGLE_AGENT_SOURCE=google-antigravity;EAGLE_AGENT=codex, ANTIGRAVITY",
+            "EAGLE_AGENT_SOURCE=nonsense;EAGLE_AGENT=codex, CODEX",
+            "EAGLE_AGENT_SOURCE=nonsense, CLI",
+            "EAGLE_AGENT_SOURCE=nonsense;CODEX_CI=1, CODEX",
+            "EAGLE_AGENT_SOURCE=claude;CODEX_THREAD_ID=t1, CLAUDE_CODE",
+            "CODEX_THREAD_ID=019a, CODEX",
+            "CODEX_CI=1, CODEX",
+            "CODEX_MANAGED_BY_NPM=1, CODEX",
+            "CODEX_CI= , CLI",
+            "OPENCODE=1, OPENCODE",
+            "OPENCODE=true, OPENCODE",
+            "OPENCODE=0, CLI",
+            "CODEX_CI=1;OPENCODE=1, CODEX",
+            "OPENCODE=1;CLAUDECODE=1, OPENCODE",
+            "CLAUDECODE=1, CLAUDE_CODE",
+            "CLAUDE_CODE_ENTRYPOINT=cli, CLAUDE_CODE",
+            "EAGLE_AGENT=terminal, CLI",
     })
     void fromEnv(String vars, AgentSource expected) {
         assertThat(AgentDetector.fromEnv(env(vars))).isEqualTo(expected);
@@ -58,31 +57,31 @@ class AgentDetectorTest {
 
     /** An MCP server is only ever started by an agent: without a marker it is Claude Code, never a person. */
     @ParameterizedTest
-    @CsvSource(nullValues = "-", value = {"-, CLAUDE_CODE", "CODEX_THREAD_ID=019a, CODEX", "EAGLE_AGENT=cli, CLI"})
+    @CsvSource(nullValues = "-", value = { "-, CLAUDE_CODE", "CODEX_THREAD_ID=019a, CODEX", "EAGLE_AGENT=cli, CLI" })
     void agentFromEnv(String vars, AgentSource expected) {
         assertThat(AgentDetector.agentFromEnv(env(vars))).isEqualTo(expected);
     }
 
     @ParameterizedTest(name = "[{index}] env={0} agent={1} transcript={2} turn={3} tool={4} -> {5}")
     @CsvSource(nullValues = "-", value = {
-        "-, -, -, -, -, CLAUDE_CODE",
-        "-, -, " + CLAUDE_TRANSCRIPT + ", -, Bash, CLAUDE_CODE",
-        "-, -, " + CODEX_TRANSCRIPT + ", -, -, CODEX",
-        "-, -, C:\\Users\\dev\\.codex\\sessions\\s.jsonl, -, -, CODEX",
-        "-, -, /srv/codex-home/sessions/s.jsonl, 019a-turn, Bash, CODEX",
-        "-, -, -, -, apply_patch, CODEX",
-        "-, -, -, '  ', Bash, CLAUDE_CODE",
-        "-, opencode, -, -, -, OPENCODE",
-        "-, antigravity-ide, " + CLAUDE_TRANSCRIPT + ", -, -, ANTIGRAVITY",
-        "-, google_antigravity, -, -, -, ANTIGRAVITY",
-        "-, Grok-CLI, -, -, -, GROK",
-        "-, codex, -, -, -, CLAUDE_CODE",
-        "EAGLE_AGENT_SOURCE=opencode, -, " + CODEX_TRANSCRIPT + ", 019a-turn, apply_patch, OPENCODE",
-        "EAGLE_AGENT=codex, opencode, " + CLAUDE_TRANSCRIPT + ", -, -, CODEX",
-        "CODEX_MANAGED_BY_NPM=1, -, " + CLAUDE_TRANSCRIPT + ", -, -, CLAUDE_CODE",
-        "CODEX_MANAGED_BY_NPM=1, -, -, -, Bash, CODEX",
-        "OPENCODE=1, -, -, -, -, OPENCODE",
-        "CLAUDECODE=1, -, " + CODEX_TRANSCRIPT + ", -, -, CODEX",
+            "-, -, -, -, -, CLAUDE_CODE",
+            "-, -, " + CLAUDE_TRANSCRIPT + ", -, Bash, CLAUDE_CODE",
+            "-, -, " + CODEX_TRANSCRIPT + ", -, -, CODEX",
+            "-, -, C:\\Users\\dev\\.codex\\sessions\\s.jsonl, -, -, CODEX",
+            "-, -, /srv/codex-home/sessions/s.jsonl, 019a-turn, Bash, CODEX",
+            "-, -, -, -, apply_patch, CODEX",
+            "-, -, -, '  ', Bash, CLAUDE_CODE",
+            "-, opencode, -, -, -, OPENCODE",
+            "-, antigravity-ide, " + CLAUDE_TRANSCRIPT + ", -, -, ANTIGRAVITY",
+            "-, google_antigravity, -, -, -, ANTIGRAVITY",
+            "-, Grok-CLI, -, -, -, GROK",
+            "-, codex, -, -, -, CLAUDE_CODE",
+            "EAGLE_AGENT_SOURCE=opencode, -, " + CODEX_TRANSCRIPT + ", 019a-turn, apply_patch, OPENCODE",
+            "EAGLE_AGENT=codex, opencode, " + CLAUDE_TRANSCRIPT + ", -, -, CODEX",
+            "CODEX_MANAGED_BY_NPM=1, -, " + CLAUDE_TRANSCRIPT + ", -, -, CLAUDE_CODE",
+            "CODEX_MANAGED_BY_NPM=1, -, -, -, Bash, CODEX",
+            "OPENCODE=1, -, -, -, -, OPENCODE",
+            "CLAUDECODE=1, -, " + CODEX_TRANSCRIPT + ", -, -, CODEX",
     })
     void detectFromPayload(String vars, String agent, String transcript, String turnId, String tool,
             AgentSource expected) {
@@ -92,7 +91,7 @@ class AgentDetectorTest {
     }
 
     @ParameterizedTest
-    @CsvSource(nullValues = "-", value = {"-, CLAUDE_CODE", "CODEX_CI=1, CODEX"})
+    @CsvSource(nullValues = "-", value = { "-, CLAUDE_CODE", "CODEX_CI=1, CODEX" })
     void nullHintsFallBackToTheEnvironment(String vars, AgentSource expected) {
         assertThat(AgentDetector.detect(env(vars), null)).isEqualTo(expected);
     }

@@ -11,12 +11,11 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.stream.Stream;
 
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.eaglemem.config.EagleEnv;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * Every hook payload captured from the real agents ({@code src/test/resources/agent-payloads}, copied from
@@ -46,7 +45,7 @@ class AgentPayloadFixturesTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"claude-code-2.1.330, CLAUDE_CODE, 21", "codex-0.169.0, CODEX, 44"})
+    @CsvSource({ "claude-code-2.1.330, CLAUDE_CODE, 21", "codex-0.169.0, CODEX, 44" })
     void everyCapturedPayloadIsAttributedToItsAgent(String folder, AgentSource agent, int count) throws Exception {
         List<Path> files = payloads(folder);
         assertThat(files).hasSize(count);
@@ -64,7 +63,7 @@ class AgentPayloadFixturesTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"claude-code-2.1.330", "codex-0.169.0"})
+    @CsvSource({ "claude-code-2.1.330", "codex-0.169.0" })
     void everyCapturedSessionIdIsValid(String folder) throws Exception {
         for (Path file : payloads(folder)) {
             String sessionId = JSON.readTree(file.toFile()).path("session_id").asText();

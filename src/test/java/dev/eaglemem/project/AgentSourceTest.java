@@ -12,24 +12,24 @@ class AgentSourceTest {
 
     @ParameterizedTest
     @CsvSource({
-        "codex, CODEX",
-        "openai-codex, CODEX",
-        "  Codex , CODEX",
-        "claude, CLAUDE_CODE",
-        "claude-code, CLAUDE_CODE",
-        "cloud-code, CLAUDE_CODE",
-        "CLAUDE-CODE, CLAUDE_CODE",
-        "antigravity, ANTIGRAVITY",
-        "antigravity-1.4, ANTIGRAVITY",
-        "google-antigravity, ANTIGRAVITY",
-        "Google_Antigravity_IDE, ANTIGRAVITY",
-        "opencode, OPENCODE",
-        "opencode-desktop, OPENCODE",
-        "grok, GROK",
-        "GROK-CLI, GROK",
-        "cli, CLI",
-        "Terminal, CLI",
-        "human, CLI",
+            "codex, CODEX",
+            "openai-codex, CODEX",
+            "  Codex , CODEX",
+            "claude, CLAUDE_CODE",
+            "claude-code, CLAUDE_CODE",
+            "cloud-code, CLAUDE_CODE",
+            "CLAUDE-CODE, CLAUDE_CODE",
+            "antigravity, ANTIGRAVITY",
+            "antigravity-1.4, ANTIGRAVITY",
+            "google-antigravity, ANTIGRAVITY",
+            "Google_Antigravity_IDE, ANTIGRAVITY",
+            "opencode, OPENCODE",
+            "opencode-desktop, OPENCODE",
+            "grok, GROK",
+            "GROK-CLI, GROK",
+            "cli, CLI",
+            "Terminal, CLI",
+            "human, CLI",
     })
     void parsesAliasesCaseInsensitively(String value, AgentSource expected) {
         assertThat(AgentSource.parse(value)).contains(expected);
@@ -37,7 +37,7 @@ class AgentSourceTest {
 
     @ParameterizedTest
     @NullSource
-    @ValueSource(strings = {"", "  ", "cursor", "codex-cli", "claudecode", "grok-build", "open-code", "gemini"})
+    @ValueSource(strings = { "", "  ", "cursor", "codex-cli", "claudecode", "grok-build", "open-code", "gemini" })
     void unknownNamesAreEmpty(String value) {
         assertThat(AgentSource.parse(value)).isEmpty();
     }

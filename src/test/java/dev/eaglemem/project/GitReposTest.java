@@ -121,8 +121,8 @@ class GitReposTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"this is not a gitfile\n", "", "gitdir:\n", "gitdir: ../does-not-exist\n",
-        "gitdir: ../plain-folder\n", "gitdir: \u0000\n"})
+    @ValueSource(strings = { "this is not a gitfile\n", "", "gitdir:\n", "gitdir: ../does-not-exist\n",
+            "gitdir: ../plain-folder\n", "gitdir: \u0000\n" })
     void unusableGitFileMeansNoRepository(String content) throws IOException {
         ws.dir("code/plain-folder");
         Path broken = ws.dir("code/broken");

@@ -18,36 +18,36 @@ class ProjectKeysTest {
 
     @ParameterizedTest
     @CsvSource({
-        "/home/dev/code/shop-api, code/shop-api",
-        "/home/dev/code/x/../shop-api, code/shop-api",
-        "/home/dev/work, work",
-        "/srv/app, srv/app",
-        "/ab, ab",
-        "/home/devx/app, home/devx/app",
-        "/tmpfoo/bar, tmpfoo/bar",
-        "/private/etc/app, private/etc/app",
-        "/home/dev/Downloads-old/app, Downloads-old/app",
+            "/home/dev/code/shop-api, code/shop-api",
+            "/home/dev/code/x/../shop-api, code/shop-api",
+            "/home/dev/work, work",
+            "/srv/app, srv/app",
+            "/ab, ab",
+            "/home/devx/app, home/devx/app",
+            "/tmpfoo/bar, tmpfoo/bar",
+            "/private/etc/app, private/etc/app",
+            "/home/dev/Downloads-old/app, Downloads-old/app",
     })
     void keyIsHomeRelativeOrAbsoluteWithoutLeadingSlash(String dir, String key) {
         assertThat(keys.key(Path.of(dir))).contains(key);
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"/", "/a", "/srv/b", "/home/dev", "/home/dev/", "/tmp", "/tmp/build/app",
-        "/var/tmp/x", "/var/folders/zz/abc/T/app", "/private/tmp/app", "/private/var/folders/zz/T/app",
-        "/home/dev/Downloads", "/home/dev/Downloads/repo"})
+    @ValueSource(strings = { "/", "/a", "/srv/b", "/home/dev", "/home/dev/", "/tmp", "/tmp/build/app",
+            "/var/tmp/x", "/var/folders/zz/abc/T/app", "/private/tmp/app", "/private/var/folders/zz/T/app",
+            "/home/dev/Downloads", "/home/dev/Downloads/repo" })
     void directoriesThatAreNeverProjects(String dir) {
         assertThat(keys.key(Path.of(dir))).isEmpty();
     }
 
     @ParameterizedTest
     @CsvSource({
-        "/private/tmp/a, /tmp/a",
-        "/private/tmp, /tmp",
-        "/private/var/folders/x, /var/folders/x",
-        "/private/etc/hosts, /private/etc/hosts",
-        "/privatex/tmp/a, /privatex/tmp/a",
-        "/tmp/../srv/./app, /srv/app",
+            "/private/tmp/a, /tmp/a",
+            "/private/tmp, /tmp",
+            "/private/var/folders/x, /var/folders/x",
+            "/private/etc/hosts, /private/etc/hosts",
+            "/privatex/tmp/a, /privatex/tmp/a",
+            "/tmp/../srv/./app, /srv/app",
     })
     void normalizeFoldsMacOsPrivateAliases(String in, String out) {
         assertThat(ProjectKeys.normalize(Path.of(in))).isEqualTo(Path.of(out));

@@ -9,13 +9,12 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
 
+import dev.eaglemem.config.EagleEnv;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-
-import dev.eaglemem.config.EagleEnv;
 
 class ProjectResolverTest {
 
@@ -160,8 +159,8 @@ class ProjectResolverTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"/home/dev/code/shop-api", "code/../secrets", "..", "code/..", "shop\u0007api",
-        "shop\napi"})
+    @ValueSource(strings = { "/home/dev/code/shop-api", "code/../secrets", "..", "code/..", "shop\u0007api",
+            "shop\napi" })
     void invalidProjectVariableIsRejectedNamingVariableAndValue(String value) {
         EagleEnv env = ws.env(repo, Map.of(ProjectResolver.PROJECT_VAR, value));
         String shown = value.replace("\u0007", "\\u0007").replace("\n", "\\u000a");

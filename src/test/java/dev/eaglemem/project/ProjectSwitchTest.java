@@ -25,7 +25,8 @@ class ProjectSwitchTest {
 
         assertThat(projects.off("code/shop", null)).hasValueSatisfying(o -> assertThat(o.listed()).isTrue());
         assertThat(projects.offProjects()).containsExactly("code/blog", "code/shop");
-        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(tmp.resolve("projects-off")))).isEqualTo("rw-------");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(tmp.resolve("projects-off"))))
+                .isEqualTo("rw-------");
 
         assertThat(projects.set("code/shop", false)).isTrue();
         assertThat(projects.off("code/shop", null)).isEmpty();

@@ -17,15 +17,15 @@ import org.junit.jupiter.params.provider.ValueSource;
 class SessionIdsTest {
 
     @ParameterizedTest
-    @ValueSource(strings = {"7a29cce1-c97d-40c7-9d54-66c886e2aa2a", "01a20394-2643-7be2-98aa-060737763433",
-        "manual-20261122T140610Z-0a1b2c3d", "a", "A_b-9", "agy-0123456789abcdef"})
+    @ValueSource(strings = { "7a29cce1-c97d-40c7-9d54-66c886e2aa2a", "01a20394-2643-7be2-98aa-060737763433",
+            "manual-20261122T140610Z-0a1b2c3d", "a", "A_b-9", "agy-0123456789abcdef" })
     void acceptsSafeIds(String id) {
         assertThat(SessionIds.isValid(id)).isTrue();
     }
 
     @ParameterizedTest
     @NullAndEmptySource
-    @ValueSource(strings = {"../etc/passwd", "a/b", "a b", "a.b", "id\n", "sess\u00e9", "x:y"})
+    @ValueSource(strings = { "../etc/passwd", "a/b", "a b", "a.b", "id\n", "sess\u00e9", "x:y" })
     void rejectsIdsUnsafeForFileNames(String id) {
         assertThat(SessionIds.isValid(id)).isFalse();
     }

@@ -4,11 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 
-import org.junit.jupiter.api.Test;
-
 import dev.eaglemem.search.FtsQuery;
 import dev.eaglemem.store.CodeHit;
 import dev.eaglemem.store.CodeStore;
+import org.junit.jupiter.api.Test;
 
 /** What a code chunk needs to be recalled: half the prompt's words (two at least), one of them in its name or path. */
 class CodeRecallTest {

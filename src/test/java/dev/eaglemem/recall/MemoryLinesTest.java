@@ -4,11 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 
-import org.junit.jupiter.api.Test;
-
 import dev.eaglemem.format.Times;
 import dev.eaglemem.store.MemoryDetails;
 import dev.eaglemem.store.MemoryRow;
+import org.junit.jupiter.api.Test;
 
 class MemoryLinesTest {
 

@@ -13,15 +13,14 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Predicate;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import dev.eaglemem.embed.MiniLmEmbedder;
 import dev.eaglemem.embed.NoModel;
 import dev.eaglemem.embed.SemanticIndex;
 import dev.eaglemem.search.FtsQuery;
 import dev.eaglemem.store.TestDb;
 import dev.eaglemem.store.VectorStore;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Prompt recall on bench/recall/sets/product: one product's memories as agents write them, with near-miss neighbours,
@@ -189,9 +188,11 @@ class ProductRecallEvalTest {
             }
             out.append("\n").append(c.prompt().split()).append(' ').append(c.prompt().type()).append(' ')
                     .append(c.prompt().expect()).append(": ").append(c.prompt().text()).append('\n');
-            all.stream().limit(4).forEach(v -> out.append(String.format(Locale.ROOT, "   %s %.2f sim %s share %.2f w %.1f sub %s lex %d%n",
-                    c.names().getOrDefault(v.candidate().row().id(), "?"), v.score(), v.candidate().similarity(),
-                    v.candidate().share(), v.candidate().weight(), v.candidate().substring(), v.candidate().lexicalRank())));
+            all.stream().limit(4)
+                    .forEach(v -> out.append(String.format(Locale.ROOT, "   %s %.2f sim %s share %.2f w %.1f sub %s lex %d%n",
+                            c.names().getOrDefault(v.candidate().row().id(), "?"), v.score(), v.candidate().similarity(),
+                            v.candidate().share(), v.candidate().weight(), v.candidate().substring(),
+                            v.candidate().lexicalRank())));
         }
         return out.toString();
     }

@@ -2,16 +2,16 @@ package dev.eaglemem.recall;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.junit.jupiter.api.Test;
-
 import dev.eaglemem.search.FtsQuery;
+import org.junit.jupiter.api.Test;
 
 class PromptQueryTest {
 
     @Test
     void keepsContentWordsAndDropsChatterAndRequestVerbs() {
         assertThat(PromptQuery.of("Could you please fix the release guardrail bug in src/gate.py?"))
-                .get().extracting(FtsQuery::terms).asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.LIST).containsExactly("release", "guardrail", "bug", "src", "gate");
+                .get().extracting(FtsQuery::terms).asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.LIST)
+                .containsExactly("release", "guardrail", "bug", "src", "gate");
     }
 
     @Test
@@ -24,7 +24,8 @@ class PromptQueryTest {
 
     @Test
     void keepsShortTechnicalTermsAndCapsTheTermCount() {
-        assertThat(PromptQuery.of("the db and ui and ci configs")).get().extracting(FtsQuery::terms).asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.LIST)
+        assertThat(PromptQuery.of("the db and ui and ci configs")).get().extracting(FtsQuery::terms)
+                .asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.LIST)
                 .containsExactly("db", "ui", "ci", "configs");
         assertThat(PromptQuery.of("alpha bravo charlie delta echo foxtrot golf hotel india juliet").orElseThrow().terms())
                 .hasSize(8);

@@ -11,11 +11,6 @@ import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Optional;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import dev.eaglemem.TestServices;
 import dev.eaglemem.code.CodeIndexer;
 import dev.eaglemem.config.LogFile;
@@ -31,6 +26,10 @@ import dev.eaglemem.store.RecallEventRow;
 import dev.eaglemem.store.RecallStore;
 import dev.eaglemem.store.TestDb;
 import dev.eaglemem.store.VectorStore;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * UserPromptSubmit with a code index: a prompt in plain words finds the function whose name glues them together,

@@ -9,11 +9,6 @@ import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Optional;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import dev.eaglemem.TestServices;
 import dev.eaglemem.embed.Embedder;
 import dev.eaglemem.embed.NoModel;
@@ -24,6 +19,10 @@ import dev.eaglemem.store.NewMemoryRow;
 import dev.eaglemem.store.ProjectStore;
 import dev.eaglemem.store.TestDb;
 import dev.eaglemem.store.VectorStore;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A record found by words alone must hold enough of the prompt (search.WordCoverage), on a real database: without a

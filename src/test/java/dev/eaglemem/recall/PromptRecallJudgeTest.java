@@ -8,12 +8,6 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import dev.eaglemem.TestServices;
 import dev.eaglemem.embed.Embedder;
 import dev.eaglemem.embed.MiniLmEmbedder;
@@ -29,6 +23,11 @@ import dev.eaglemem.store.RecallStore;
 import dev.eaglemem.store.SessionStore;
 import dev.eaglemem.store.TestDb;
 import dev.eaglemem.store.VectorStore;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Prompt recall's judge on a real database with the real model: near-miss neighbours of one component, the files the
@@ -56,20 +55,24 @@ class PromptRecallJudgeTest {
         t = TestDb.in(dir);
         insert("Sync merge queue drops ops when a batch holds more than 500",
                 "MergeQueue.flush() in services/sync/src/queue.ts truncates batches over 500 ops because of the SQS"
-                        + " batch limit; split batches in the caller.", List.of("services/sync/src/queue.ts"));
+                        + " batch limit; split batches in the caller.",
+                List.of("services/sync/src/queue.ts"));
         insert("Sync conflicts: last writer wins per field",
                 "services/sync/src/merge.ts resolves concurrent edits of one note per field by the newest Lamport"
-                        + " timestamp; whole-note overwrite lost edits in 2025.", List.of("services/sync/src/merge.ts"));
+                        + " timestamp; whole-note overwrite lost edits in 2025.",
+                List.of("services/sync/src/merge.ts"));
         insert("Sync clients retry with jittered backoff",
                 "The sync client in apps/web/src/sync/client.ts retries a failed push after 1, 2, 4 … 60 s with full"
                         + " jitter; a fixed delay made every tab retry at once after an outage.",
                 List.of("apps/web/src/sync/client.ts"));
         insert("Tombstones are collected after 30 days",
                 "Deleted notes stay as tombstones in sync_ops for 30 days so offline devices learn of the delete;"
-                        + " tombstone-gc runs nightly.", List.of("services/sync/src/gc.ts"));
+                        + " tombstone-gc runs nightly.",
+                List.of("services/sync/src/gc.ts"));
         insert("Billing webhooks are verified with the signing secret",
                 "services/billing/src/webhook.ts checks the provider's signature header before parsing; an unverified"
-                        + " event is answered 400.", List.of("services/billing/src/webhook.ts"));
+                        + " event is answered 400.",
+                List.of("services/billing/src/webhook.ts"));
         VectorStore vectors = new VectorStore();
         t.db.write(tx -> {
             for (VectorStore.Pending p : vectors.pending(tx, model.modelId(), 100)) {
@@ -108,7 +111,8 @@ class PromptRecallJudgeTest {
         session("talked");
         t.db.write(tx -> {
             new ObservationStore().insertTurnMessage(tx, "talked", PROJECT, "The sync log shows the merge queue applied only"
-                    + " the first 500 ops of the 800-op batch the offline device pushed; the other 300 were dropped.", CLOCK.instant());
+                    + " the first 500 ops of the 800-op batch the offline device pushed; the other 300 were dropped.",
+                    CLOCK.instant());
             return null;
         });
         assertThat(recall.prompt(audience("talked"), prompt)).get().asString().contains("merge queue drops ops");

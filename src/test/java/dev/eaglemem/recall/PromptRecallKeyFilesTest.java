@@ -4,10 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 
-import org.junit.jupiter.api.Test;
-
 import dev.eaglemem.format.Times;
 import dev.eaglemem.store.SearchRow;
+import org.junit.jupiter.api.Test;
 
 class PromptRecallKeyFilesTest {
 

@@ -92,8 +92,9 @@ final class RankerFit {
                         bestRight = right;
                         bestRecords = records;
                     }
-                    rows.add(new Row(right, records, bar, String.format(Locale.ROOT, "| %.3f | %.2f | %d | %.0f%% | %.0f%% | %.2f |",
-                            bar, margin, most, 100 * right, 100 * quietRate, records)));
+                    rows.add(new Row(right, records, bar,
+                            String.format(Locale.ROOT, "| %.3f | %.2f | %d | %.0f%% | %.0f%% | %.2f |",
+                                    bar, margin, most, 100 * right, 100 * quietRate, records)));
                 }
             }
         }

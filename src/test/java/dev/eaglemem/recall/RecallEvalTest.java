@@ -16,9 +16,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.eaglemem.TestServices;
@@ -40,6 +37,8 @@ import dev.eaglemem.store.NewJob;
 import dev.eaglemem.store.SearchRow;
 import dev.eaglemem.store.TestDb;
 import dev.eaglemem.store.VectorStore;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The recall evaluation (bench/recall/): the labelled sets in bench/recall/sets/ loaded into a real database through

@@ -4,9 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 
-import org.junit.jupiter.api.Test;
-
 import dev.eaglemem.store.SearchRow;
+import org.junit.jupiter.api.Test;
 
 /** The judge's rules on hand-made candidates: the bar, the margin, the cap, words alone, question-only sessions. */
 class RecallJudgeTest {
@@ -78,6 +77,7 @@ class RecallJudgeTest {
         assertThat(RecallJudge.score(far, RecallJudge.WEIGHTS, 0.7f)).isLessThan(RecallJudge.BAR);
         Candidate anchored = new Candidate(far.row(), 0.45f, 0.3, 3, false, 2, true, false);
         Candidate loose = new Candidate(far.row(), 0.45f, 0.3, 3, false, 2, false, false);
-        assertThat(RecallJudge.score(anchored, RecallJudge.WEIGHTS, 0.5f)).isGreaterThan(RecallJudge.score(loose, RecallJudge.WEIGHTS, 0.5f));
+        assertThat(RecallJudge.score(anchored, RecallJudge.WEIGHTS, 0.5f))
+                .isGreaterThan(RecallJudge.score(loose, RecallJudge.WEIGHTS, 0.5f));
     }
 }

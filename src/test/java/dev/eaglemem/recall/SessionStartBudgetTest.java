@@ -9,11 +9,6 @@ import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import dev.eaglemem.TestServices;
 import dev.eaglemem.config.ConfigKeys;
 import dev.eaglemem.config.EagleConfig;
@@ -28,6 +23,10 @@ import dev.eaglemem.store.RecallEventRow;
 import dev.eaglemem.store.RecallStore;
 import dev.eaglemem.store.SummaryFields;
 import dev.eaglemem.store.TestDb;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The SessionStart budget end to end: memories read from a real database, the configured

@@ -7,11 +7,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.IntStream;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
-import org.junit.jupiter.params.provider.ValueSource;
-
 import dev.eaglemem.format.Times;
 import dev.eaglemem.memory.MemoryKind;
 import dev.eaglemem.recall.SessionStartRenderer.FileEdits;
@@ -22,6 +17,10 @@ import dev.eaglemem.store.MemoryDetails;
 import dev.eaglemem.store.MemoryRow;
 import dev.eaglemem.store.SummaryFields;
 import dev.eaglemem.store.SummaryRow;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** The SessionStart text: its sections, both styles, the empty project, and the character budget. */
 class SessionStartRendererTest {
@@ -53,7 +52,8 @@ class SessionStartRendererTest {
 
     private static View view(String source, String overview, List<MemoryRow> memories, List<SummaryRow> summaries,
             List<FileEdits> workingSet) {
-        return new View(PROJECT, SESSION, source, 2, memories.size(), summaries.isEmpty() ? null : summaries.getFirst().updatedAt(),
+        return new View(PROJECT, SESSION, source, 2, memories.size(),
+                summaries.isEmpty() ? null : summaries.getFirst().updatedAt(),
                 overview, memories, summaries, workingSet, "eagle-mem", Times.UTC);
     }
 
@@ -209,7 +209,8 @@ class SessionStartRendererTest {
     @ValueSource(strings = { "compact", "clear" })
     void afterACompactionOrClearOnlyTheNewestSessionAndTheWorkingSetAreShown(String source) {
         List<SummaryRow> two = List.of(summary(2, "codex", "2026-11-02T10:00:00Z", fields("Newest", null, null, null, null,
-                null, List.of())), summary(1, "codex", "2026-11-01T10:00:00Z", fields("Earlier request", null, null, null, null, null,
+                null, List.of())),
+                summary(1, "codex", "2026-11-01T10:00:00Z", fields("Earlier request", null, null, null, null, null,
                         List.of())));
         Rendered r = SessionStartRenderer.render(view(source, null, List.of(), two, List.of(new FileEdits("a.py", 2))),
                 Style.RICH, BUDGET);

@@ -47,7 +47,7 @@ final class Fakes {
     }
 
     private static boolean hasEach(String s, String alphabet) {
-        for (String cls : new String[] {UPPER, LOWER, DIGITS}) {
+        for (String cls : new String[] { UPPER, LOWER, DIGITS }) {
             boolean offered = alphabet.chars().anyMatch(c -> cls.indexOf(c) >= 0);
             boolean present = s.chars().anyMatch(c -> cls.indexOf(c) >= 0);
             if (offered && !present && s.length() >= 8) {

@@ -19,17 +19,17 @@ class HexKeysTest {
 
     @ParameterizedTest
     @ValueSource(strings = {
-        "%s",
-        "found it: %s",
-        "Private Key: %s",
-        "const wallet = new ethers.Wallet(\"%s\", provider);",
-        "{\"signer\":\"%s\",\"chainId\":11155111}",
-        "relayer:\n  key: '%s'",
-        "[relay] using signer key %s for nonce 17",
-        "block 6123456 was fine; then the deployer used %s",
-        "forge script Deploy.s.sol --broadcast --private-key %s",
-        "env:\n  - name: PRIVATE_KEY\n    value: \"%s\"",
-        "{\"key\": \"RELAYER_PK\", \"value\": \"%s\", \"target\": [\"production\"]}"})
+            "%s",
+            "found it: %s",
+            "Private Key: %s",
+            "const wallet = new ethers.Wallet(\"%s\", provider);",
+            "{\"signer\":\"%s\",\"chainId\":11155111}",
+            "relayer:\n  key: '%s'",
+            "[relay] using signer key %s for nonce 17",
+            "block 6123456 was fine; then the deployer used %s",
+            "forge script Deploy.s.sol --broadcast --private-key %s",
+            "env:\n  - name: PRIVATE_KEY\n    value: \"%s\"",
+            "{\"key\": \"RELAYER_PK\", \"value\": \"%s\", \"target\": [\"production\"]}" })
     void replacesPrefixedKeysUnlessTheContextSaysPublic(String template) {
         assertThat(find(template.formatted(KEY))).containsExactly(KEY);
     }
@@ -50,18 +50,18 @@ class HexKeysTest {
 
     @ParameterizedTest
     @ValueSource(strings = {
-        "tx hash %s",
-        "{\"blockHash\":\"%s\",\"transactionHash\":\"%s\"}",
-        "bytes32 internal constant IMPLEMENTATION_SLOT = %s;",
-        "bytes32 public constant PERMIT_TYPEHASH = %s;",
-        "bytes32 public constant MINTER_ROLE = %s;",
-        "merkleRoot: %s",
-        "\"data\": \"%s\",",
-        "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":\"%s\"}",
-        "publicKey: %s",
-        "│ objectId      │  %s │",
-        "see https://sepolia.etherscan.io/tx/%s for details",
-        "keccak256(\"hello\") = %s"})
+            "tx hash %s",
+            "{\"blockHash\":\"%s\",\"transactionHash\":\"%s\"}",
+            "bytes32 internal constant IMPLEMENTATION_SLOT = %s;",
+            "bytes32 public constant PERMIT_TYPEHASH = %s;",
+            "bytes32 public constant MINTER_ROLE = %s;",
+            "merkleRoot: %s",
+            "\"data\": \"%s\",",
+            "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":\"%s\"}",
+            "publicKey: %s",
+            "│ objectId      │  %s │",
+            "see https://sepolia.etherscan.io/tx/%s for details",
+            "keccak256(\"hello\") = %s" })
     void keepsPublicThirtyTwoByteValues(String template) {
         assertThat(find(template.replace("%s", KEY))).isEmpty();
     }
@@ -87,8 +87,8 @@ class HexKeysTest {
 
     @ParameterizedTest
     @ValueSource(strings = {
-        "0x" + "ab12", "address 0x742d35cc6634c0532925a3b844bc454e4438f44e", "signature: 0x%s%s",
-        "calldata 0xa9059cbb%s%s", "0x%s1", "id=0x%sz", "x0x%s"})
+            "0x" + "ab12", "address 0x742d35cc6634c0532925a3b844bc454e4438f44e", "signature: 0x%s%s",
+            "calldata 0xa9059cbb%s%s", "0x%s1", "id=0x%sz", "x0x%s" })
     void needsExactlyThirtyTwoBytesStandingAlone(String template) {
         String text = template.replace("%s", KEY.substring(2));
 

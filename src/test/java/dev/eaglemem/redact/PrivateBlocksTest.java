@@ -25,10 +25,10 @@ class PrivateBlocksTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-        "a <PRIVATE>x</PRIVATE> b       | a  b",
-        "a <Private>x</pRiVaTe> b       | a  b",
-        "a <private reason=\"pin\">x</private> b | a  b",
-        "a <private>x</private >b       | a b"})
+            "a <PRIVATE>x</PRIVATE> b       | a  b",
+            "a <Private>x</pRiVaTe> b       | a  b",
+            "a <private reason=\"pin\">x</private> b | a  b",
+            "a <private>x</private >b       | a b" })
     void matchesTagsCaseInsensitivelyAndWithAttributes(String input, String expected) {
         assertThat(Redactor.stripPrivate(input)).isEqualTo(expected);
     }

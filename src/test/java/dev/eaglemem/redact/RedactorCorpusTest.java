@@ -83,9 +83,9 @@ class RedactorCorpusTest {
         // (half a value, a marker inside a header) that hand-written cases miss.
         List<String> sources = new ArrayList<>(OrdinaryCorpus.texts());
         SecretCase.load().forEach(c -> sources.add(c.context()));
-        String[] glue = {"[REDACTED]", "[REDACTED_JWT]", "[REDACTED_PRIVATE_KEY]", "<private>", "</private>", "=", ":",
-            "@", "\"", "'", "\\\"", "://", "Bearer ", "password=", "-----BEGIN RSA PRIVATE KEY-----\n", " ", "\n",
-            "${"};
+        String[] glue = { "[REDACTED]", "[REDACTED_JWT]", "[REDACTED_PRIVATE_KEY]", "<private>", "</private>", "=", ":",
+                "@", "\"", "'", "\\\"", "://", "Bearer ", "password=", "-----BEGIN RSA PRIVATE KEY-----\n", " ", "\n",
+                "${" };
         Random random = new Random(20250611);
         for (int i = 0; i < 5_000; i++) {
             StringBuilder input = new StringBuilder();

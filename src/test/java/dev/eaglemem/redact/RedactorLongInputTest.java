@@ -8,11 +8,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 
+import dev.eaglemem.format.SmallStack;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-
-import dev.eaglemem.format.SmallStack;
 
 /**
  * The redactor on hostile long inputs (issue 23's audit of the regular expressions every stored text goes through):

@@ -39,7 +39,7 @@ record SecretCase(String id, String secret, String context) {
                 if (bar < 0) {
                     throw new IllegalArgumentException("header without ' | ': " + line);
                 }
-                headers.add(new String[] {line.substring(3, bar).strip(), unescape(line.substring(bar + 3))});
+                headers.add(new String[] { line.substring(3, bar).strip(), unescape(line.substring(bar + 3)) });
             } else if (!headers.isEmpty()) {
                 context.append(line).append('\n');
             }

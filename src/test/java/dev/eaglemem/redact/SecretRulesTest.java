@@ -190,9 +190,9 @@ class SecretRulesTest {
     }
 
     @ParameterizedTest
-    @MethodSource({"providerKeys", "checklistKeys", "siblingPrefixes"})
+    @MethodSource({ "providerKeys", "checklistKeys", "siblingPrefixes" })
     void redactsProviderKeysWherever(String rule, String key) {
-        for (String context : new String[] {"%s", "using key %s for now", "\"%s\"", "key=%s;", "(%s)"}) {
+        for (String context : new String[] { "%s", "using key %s for now", "\"%s\"", "key=%s;", "(%s)" }) {
             String text = context.formatted(key);
 
             assertThat(RULES_ONLY.redact(text)).as(text).isEqualTo(context.formatted("[REDACTED]"));
@@ -202,11 +202,11 @@ class SecretRulesTest {
 
     @ParameterizedTest
     @ValueSource(strings = {
-        "see docs/sk-learn-pipeline-tutorial-notebooks and the ghp_readme section",
-        "the key-value store and key-rotation.md", "read pat.md and pattern_matching.py", "API-GATEWAY-ROUTES",
-        "SKIP_TESTS=true SKU_PREFIX=ACME", "import secret_santa", "ext_modules=[Extension('x', ['x.c'])]",
-        "see sl.config", "ships in v1.0-beta.3", "dapi docs and pul- tokens", "EAAA, EAAC and EAAM prefixes",
-        "npm_config_cache=/tmp/.npm", "sk-or-v1-is the OpenRouter prefix", "hvs. marks Vault service tokens"})
+            "see docs/sk-learn-pipeline-tutorial-notebooks and the ghp_readme section",
+            "the key-value store and key-rotation.md", "read pat.md and pattern_matching.py", "API-GATEWAY-ROUTES",
+            "SKIP_TESTS=true SKU_PREFIX=ACME", "import secret_santa", "ext_modules=[Extension('x', ['x.c'])]",
+            "see sl.config", "ships in v1.0-beta.3", "dapi docs and pul- tokens", "EAAA, EAAC and EAAM prefixes",
+            "npm_config_cache=/tmp/.npm", "sk-or-v1-is the OpenRouter prefix", "hvs. marks Vault service tokens" })
     void leavesKeyLikeSlugsThatAreNotKeys(String text) {
         assertThat(RULES_ONLY.redact(text)).isEqualTo(text);
     }
@@ -254,14 +254,14 @@ class SecretRulesTest {
 
     @ParameterizedTest
     @ValueSource(strings = {
-        "clients send it back using the Bearer scheme",
-        "Bearer authentication is required for /v1",
-        "Authorization: Bearer ${TOKEN}",
-        "-H \"Authorization: Bearer $GITHUB_TOKEN\"",
-        "headers = {\"Authorization\": f\"Bearer {token}\"}",
-        "headers.Authorization = `Bearer ${this.token}`;",
-        ".header(\"Authorization\", \"Bearer \" + token)",
-        "Authorization: required for every endpoint"})
+            "clients send it back using the Bearer scheme",
+            "Bearer authentication is required for /v1",
+            "Authorization: Bearer ${TOKEN}",
+            "-H \"Authorization: Bearer $GITHUB_TOKEN\"",
+            "headers = {\"Authorization\": f\"Bearer {token}\"}",
+            "headers.Authorization = `Bearer ${this.token}`;",
+            ".header(\"Authorization\", \"Bearer \" + token)",
+            "Authorization: required for every endpoint" })
     void leavesHeadersWithoutALiteralCredentialAlone(String text) {
         assertThat(RULES_ONLY.redact(text)).isEqualTo(text);
     }
@@ -275,19 +275,19 @@ class SecretRulesTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"docker run -u 1000:1000 alpine id", "date -u +%H:%M:%S", "git push -u origin main"})
+    @ValueSource(strings = { "docker run -u 1000:1000 alpine id", "date -u +%H:%M:%S", "git push -u origin main" })
     void leavesOtherDashUOptionsAlone(String text) {
         assertThat(RULES_ONLY.redact(text)).isEqualTo(text);
     }
 
     @ParameterizedTest
     @ValueSource(strings = {
-        "postgres://orders:%s@db.prod.internal:5432/orders",
-        "mongodb+srv://analytics:%s@cluster0.x7k2p.mongodb.net/?retryWrites=true",
-        "redis://:%s@redis:6379/0",
-        "https://octo-dev:%s@github.com/acme/web.git",
-        "amqp://billing:%s@rabbitmq.internal:5672/billing",
-        "jdbc:mysql://app:%s@db:3306/shop"})
+            "postgres://orders:%s@db.prod.internal:5432/orders",
+            "mongodb+srv://analytics:%s@cluster0.x7k2p.mongodb.net/?retryWrites=true",
+            "redis://:%s@redis:6379/0",
+            "https://octo-dev:%s@github.com/acme/web.git",
+            "amqp://billing:%s@rabbitmq.internal:5672/billing",
+            "jdbc:mysql://app:%s@db:3306/shop" })
     void redactsThePasswordInUrlsAndKeepsTheRest(String template) {
         assertThat(RULES_ONLY.redact(template.formatted("Pl7m-tr33.Xq4"))).isEqualTo(template.formatted("[REDACTED]"));
     }
@@ -300,8 +300,8 @@ class SecretRulesTest {
 
     @ParameterizedTest
     @ValueSource(strings = {
-        "https://github.com/acme/web.git", "http://localhost:8080/q/health", "ssh://git@github.com:22/acme/web.git",
-        "postgres://app@db:5432/app", "postgres://app:${DB_PASSWORD}@db/app", "git@github.com:acme/web.git"})
+            "https://github.com/acme/web.git", "http://localhost:8080/q/health", "ssh://git@github.com:22/acme/web.git",
+            "postgres://app@db:5432/app", "postgres://app:${DB_PASSWORD}@db/app", "git@github.com:acme/web.git" })
     void leavesUrlsWithoutAPasswordAlone(String url) {
         assertThat(RULES_ONLY.redact(url)).isEqualTo(url);
     }
@@ -318,8 +318,8 @@ class SecretRulesTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"RSA PRIVATE KEY", "EC PRIVATE KEY", "OPENSSH PRIVATE KEY", "DSA PRIVATE KEY",
-        "ENCRYPTED PRIVATE KEY", "PRIVATE KEY", "PGP PRIVATE KEY BLOCK"})
+    @ValueSource(strings = { "RSA PRIVATE KEY", "EC PRIVATE KEY", "OPENSSH PRIVATE KEY", "DSA PRIVATE KEY",
+            "ENCRYPTED PRIVATE KEY", "PRIVATE KEY", "PGP PRIVATE KEY BLOCK" })
     void redactsWholePrivateKeyBlocks(String type) {
         String body = Fakes.random(Fakes.BASE64, 64, 1) + "\n" + Fakes.random(Fakes.BASE64, 64, 2) + "\n";
         String text = "$ cat key\n-----BEGIN " + type + "-----\n" + body + "-----END " + type + "-----\n$ next";
@@ -381,7 +381,7 @@ class SecretRulesTest {
 
     @ParameterizedTest
     @ValueSource(strings = {
-        "mysql -u root -p shop", "tar -p -xf archive.tar", "mkdir -p build/tmp", "ssh -p 2222 host"})
+            "mysql -u root -p shop", "tar -p -xf archive.tar", "mkdir -p build/tmp", "ssh -p 2222 host" })
     void leavesOtherDashPOptionsAlone(String text) {
         assertThat(RULES_ONLY.redact(text)).isEqualTo(text);
     }

@@ -6,16 +6,14 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-
 import javax.xml.stream.XMLStreamException;
-
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import dev.eaglemem.scan.ScanReport.Dependencies;
 import dev.eaglemem.scan.ScanReport.EntryPoint;
 import dev.eaglemem.scan.ScanReport.Framework;
 import dev.eaglemem.scan.ScanReport.Workspace;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Each manifest reader on a small real-looking manifest, and the workspace layouts the fixture trees leave out. */
 class ManifestReadersTest {
@@ -268,7 +266,8 @@ class ManifestReadersTest {
     @Test
     void aProcfileNamesEachProcess() {
         Findings f = new Findings();
-        SourceHints.inspect("Procfile", "Procfile", null, false, "web: gunicorn shop.wsgi\n# comment\nworker: celery -A shop worker\n", f);
+        SourceHints.inspect("Procfile", "Procfile", null, false,
+                "web: gunicorn shop.wsgi\n# comment\nworker: celery -A shop worker\n", f);
         assertThat(f.entryPoints()).containsExactly(new EntryPoint("Procfile", "procfile", "web: gunicorn shop.wsgi"),
                 new EntryPoint("Procfile", "procfile", "worker: celery -A shop worker"));
     }

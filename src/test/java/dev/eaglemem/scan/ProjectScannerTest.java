@@ -7,15 +7,14 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import dev.eaglemem.scan.ScanReport.ConfigFile;
 import dev.eaglemem.scan.ScanReport.Dependencies;
 import dev.eaglemem.scan.ScanReport.EntryPoint;
 import dev.eaglemem.scan.ScanReport.Framework;
 import dev.eaglemem.scan.ScanReport.Language;
 import dev.eaglemem.scan.ScanReport.Workspace;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The scanner on small real-looking projects written by the tests, listed by real git or by a directory walk. */
 class ProjectScannerTest {
@@ -133,7 +132,8 @@ class ProjectScannerTest {
                           </dependencyManagement>
                         </project>
                         """,
-                "core/pom.xml", """
+                "core/pom.xml",
+                """
                         <project>
                           <parent><groupId>com.acme</groupId><artifactId>billing-parent</artifactId></parent>
                           <artifactId>billing-core</artifactId>
@@ -152,7 +152,8 @@ class ProjectScannerTest {
                         public record Money(long cents) {
                         }
                         """,
-                "app/pom.xml", """
+                "app/pom.xml",
+                """
                         <project>
                           <artifactId>billing-app</artifactId>
                           <dependencies>
@@ -296,7 +297,8 @@ class ProjectScannerTest {
                         require github.com/stretchr/testify v1.9.0
                         """,
                 "go.sum", "github.com/spf13/cobra v1.8.0 h1:abc=\n",
-                "cmd/tool/main.go", "package main\n\nimport \"github.com/acme/tool/internal/app\"\n\nfunc main() {\n\tapp.Run()\n}\n",
+                "cmd/tool/main.go",
+                "package main\n\nimport \"github.com/acme/tool/internal/app\"\n\nfunc main() {\n\tapp.Run()\n}\n",
                 "cmd/worker/main.go", "// Command worker drains the queue.\npackage main\n\nfunc main() {\n}\n",
                 "internal/app/app.go", "package app\n\n// Run is not a main: package app.\nfunc Run() {}\n",
                 "internal/app/app_test.go", "package app\n\nimport \"testing\"\n\nfunc TestRun(t *testing.T) { Run() }\n",

@@ -5,11 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
-import org.junit.jupiter.api.Test;
-
 import dev.eaglemem.scan.ScanReport.ConfigFile;
 import dev.eaglemem.scan.ScanReport.EntryPoint;
 import dev.eaglemem.scan.ScanReport.LanguageKind;
+import org.junit.jupiter.api.Test;
 
 /**
  * What scan concludes from a path or a few YAML lines alone: the rules the overview is built on, pinned one by one

@@ -10,11 +10,6 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import dev.eaglemem.config.EagleEnv;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.error.ExitCode;
@@ -24,6 +19,10 @@ import dev.eaglemem.store.OverviewRow;
 import dev.eaglemem.store.OverviewStore;
 import dev.eaglemem.store.ProjectStore;
 import dev.eaglemem.store.TestDb;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The scan service on a real database with the real migrations, over a real git repository under a scratch HOME. */
 class ScanServiceTest {

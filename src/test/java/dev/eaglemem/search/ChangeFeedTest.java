@@ -7,11 +7,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import dev.eaglemem.store.MemoryStore;
 import dev.eaglemem.store.NewMemoryRow;
 import dev.eaglemem.store.NewObservation;
@@ -23,6 +18,10 @@ import dev.eaglemem.store.SummaryFields;
 import dev.eaglemem.store.SummaryStore;
 import dev.eaglemem.store.TestDb;
 import dev.eaglemem.store.TimelineStore;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class ChangeFeedTest {
 
@@ -78,7 +77,8 @@ class ChangeFeedTest {
         assertThat(feed.since(head, null, 100)).isEmpty();
 
         observation("s1", "code/app", "npm test", T.plusSeconds(10));
-        t.db.write(tx -> new PromptStore().insert(tx, "s1", "code/app", "codex", "why does CartTest fail?", T.plusSeconds(10).plusMillis(500)));
+        t.db.write(tx -> new PromptStore().insert(tx, "s1", "code/app", "codex", "why does CartTest fail?",
+                T.plusSeconds(10).plusMillis(500)));
         long mem = memory("code/app", "CartTest needs TZ=UTC", "h1", T.plusSeconds(11));
         summary("s1", "code/app", "first pass", T.plusSeconds(12));
         observation("s1", "code/app", "git diff", T.plusSeconds(13));

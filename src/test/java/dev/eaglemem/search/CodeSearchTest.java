@@ -12,11 +12,6 @@ import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import dev.eaglemem.TestServices;
 import dev.eaglemem.code.CodeIndexer;
 import dev.eaglemem.config.EagleConfig;
@@ -30,6 +25,10 @@ import dev.eaglemem.store.CodeStore;
 import dev.eaglemem.store.ProjectStore;
 import dev.eaglemem.store.TestDb;
 import dev.eaglemem.store.VectorStore;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code search --type code} by words and, once the project's chunks have vectors, by meaning, on a real database with

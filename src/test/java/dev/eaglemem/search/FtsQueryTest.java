@@ -4,14 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 
+import dev.eaglemem.store.SearchStore;
+import dev.eaglemem.store.TestDb;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
-
-import dev.eaglemem.store.SearchStore;
-import dev.eaglemem.store.TestDb;
 
 class FtsQueryTest {
 

@@ -6,9 +6,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-import org.junit.jupiter.api.Test;
-
 import dev.eaglemem.store.SearchRow;
+import org.junit.jupiter.api.Test;
 
 class HybridRankingTest {
 

@@ -3,9 +3,8 @@ package dev.eaglemem.search;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import org.junit.jupiter.api.Test;
-
 import dev.eaglemem.error.EagleException;
+import org.junit.jupiter.api.Test;
 
 class RecordIdTest {
 

@@ -10,11 +10,10 @@ import java.util.Random;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import dev.eaglemem.format.SmallStack;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-
-import dev.eaglemem.format.SmallStack;
 
 /**
  * {@link SubstringQuery#runTogether}: the one-pass tokenizer that replaced a regular expression which recursed once
@@ -74,8 +73,8 @@ class RunTogetherTest {
     @Test
     void sameResultsAsTheOldExpressionOnRandomShortTexts() {
         // letters, digits, CJK and kana, the prolonged sound mark, full-width forms, spaces, tabs, newlines, punctuation
-        String[] pieces = {"a", "B", "é", "ß", "Ω", "ж", "7", "²", "Ⅻ", "ｗ", "𝐁", "数", "据", "カ", "ー", "ひ", "서",
-                " ", " ", " ", "\t", "\n", ",", ".", "-", "_", ":", "🚀", "'", "word", "Retry", "policy"};
+        String[] pieces = { "a", "B", "é", "ß", "Ω", "ж", "7", "²", "Ⅻ", "ｗ", "𝐁", "数", "据", "カ", "ー", "ひ", "서",
+                " ", " ", " ", "\t", "\n", ",", ".", "-", "_", ":", "🚀", "'", "word", "Retry", "policy" };
         Random random = new Random(23);
         for (int t = 0; t < 5_000; t++) {
             StringBuilder text = new StringBuilder();

@@ -7,17 +7,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.params.provider.ValueSource;
-
 import dev.eaglemem.search.SubstringQuery.Kind;
 import dev.eaglemem.search.SubstringQuery.Mode;
 import dev.eaglemem.search.SubstringQuery.Term;
 import dev.eaglemem.store.SearchStore;
 import dev.eaglemem.store.TestDb;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class SubstringQueryTest {
 

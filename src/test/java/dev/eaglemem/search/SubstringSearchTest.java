@@ -8,14 +8,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.params.provider.ValueSource;
-
 import dev.eaglemem.embed.NoModel;
 import dev.eaglemem.store.MemoryStore;
 import dev.eaglemem.store.NewMemoryRow;
@@ -27,6 +19,13 @@ import dev.eaglemem.store.SessionStore;
 import dev.eaglemem.store.SummaryFields;
 import dev.eaglemem.store.SummaryStore;
 import dev.eaglemem.store.TestDb;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * {@code eagle-mem search} (and GET /search) on text the word index handles badly: CJK and identifiers, on a
@@ -65,7 +64,8 @@ class SubstringSearchTest {
                     new String[] { ZH, "高峰期数据库连接池会耗尽，需要调大连接数。" },
                     new String[] { JA, "Redis のキャッシュは再起動のあと期限が切れる。" },
                     new String[] { KO, "결제 서버가 피크 시간에 타임아웃된다." },
-                    new String[] { CAMEL, "The repository method getUserById skips rows with deleted_at set; callers handle null." },
+                    new String[] { CAMEL,
+                            "The repository method getUserById skips rows with deleted_at set; callers handle null." },
                     new String[] { DISTRACTOR, "getUserByEmail scans the users table without an index on email." },
                     new String[] { SNAKE, "The Python client memoizes get_user_by_id for a minute." },
                     new String[] { KEBAB, "billing-retry-policy controls how often failed charges are retried." },

@@ -8,11 +8,6 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import dev.eaglemem.TestServices;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.error.ExitCode;
@@ -26,6 +21,10 @@ import dev.eaglemem.store.SessionStore;
 import dev.eaglemem.store.SummaryFields;
 import dev.eaglemem.store.SummaryStore;
 import dev.eaglemem.store.TestDb;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class TimelineServiceTest {
 
@@ -51,7 +50,8 @@ class TimelineServiceTest {
             new PromptStore().insert(tx, "s1", "code/app", "codex", "fix the cart totals", T);
             ObservationStore observations = new ObservationStore();
             observations.insert(tx, call("s1", "code/app", "Bash", "npm test", List.of()), T);
-            observations.insert(tx, call("s1", "code/app", "Edit", null, List.of("src/cart.py", "src/money.py")), T.plusSeconds(1));
+            observations.insert(tx, call("s1", "code/app", "Edit", null, List.of("src/cart.py", "src/money.py")),
+                    T.plusSeconds(1));
             observations.insert(tx, call("s2", "code/other", "Bash", "cargo build", List.of()), T.plusSeconds(1));
             observations.insert(tx, call("s1", "code/app", "Bash", "npm test", List.of()), T.plusSeconds(1));
             MemoryStore memories = new MemoryStore();

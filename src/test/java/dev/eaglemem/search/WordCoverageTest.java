@@ -7,9 +7,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import org.junit.jupiter.api.Test;
-
 import dev.eaglemem.store.TermDocs;
+import org.junit.jupiter.api.Test;
 
 class WordCoverageTest {
 

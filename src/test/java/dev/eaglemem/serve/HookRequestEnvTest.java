@@ -13,10 +13,9 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import org.junit.jupiter.api.Test;
-
 import dev.eaglemem.config.EagleEnv;
 import dev.eaglemem.serve.control.HookRequestEnv;
+import org.junit.jupiter.api.Test;
 
 class HookRequestEnvTest {
 

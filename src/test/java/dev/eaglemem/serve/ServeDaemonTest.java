@@ -25,10 +25,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-
 import dev.eaglemem.TestServices;
 import dev.eaglemem.capture.CaptureService;
 import dev.eaglemem.capture.Spool;
@@ -40,12 +36,15 @@ import dev.eaglemem.error.ExitCode;
 import dev.eaglemem.hook.HookHandlers;
 import dev.eaglemem.hook.HookRunner;
 import dev.eaglemem.memory.MemoryService;
-import dev.eaglemem.recall.RecallService;
 import dev.eaglemem.project.ProjectSwitch;
+import dev.eaglemem.recall.RecallService;
 import dev.eaglemem.serve.control.ServeFiles;
 import dev.eaglemem.serve.control.ServeLock;
 import dev.eaglemem.serve.control.SocketClient;
 import dev.eaglemem.store.TestDb;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 /**
  * A real serve in this JVM on a temp data directory: lock, pid, token and an owner-only socket that
@@ -162,7 +161,8 @@ class ServeDaemonTest {
             assertThat(anonymous.statusCode()).isEqualTo(401);
             HttpResponse<String> withToken = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
                     URI.create("http://127.0.0.1:" + state.tcpPort() + "/probe")).header("X-Eagle-Token",
-                            files.loadOrCreateToken()).build(), HttpResponse.BodyHandlers.ofString());
+                            files.loadOrCreateToken())
+                    .build(), HttpResponse.BodyHandlers.ofString());
             assertThat(withToken.statusCode()).isEqualTo(200);
         } finally {
             companion.done();

@@ -9,18 +9,13 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import dev.eaglemem.TestServices;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.error.ExitCode;
 import dev.eaglemem.hook.MutableClock;
+import dev.eaglemem.jobs.EnrichRig;
 import dev.eaglemem.jobs.EnrichSummaryJob;
 import dev.eaglemem.llm.FakeLlm;
-import dev.eaglemem.jobs.EnrichRig;
 import dev.eaglemem.store.EnrichmentRow;
 import dev.eaglemem.store.EnrichmentStore;
 import dev.eaglemem.store.EventStore;
@@ -38,6 +33,10 @@ import dev.eaglemem.store.SummaryRow;
 import dev.eaglemem.store.SummaryStore;
 import dev.eaglemem.store.TestDb;
 import dev.eaglemem.store.Tx;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A model's change to a summary is recorded (job, provider, model, each field before and after) and undone exactly,

@@ -9,16 +9,15 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import dev.eaglemem.TestServices;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.error.ExitCode;
 import dev.eaglemem.store.SummaryFields;
 import dev.eaglemem.store.TestDb;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class SessionServiceTest {
 
@@ -99,7 +98,8 @@ class SessionServiceTest {
         SummaryFields empty = new SummaryFields(" ", null, null, "", null, null, null, null, List.of(), List.of(), List.of());
         assertThatThrownBy(() -> service.save(new SessionSave("s", null, "code/app", "/w", null, "codex", empty)))
                 .isInstanceOfSatisfying(EagleException.class, e -> assertThat(e.getMessage()).contains("nothing to save"));
-        assertThatThrownBy(() -> service.save(new SessionSave("../etc", null, "code/app", "/w", null, "codex", done("x", null, null))))
+        assertThatThrownBy(
+                () -> service.save(new SessionSave("../etc", null, "code/app", "/w", null, "codex", done("x", null, null))))
                 .isInstanceOfSatisfying(EagleException.class, e -> assertThat(e.getMessage()).contains("invalid session id"));
         assertThatThrownBy(() -> service.save(new SessionSave("s", null, null, "/tmp", null, "codex", done("x", null, null))))
                 .isInstanceOfSatisfying(EagleException.class, e -> assertThat(e.fix()).contains("--project"));

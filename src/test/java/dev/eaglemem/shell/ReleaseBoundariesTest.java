@@ -13,7 +13,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-
 /** Every row of {@code shell/release-boundaries.txt}: the specification of what counts as a release. */
 class ReleaseBoundariesTest {
 

@@ -6,7 +6,6 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-
 class ShellWordsTest {
 
     private static List<List<String>> words(String line) {
@@ -125,7 +124,8 @@ class ShellWordsTest {
 
     @Test
     void quotedWordsReadBackAsTheSameWords() {
-        assertThat(ShellWords.quote("/home/me/.config/eagle-mem/config.toml")).isEqualTo("/home/me/.config/eagle-mem/config.toml");
+        assertThat(ShellWords.quote("/home/me/.config/eagle-mem/config.toml"))
+                .isEqualTo("/home/me/.config/eagle-mem/config.toml");
         assertThat(ShellWords.quote("")).isEqualTo("''");
         assertThat(ShellWords.quote("My Files/it's")).isEqualTo("'My Files/it'\\''s'");
         List<String> argv = List.of("launchctl", "bootstrap", "gui/501", "/Users/a b/x.plist", "$HOME", "it's");

@@ -6,9 +6,6 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import dev.eaglemem.curate.SeededHistory;
 import dev.eaglemem.store.ProjectStore;
 import dev.eaglemem.store.SessionStore;
@@ -16,6 +13,8 @@ import dev.eaglemem.store.StatsStore;
 import dev.eaglemem.store.SummaryFields;
 import dev.eaglemem.store.SummaryStore;
 import dev.eaglemem.store.TestDb;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Context-reset readiness on real stores: an empty project, a thin one, and a seeded history of 220 sessions. */
 class CompactionTest {

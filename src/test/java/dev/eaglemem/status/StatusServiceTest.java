@@ -6,9 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.nio.file.Path;
 import java.time.Instant;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import dev.eaglemem.config.DataDir;
 import dev.eaglemem.config.EagleConfig;
 import dev.eaglemem.config.Settings;
@@ -16,12 +13,14 @@ import dev.eaglemem.embed.MiniLmEmbedder;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.error.ExitCode;
 import dev.eaglemem.store.HealthStore;
-import dev.eaglemem.store.ProjectStore;
-import dev.eaglemem.store.StatsStore;
 import dev.eaglemem.store.MemoryStore;
 import dev.eaglemem.store.NewMemoryRow;
+import dev.eaglemem.store.ProjectStore;
+import dev.eaglemem.store.StatsStore;
 import dev.eaglemem.store.TestDb;
 import dev.eaglemem.store.VectorStore;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class StatusServiceTest {
 

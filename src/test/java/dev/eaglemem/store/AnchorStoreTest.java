@@ -8,16 +8,15 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.store.AnchorStore.Anchor;
 import dev.eaglemem.store.AnchorStore.NewTarget;
 import dev.eaglemem.store.AnchorStore.Seen;
 import dev.eaglemem.store.AnchorStore.Target;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** AnchorStore on a real migrated file: one anchor per record, replaced whole, and what serve learns about its targets. */
 class AnchorStoreTest {

@@ -7,14 +7,13 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
+import dev.eaglemem.store.CodeFile.Chunk;
+import dev.eaglemem.store.CodeFile.Edge;
+import dev.eaglemem.store.CodeFile.Symbol;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import dev.eaglemem.store.CodeFile.Chunk;
-import dev.eaglemem.store.CodeFile.Edge;
-import dev.eaglemem.store.CodeFile.Symbol;
 
 /** CodeStore on a real migrated file: a file's rows are replaced or removed together, and what search reads of them. */
 class CodeStoreTest {

@@ -9,12 +9,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import dev.eaglemem.error.EagleException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import dev.eaglemem.error.EagleException;
 
 /** CurationStore on a real migrated file: proposals made once, decided once, and the history the curator reads. */
 class CurationStoreTest {

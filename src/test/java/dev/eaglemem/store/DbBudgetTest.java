@@ -12,10 +12,9 @@ import java.time.Instant;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
+import dev.eaglemem.error.EagleException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import dev.eaglemem.error.EagleException;
 import org.sqlite.SQLiteErrorCode;
 import org.sqlite.SQLiteException;
 
@@ -63,7 +62,8 @@ class DbBudgetTest {
                 // not a timing benchmark: without the budget this write would wait 5 s per attempt, five attempts
                 assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofMillis(4000));
                 // reads still work under another writer's lock (WAL), also within a budget
-                long projects = t.db.within(Duration.ofMillis(300), () -> t.db.read(tx -> new StatsStore().counts(tx, null).projects()));
+                long projects = t.db.within(Duration.ofMillis(300),
+                        () -> t.db.read(tx -> new StatsStore().counts(tx, null).projects()));
                 assertThat(projects).isZero();
                 release(blocker);
             }

@@ -17,10 +17,9 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.eaglemem.error.EagleException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import dev.eaglemem.error.EagleException;
 
 /**
  * The database file going away under an open pool, on real SQLite files: deleted or replaced (the path's inode
@@ -45,7 +44,8 @@ class DbFaultTest {
 
     private static List<String> keys(Path db) throws Exception {
         List<String> out = new ArrayList<>();
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db); Statement st = c.createStatement();
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db);
+                Statement st = c.createStatement();
                 ResultSet rs = st.executeQuery("SELECT key FROM projects ORDER BY key")) {
             while (rs.next()) {
                 out.add(rs.getString(1));
@@ -74,7 +74,8 @@ class DbFaultTest {
             List<Path> kept = t.db.condition().keptCopies();
             assertThat(kept).hasSize(1);
             assertThat(kept.getFirst().getFileName().toString()).startsWith("memory.db.deleted-");
-            assertThat(keys(kept.getFirst())).as("what the deleted file held, WAL included").containsExactly("before-1", "before-2");
+            assertThat(keys(kept.getFirst())).as("what the deleted file held, WAL included").containsExactly("before-1",
+                    "before-2");
             assertThat(integrity(kept.getFirst())).isEqualTo("ok");
             assertThat(t.db.condition().last()).get().extracting(DbCondition.Problem::kind).isEqualTo("database_deleted");
             assertThat(t.db.condition().notice()).get().asString().contains("memory.db was deleted").contains("eagle-mem doctor");
@@ -166,7 +167,8 @@ class DbFaultTest {
         try (TestDb t = TestDb.in(dir)) {
             touch(t, "x");
         }
-        try (Connection holder = DriverManager.getConnection("jdbc:sqlite:" + file()); Statement st = holder.createStatement();
+        try (Connection holder = DriverManager.getConnection("jdbc:sqlite:" + file());
+                Statement st = holder.createStatement();
                 TestDb fresh = TestDb.in(dir)) {
             // readers blocked too: exclusive locking mode keeps the lock after the transaction (and leaves WAL's
             // shared memory for a lock on the file itself)

@@ -9,12 +9,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import dev.eaglemem.error.EagleException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import dev.eaglemem.error.EagleException;
 
 /** EventStore on a real migrated file: the observability log, newest first, filtered by session and project. */
 class EventStoreTest {

@@ -8,12 +8,11 @@ import java.time.Instant;
 import java.util.List;
 import java.util.stream.IntStream;
 
+import dev.eaglemem.error.EagleException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import dev.eaglemem.error.EagleException;
 
 /**
  * FeatureStore on its own, on a real migrated file: lookups, list order, the times each change moves, parts removed
@@ -233,7 +232,8 @@ class FeatureStoreTest {
         assertThat(noTests.passed()).isFalse();
         assertThat(all.getLast().commands()).containsExactly(new SmokeResult("missing-binary", -1, 0));
         assertThat(all.getLast().verifiedAt()).isEqualTo("2026-11-22T09:59:00.000Z");
-        assertThat(t.db.read((Tx tx) -> features.verifications(tx, id, 1))).extracting(VerificationRow::id).containsExactly(second);
+        assertThat(t.db.read((Tx tx) -> features.verifications(tx, id, 1))).extracting(VerificationRow::id)
+                .containsExactly(second);
         assertThatThrownBy(() -> t.db.write((Tx tx) -> features.addVerification(tx, id, "skipped", "", List.of(), 0, now)))
                 .as("outcome is verified or failed").isInstanceOf(EagleException.class);
     }

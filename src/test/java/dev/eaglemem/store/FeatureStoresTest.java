@@ -8,12 +8,11 @@ import java.sql.PreparedStatement;
 import java.time.Instant;
 import java.util.List;
 
+import dev.eaglemem.error.EagleException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import dev.eaglemem.error.EagleException;
 
 /** FeatureStore, VerificationStore and GuardRuleStore on a real migrated file. */
 class FeatureStoresTest {
@@ -49,7 +48,8 @@ class FeatureStoresTest {
     }
 
     private NewPending row(long featureId, String file, String fp) {
-        return new NewPending("code/shop", featureId, file, "base", "final-" + fp.charAt(0), fp, "File changed by Edit", "post_tool_use",
+        return new NewPending("code/shop", featureId, file, "base", "final-" + fp.charAt(0), fp, "File changed by Edit",
+                "post_tool_use",
                 "s-1");
     }
 

@@ -6,13 +6,12 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 
+import dev.eaglemem.store.FileHintStore.CoEditPair;
+import dev.eaglemem.store.FileHintStore.HotFile;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import dev.eaglemem.store.FileHintStore.CoEditPair;
-import dev.eaglemem.store.FileHintStore.HotFile;
 
 /** Co-edit pairs and hot files in SQL on a real migrated file: the thresholds, the exclusion, the stored hints. */
 class FileHintStoreTest {
@@ -67,7 +66,8 @@ class FileHintStoreTest {
             return null;
         });
         assertThat(t.db.read((Tx tx) -> hints.forPath(tx, P, "a.py"))).singleElement()
-                .extracting(FileHintRow::partners, FileHintRow::computedAt).containsExactly(List.of("b.py"), "2026-11-25T10:00:00.000Z");
+                .extracting(FileHintRow::partners, FileHintRow::computedAt)
+                .containsExactly(List.of("b.py"), "2026-11-25T10:00:00.000Z");
         t.db.write((Tx tx) -> {
             hints.replace(tx, P, "co_edit", List.of(), now);
             return null;

@@ -6,16 +6,15 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import dev.eaglemem.store.CodeFile.Edge;
 import dev.eaglemem.store.GraphStore.Link;
 import dev.eaglemem.store.GraphStore.Ranked;
 import dev.eaglemem.store.GraphStore.Symbol;
 import dev.eaglemem.store.GraphStore.Touch;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * GraphStore on a real migrated file with a small indexed project: two declarations named computeTax (src/tax.ts and
@@ -45,7 +44,8 @@ class GraphStoreTest {
                     List.of(sym("Cart", "Cart", "class", 1), sym("total", "Cart.total", "method", 3),
                             sym("subtotal", "Cart.subtotal", "method", 10), sym("helper", "helper", "function", 12)),
                     List.of(imports("./tax", "src/tax.ts", 1), calls("Cart.total", "computeTax", 5),
-                            calls("Cart.total", "helper", 6), calls("Cart.total", "log", 7))), now);
+                            calls("Cart.total", "helper", 6), calls("Cart.total", "log", 7))),
+                    now);
             code.replace(tx, file("src/tax.ts", List.of(sym("computeTax", "computeTax", "function", 1),
                     sym("round_half", "round_half", "function", 8)), List.of()), now);
             code.replace(tx, file("src/legacy_tax.ts", List.of(sym("computeTax", "computeTax", "function", 1)),

@@ -7,12 +7,11 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Set;
 
+import dev.eaglemem.error.EagleException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import dev.eaglemem.error.EagleException;
 
 /**
  * GuardRuleStore on a real migrated file: what counts as the same rule, who wrote it, the live list's order and

@@ -16,12 +16,11 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
+import dev.eaglemem.error.EagleException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import dev.eaglemem.error.EagleException;
 
 class JobStoreTest {
 
@@ -144,14 +143,16 @@ class JobStoreTest {
         assertThat(done.result()).isEqualTo("pruned 3 observations");
         assertThat(done.finishedAt()).isEqualTo("2026-11-22T10:00:03.000Z");
         assertThat(done.lockedBy()).isNull();
-        assertThat(t.db.<Optional<JobStatus>>write(tx -> jobs.fail(tx, claimed, "late", t0, t0))).as("no longer running").isEmpty();
+        assertThat(t.db.<Optional<JobStatus>>write(tx -> jobs.fail(tx, claimed, "late", t0, t0))).as("no longer running")
+                .isEmpty();
     }
 
     @Test
     void aFailureRetriesLaterThenGoesDeadAndIsSupersededWhenAnIdenticalJobIsAlreadyQueued() {
         long id = enqueue("prune", "a", t0).job().id();
         JobRow first = claim(1, t0, OWNER).getFirst();
-        assertThat(t.db.<Optional<JobStatus>>write(tx -> jobs.fail(tx, first, "disk full", t0.plusSeconds(10), t0))).contains(JobStatus.PENDING);
+        assertThat(t.db.<Optional<JobStatus>>write(tx -> jobs.fail(tx, first, "disk full", t0.plusSeconds(10), t0)))
+                .contains(JobStatus.PENDING);
         JobRow waiting = find(id);
         assertThat(waiting.runAfter()).isEqualTo("2026-11-22T10:00:10.000Z");
         assertThat(waiting.lastError()).isEqualTo("disk full");
@@ -161,7 +162,8 @@ class JobStoreTest {
 
         JobRow second = claim(1, t0.plusSeconds(10), OWNER).getFirst();
         assertThat(second.attempts()).isEqualTo(2);
-        assertThat(t.db.<Optional<JobStatus>>write(tx -> jobs.fail(tx, second, "disk still full", null, t0.plusSeconds(11)))).contains(JobStatus.DEAD);
+        assertThat(t.db.<Optional<JobStatus>>write(tx -> jobs.fail(tx, second, "disk still full", null, t0.plusSeconds(11))))
+                .contains(JobStatus.DEAD);
         assertThat(find(id).status()).isEqualTo(JobStatus.DEAD);
         assertThat(find(id).finishedAt()).isEqualTo("2026-11-22T10:00:11.000Z");
 
@@ -270,9 +272,11 @@ class JobStoreTest {
                 .containsExactly(c, b, a);
         assertThat(t.db.<List<JobRow>>read(tx -> jobs.list(tx, new JobQuery(Set.of(JobStatus.PENDING), null, 10))))
                 .extracting(JobRow::id).containsExactly(c, b);
-        assertThat(t.db.<List<JobRow>>read(tx -> jobs.list(tx, new JobQuery(Set.of(JobStatus.PENDING, JobStatus.RUNNING), "prune", 10))))
+        assertThat(t.db
+                .<List<JobRow>>read(tx -> jobs.list(tx, new JobQuery(Set.of(JobStatus.PENDING, JobStatus.RUNNING), "prune", 10))))
                 .extracting(JobRow::id).containsExactly(c, a);
-        assertThat(t.db.<List<JobRow>>read(tx -> jobs.list(tx, new JobQuery(Set.of(), null, 1)))).extracting(JobRow::id).containsExactly(c);
+        assertThat(t.db.<List<JobRow>>read(tx -> jobs.list(tx, new JobQuery(Set.of(), null, 1)))).extracting(JobRow::id)
+                .containsExactly(c);
         assertThat(t.db.<Optional<String>>read(jobs::nextRunAfter)).contains("2026-11-22T10:00:00.000Z");
     }
 

@@ -8,15 +8,14 @@ import static org.assertj.core.groups.Tuple.tuple;
 import java.nio.file.Path;
 import java.util.List;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.store.LlmUsageStore.Call;
 import dev.eaglemem.store.LlmUsageStore.Line;
 import dev.eaglemem.store.LlmUsageStore.Spent;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** LlmUsageStore on a real migrated file: the day's sums the cost governor checks, and the usage report. */
 class LlmUsageStoreTest {

@@ -9,12 +9,11 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.eaglemem.error.EagleException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import dev.eaglemem.error.EagleException;
 
 /** MemoryStore on a real migrated file: what add, update, forget, restore, supersede and the reads rely on. */
 class MemoryStoreTest {

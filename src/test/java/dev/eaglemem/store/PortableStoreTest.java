@@ -13,16 +13,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.eaglemem.store.PortableStore.Row;
+import dev.eaglemem.store.PortableStore.Scope;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-
-import dev.eaglemem.store.PortableStore.Row;
-import dev.eaglemem.store.PortableStore.Scope;
 
 /**
  * PortableStore between two real migrated files: every export type copies over with the same stable ids and fields,
@@ -179,7 +177,8 @@ class PortableStoreTest {
                 "code/shop@2026-01-01T10:30:00.000Z#1", "~@2026-01-03T10:00:00.000Z#0");
         assertThat(rows(a, PortableType.CHECK, Scope.ALL).keySet())
                 .containsExactly(FEATURE + "/src/Cart.java@2026-01-01T10:50:00.000Z#0");
-        assertThat(rows(a, PortableType.VERIFICATION, Scope.ALL).keySet()).containsExactly(FEATURE + "@2026-01-01T12:00:00.000Z#0");
+        assertThat(rows(a, PortableType.VERIFICATION, Scope.ALL).keySet())
+                .containsExactly(FEATURE + "@2026-01-01T12:00:00.000Z#0");
         assertThat(rows(a, PortableType.SUMMARY, Scope.ALL).keySet()).containsExactly("s1");
         assertThat(rows(a, PortableType.PROJECT, Scope.ALL).keySet()).containsExactly("code/shop", "code/blog");
 

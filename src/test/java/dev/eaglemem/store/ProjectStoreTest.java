@@ -6,12 +6,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.nio.file.Path;
 import java.time.Instant;
 
+import dev.eaglemem.error.EagleException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import dev.eaglemem.error.EagleException;
 
 /** ProjectStore on a real migrated file: first sight and later sightings, the recent list, and the roots hooks record. */
 class ProjectStoreTest {

@@ -7,12 +7,11 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 
+import dev.eaglemem.error.EagleException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import dev.eaglemem.error.EagleException;
 
 /**
  * RecallStore on a real migrated file: what was injected into a session since its context was last emptied, which

@@ -9,12 +9,11 @@ import java.sql.Statement;
 import java.time.Instant;
 import java.util.List;
 
+import dev.eaglemem.error.EagleException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import dev.eaglemem.error.EagleException;
 
 /** The baseline schema's constraints, triggers and FTS indexes, on a real file with the real migration. */
 class SchemaTest {

@@ -97,7 +97,8 @@ class SearchStoreTest {
                 personal);
         assertThat(ids(t.db.read((Tx tx) -> search.memories(tx, "\"webhook\"", null, null, 10)))).containsExactlyInAnyOrder(own,
                 personal, other);
-        assertThat(ids(t.db.read((Tx tx) -> search.memories(tx, "\"webhook\"", APP, "preference", 10)))).containsExactly(personal);
+        assertThat(ids(t.db.read((Tx tx) -> search.memories(tx, "\"webhook\"", APP, "preference", 10))))
+                .containsExactly(personal);
         assertThat(t.db.read((Tx tx) -> search.memories(tx, "\"webhook\"", APP, null, 1))).hasSize(1);
     }
 

@@ -105,7 +105,8 @@ class SubstringIndexTest {
             assertThat(summaryHits(t, "\"userbyid\"")).hasSize(1);
             assertThat(summaryHits(t, "\"userrepo.java\"")).as("key files are indexed too").hasSize(1);
             t.db.write(tx -> {
-                summaries.saveAuthoritative(tx, "s1", "code/app", "codex", summary("Rename the billing queue", "ok"), "agent", now);
+                summaries.saveAuthoritative(tx, "s1", "code/app", "codex", summary("Rename the billing queue", "ok"), "agent",
+                        now);
                 return null;
             });
             assertThat(summaryHits(t, "\"userbyid\"")).isEmpty();

@@ -46,7 +46,8 @@ class SummaryStoreTest {
     @Test
     void capturedWritesKeepAnAuthoritativeRowsSourceAndNeverEraseWithBlanks() {
         t.db.write(tx -> {
-            summaries.saveAuthoritative(tx, "s1", "code/app", "codex", fields("Fix login", "Fixed it", null, List.of()), "agent", now);
+            summaries.saveAuthoritative(tx, "s1", "code/app", "codex", fields("Fix login", "Fixed it", null, List.of()), "agent",
+                    now);
             summaries.saveCaptured(tx, "s1", "code/app", "codex", fields(null, "  ", "auto decision", List.of("src/a.ts")),
                     "hook", now.plusSeconds(5));
             return null;
@@ -64,7 +65,8 @@ class SummaryStoreTest {
         t.db.write(tx -> {
             summaries.saveCaptured(tx, "s1", "code/app", "codex", fields("auto", "auto done", "auto decision", List.of("a")),
                     "hook", now);
-            summaries.saveAuthoritative(tx, "s1", "code/app", "codex", fields("Real request", "  ", null, List.of()), "agent", now);
+            summaries.saveAuthoritative(tx, "s1", "code/app", "codex", fields("Real request", "  ", null, List.of()), "agent",
+                    now);
             return null;
         });
         SummaryRow row = t.db.read(tx -> summaries.findBySession(tx, "s1")).orElseThrow();
@@ -265,7 +267,8 @@ class SummaryStoreTest {
     void aSessionWithAToolCallDidWorkEvenWithAnEmptySummary() {
         openSession("s2", "code/app");
         t.db.write((Tx tx) -> {
-            summaries.saveAuthoritative(tx, "s1", "code/app", "codex", fields("what is this", null, null, List.of()), "agent", now);
+            summaries.saveAuthoritative(tx, "s1", "code/app", "codex", fields("what is this", null, null, List.of()), "agent",
+                    now);
             summaries.saveAuthoritative(tx, "s2", "code/app", "codex", fields("and this", null, null, List.of()), "agent", now);
             new ObservationStore().insert(tx, new NewObservation("s2", "code/app", "codex", "Bash", null, "ran tests",
                     List.of(), List.of(), null, 10L, 0, "o1"), now);

@@ -34,7 +34,8 @@ public final class TestDb implements AutoCloseable {
      */
     public List<String> rows(String sql) {
         List<String> out = new ArrayList<>();
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db.file()); Statement st = c.createStatement();
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db.file());
+                Statement st = c.createStatement();
                 ResultSet rs = st.executeQuery(sql)) {
             while (rs.next()) {
                 out.add(rs.getString(1));

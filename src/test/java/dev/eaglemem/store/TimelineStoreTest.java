@@ -7,12 +7,11 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 
+import dev.eaglemem.store.TimelineEntry.Source;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import dev.eaglemem.store.TimelineEntry.Source;
 
 /** TimelineStore on a real migrated file: records around a point in time, and the change feed after a cursor. */
 class TimelineStoreTest {

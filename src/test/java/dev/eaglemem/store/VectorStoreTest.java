@@ -36,7 +36,8 @@ class VectorStoreTest {
             memory(tx, null, "personal", "Prefer small commits");
             new SummaryStore().saveAuthoritative(tx, "code/app-s", "code/app", "codex",
                     new SummaryFields("Fix the invoice totals", null, null, "Totals add up", null, null, null, null,
-                            List.of(), List.of(), List.of()), "agent", NOW);
+                            List.of(), List.of(), List.of()),
+                    "agent", NOW);
             return null;
         });
     }
@@ -87,10 +88,12 @@ class VectorStoreTest {
         t.db.write(tx -> {
             tx.run("UPDATE memories SET content = 'edited', updated_at = '2026-11-02T00:00:00.000Z' WHERE title LIKE 'Retry%'",
                     ps -> ps.executeUpdate());
-            tx.run("UPDATE memories SET deleted_at = '2026-11-02T00:00:00.000Z' WHERE title LIKE 'Other%'", ps -> ps.executeUpdate());
+            tx.run("UPDATE memories SET deleted_at = '2026-11-02T00:00:00.000Z' WHERE title LIKE 'Other%'",
+                    ps -> ps.executeUpdate());
             return null;
         });
-        assertThat(t.db.<List<VectorStore.Pending>>read(tx -> vectors.pending(tx, "m1", 100))).extracting(VectorStore.Pending::text)
+        assertThat(t.db.<List<VectorStore.Pending>>read(tx -> vectors.pending(tx, "m1", 100)))
+                .extracting(VectorStore.Pending::text)
                 .containsExactly("Retry the webhook with backoff. edited when it rains");
     }
 
@@ -170,7 +173,8 @@ class VectorStoreTest {
                     null, null, null, "later", "notes", List.of("a.ts"), List.of(), List.of()), "hook", NOW);
             return null;
         });
-        assertThat(t.db.<Long>read(tx -> vectors.pendingCount(tx, "m1"))).as("next steps and notes are not embedded").isEqualTo(4);
+        assertThat(t.db.<Long>read(tx -> vectors.pendingCount(tx, "m1"))).as("next steps and notes are not embedded")
+                .isEqualTo(4);
         assertThat(t.db.<VectorStore.Counts>read(tx -> vectors.counts(tx, "m1"))).isEqualTo(new VectorStore.Counts(0, 0, 0, 4));
         assertThat(t.db.<Boolean>read(vectors::any)).isFalse();
 
@@ -199,7 +203,8 @@ class VectorStoreTest {
         assertThat(mine.kind()).isEqualTo("code");
         assertThat(mine.sourceAt()).isEqualTo("h1:7");
         assertThat(mine.text()).isEqualTo("src/Checkout.java\nmethod retryCheckout\nretry checkout\nvoid retryCheckout() {}");
-        assertThat(t.db.<List<VectorStore.Pending>>read(tx -> vectors.pendingCode(tx, "m1", 10, chunk + 1))).containsExactly(mine);
+        assertThat(t.db.<List<VectorStore.Pending>>read(tx -> vectors.pendingCode(tx, "m1", 10, chunk + 1)))
+                .containsExactly(mine);
         assertThat(t.db.<Long>read(tx -> vectors.pendingCount(tx, "m1"))).isEqualTo(2);
 
         t.db.write(tx -> {
@@ -211,7 +216,8 @@ class VectorStoreTest {
         assertThat(t.db.<Integer>read(tx -> vectors.codeRowCount(tx, "m1", "code/app"))).isEqualTo(1);
         List<VectorStore.Stored> scanned = new ArrayList<>();
         t.db.read(tx -> {
-            vectors.scanCode(tx, "m1", "code/app", (kind, id, project, v) -> scanned.add(new VectorStore.Stored(kind, id, project, v)));
+            vectors.scanCode(tx, "m1", "code/app",
+                    (kind, id, project, v) -> scanned.add(new VectorStore.Stored(kind, id, project, v)));
             return null;
         });
         assertThat(scanned).singleElement().satisfies(s -> {
@@ -221,7 +227,8 @@ class VectorStoreTest {
         assertThat(t.db.<List<VectorStore.Stored>>read(tx -> vectors.forProject(tx, "m1", "code/app")))
                 .as("recall of memories never sees code").extracting(VectorStore.Stored::kind).doesNotContain("code");
 
-        t.db.write(tx -> tx.call("UPDATE code_files SET content_hash = 'h2' WHERE path = 'src/Checkout.java'", ps -> ps.executeUpdate()));
+        t.db.write(tx -> tx.call("UPDATE code_files SET content_hash = 'h2' WHERE path = 'src/Checkout.java'",
+                ps -> ps.executeUpdate()));
         assertThat(t.db.<List<VectorStore.Pending>>read(tx -> vectors.pendingCode(tx, "m1", 10, chunk + 1)))
                 .extracting(VectorStore.Pending::sourceAt).containsExactly("h2:7");
         t.db.write(tx -> tx.call("DELETE FROM code_files", ps -> ps.executeUpdate()));

@@ -269,17 +269,17 @@ class SourceParserTest {
 
     @ParameterizedTest
     @CsvSource({
-        "a/Cart.java, '', java", "Cart.kt, '', kotlin", "build.gradle.kts, '', kotlin", "x.py, '', python",
-        "x.pyi, '', python", "x.js, '', javascript", "x.mjs, '', javascript", "x.cjs, '', javascript",
-        "x.jsx, '', javascript", "x.ts, '', typescript", "x.mts, '', typescript", "x.cts, '', typescript",
-        "x.tsx, '', tsx", "x.go, '', go", "x.rs, '', rust", "x.rb, '', ruby", "tasks/db.rake, '', ruby",
-        "Rakefile, '', ruby", "sub/Gemfile, '', ruby", "x.c, '', c", "x.h, '', c", "x.cc, '', cpp",
-        "x.cpp, '', cpp", "x.cxx, '', cpp", "x.hpp, '', cpp", "x.hh, '', cpp", "x.hxx, '', cpp", "x.cs, '', csharp",
-        "x.php, '', php", "x.sh, '', shell", "x.bash, '', shell", "README.md, '', text", "Makefile, '', text",
-        "bin/deploy, '#!/bin/bash', shell", "bin/run, '#!/usr/bin/env sh', shell",
-        "bin/tool, '#!/usr/bin/env python3', python", "bin/tool, '#!/usr/local/bin/python3.12 -u', python",
-        "bin/serve, '#!/usr/bin/env -S node --no-warnings', javascript", "bin/task, '#!/usr/bin/ruby -w', ruby",
-        "bin/perl, '#!/usr/bin/perl', text", "bin/odd, '# no shebang', text", "X.JAVA, '', java"
+            "a/Cart.java, '', java", "Cart.kt, '', kotlin", "build.gradle.kts, '', kotlin", "x.py, '', python",
+            "x.pyi, '', python", "x.js, '', javascript", "x.mjs, '', javascript", "x.cjs, '', javascript",
+            "x.jsx, '', javascript", "x.ts, '', typescript", "x.mts, '', typescript", "x.cts, '', typescript",
+            "x.tsx, '', tsx", "x.go, '', go", "x.rs, '', rust", "x.rb, '', ruby", "tasks/db.rake, '', ruby",
+            "Rakefile, '', ruby", "sub/Gemfile, '', ruby", "x.c, '', c", "x.h, '', c", "x.cc, '', cpp",
+            "x.cpp, '', cpp", "x.cxx, '', cpp", "x.hpp, '', cpp", "x.hh, '', cpp", "x.hxx, '', cpp", "x.cs, '', csharp",
+            "x.php, '', php", "x.sh, '', shell", "x.bash, '', shell", "README.md, '', text", "Makefile, '', text",
+            "bin/deploy, '#!/bin/bash', shell", "bin/run, '#!/usr/bin/env sh', shell",
+            "bin/tool, '#!/usr/bin/env python3', python", "bin/tool, '#!/usr/local/bin/python3.12 -u', python",
+            "bin/serve, '#!/usr/bin/env -S node --no-warnings', javascript", "bin/task, '#!/usr/bin/ruby -w', ruby",
+            "bin/perl, '#!/usr/bin/perl', text", "bin/odd, '# no shebang', text", "X.JAVA, '', java"
     })
     void languagesByExtensionNameAndShebang(String path, String firstLine, String language) {
         assertThat(PARSER.parse(path, firstLine + "\n").language()).isEqualTo(language);

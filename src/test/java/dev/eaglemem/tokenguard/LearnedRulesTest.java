@@ -5,12 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 import java.util.Optional;
 
-import org.junit.jupiter.api.Test;
-
 import dev.eaglemem.project.AgentSource;
 import dev.eaglemem.store.CommandRuleRow;
 import dev.eaglemem.tokenguard.TokenGuardSettings.RawBash;
 import dev.eaglemem.tokenguard.TokenGuardSettings.Rtk;
+import org.junit.jupiter.api.Test;
 
 /** Learned command rules in the token guard's decision: rtk stays the executor, advice never blocks, nothing is cut. */
 class LearnedRulesTest {

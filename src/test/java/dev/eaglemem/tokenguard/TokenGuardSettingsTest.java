@@ -6,15 +6,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import dev.eaglemem.config.ConfigFile;
 import dev.eaglemem.config.ConfigKeys;
 import dev.eaglemem.config.ConfigValues;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.tokenguard.TokenGuardSettings.RawBash;
 import dev.eaglemem.tokenguard.TokenGuardSettings.Rtk;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class TokenGuardSettingsTest {
 

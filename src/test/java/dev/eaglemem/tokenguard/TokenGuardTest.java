@@ -6,13 +6,12 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.stream.Stream;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
-
 import dev.eaglemem.project.AgentSource;
 import dev.eaglemem.tokenguard.TokenGuardSettings.RawBash;
 import dev.eaglemem.tokenguard.TokenGuardSettings.Rtk;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** The token guard's decision table: config, rtk on PATH, unlock, agent and command → allow, rewrite or deny. */
 class TokenGuardTest {

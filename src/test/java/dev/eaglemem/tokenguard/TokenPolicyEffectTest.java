@@ -10,13 +10,12 @@ import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import dev.eaglemem.config.ConfigKeys;
 import dev.eaglemem.config.DataDir;
 import dev.eaglemem.config.EagleConfig;
 import dev.eaglemem.config.EagleEnv;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** unlock --status must not call the guard active where it does nothing (auto without rtk). */
 class TokenPolicyEffectTest {

@@ -9,11 +9,10 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.hook.MutableClock;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class UnlockFileTest {
 
@@ -54,7 +53,7 @@ class UnlockFileTest {
     void minutesMustBeBetweenOneAndFourHours() {
         UnlockFile unlock = new UnlockFile(dir.resolve(UnlockFile.NAME), clock);
         assertThat(unlock.unlock(240)).isEqualTo(Instant.parse("2026-11-22T14:00:00Z"));
-        for (int bad : new int[] {0, -5, 241}) {
+        for (int bad : new int[] { 0, -5, 241 }) {
             assertThatThrownBy(() -> unlock.unlock(bad)).isInstanceOf(EagleException.class)
                     .hasMessageContaining("between 1 and 240");
         }

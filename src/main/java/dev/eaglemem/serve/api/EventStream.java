@@ -59,7 +59,8 @@ final class EventStream {
         ctx.vertx().executeBlocking(() -> resume.orElseGet(feed::head), false).onComplete(start -> {
             if (start.failed()) {
                 Responses.error(ctx, start.cause() instanceof EagleException e ? e
-                        : EagleException.failure("feed_unavailable", "cannot read the feed: " + start.cause(), "retry", start.cause()));
+                        : EagleException.failure("feed_unavailable", "cannot read the feed: " + start.cause(), "retry",
+                                start.cause()));
                 return;
             }
             HttpServerResponse response = ctx.response().setChunked(true)

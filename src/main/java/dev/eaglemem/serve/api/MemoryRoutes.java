@@ -1,10 +1,6 @@
 package dev.eaglemem.serve.api;
 
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
-import io.quarkus.runtime.annotations.RegisterForReflection;
-import io.vertx.ext.web.Router;
-import io.vertx.ext.web.RoutingContext;
-
 import dev.eaglemem.anchor.AnchorService;
 import dev.eaglemem.anchor.Freshness;
 import dev.eaglemem.config.ConfigKeys;
@@ -25,6 +21,9 @@ import dev.eaglemem.project.AgentSource;
 import dev.eaglemem.session.SessionService;
 import dev.eaglemem.store.MemoryQuery;
 import dev.eaglemem.store.MemoryRow;
+import io.quarkus.runtime.annotations.RegisterForReflection;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
 
 /**
  * Memories CRUD over {@link MemoryService}, answering with the records {@code memories … --json}
@@ -126,7 +125,8 @@ final class MemoryRoutes {
     private static String requiredProject(RoutingContext ctx) {
         String project = Params.project(ctx);
         if (project == null) {
-            throw EagleException.invalidInput("which project? serve has no working directory", "GET /memories/stale?project=code/my-repo");
+            throw EagleException.invalidInput("which project? serve has no working directory",
+                    "GET /memories/stale?project=code/my-repo");
         }
         return project;
     }

@@ -36,7 +36,8 @@ final class RecordRoutes {
     }
 
     void register(Router router, LogFile log) {
-        Reply.serve(router.get("/status"), log, ctx -> Reply.ok(status.status(Params.project(ctx), Params.project(ctx) != null, BuildInfo.version())));
+        Reply.serve(router.get("/status"), log,
+                ctx -> Reply.ok(status.status(Params.project(ctx), Params.project(ctx) != null, BuildInfo.version())));
         Reply.serve(router.get("/search"), log, this::search);
         Reply.serve(router.get("/timeline"), log, this::timeline);
         Reply.serve(router.get("/records"), log, this::records);
@@ -66,7 +67,8 @@ final class RecordRoutes {
             throw EagleException.invalidInput("the parameter 'ids' is required", "GET /records?ids=mem-12,sum-3,obs-7");
         }
         if (given.size() > RecordService.MAX_BATCH) {
-            throw EagleException.invalidInput("at most " + RecordService.MAX_BATCH + " ids per request (got " + given.size() + ")",
+            throw EagleException.invalidInput(
+                    "at most " + RecordService.MAX_BATCH + " ids per request (got " + given.size() + ")",
                     "split the ids into batches of " + RecordService.MAX_BATCH);
         }
         return Reply.ok(records.showAll(given.stream().map(RecordId::parse).toList()));

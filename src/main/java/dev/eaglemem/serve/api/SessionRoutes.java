@@ -23,7 +23,8 @@ final class SessionRoutes {
         Reply.serve(router.get("/sessions"), log, this::list);
         Reply.serve(router.get("/sessions/:id"), log, ctx -> Reply.ok(sessions.show(ctx.pathParam("id"))));
         Reply.serve(router.get("/recall-events"), log, ctx -> Reply.ok(recalls.recent(
-                Params.text(ctx, "session").orElse(null), Params.project(ctx), Params.number(ctx, "limit", 50, 1, ConfigKeys.MAX_LIMIT))));
+                Params.text(ctx, "session").orElse(null), Params.project(ctx),
+                Params.number(ctx, "limit", 50, 1, ConfigKeys.MAX_LIMIT))));
     }
 
     private Reply list(RoutingContext ctx) {

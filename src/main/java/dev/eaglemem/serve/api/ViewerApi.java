@@ -59,12 +59,14 @@ public class ViewerApi {
         return router -> {
             // the zone the CLI prints times in (display.timezone), so that the pages show the same times
             Reply.serve(router.get("/projects"), log, ctx -> Reply.ok(new Projects(
-                    inspect.projects(Params.number(ctx, "limit", 50, 1, ConfigKeys.MAX_LIMIT)), settings.times().zone().getId())));
+                    inspect.projects(Params.number(ctx, "limit", 50, 1, ConfigKeys.MAX_LIMIT)),
+                    settings.times().zone().getId())));
             Reply.serve(router.get("/inspect/recall"), log, ctx -> Reply.ok(inspect.recall(
                     Params.text(ctx, "session").orElse(null), Params.project(ctx), limit(ctx))));
             Reply.serve(router.get("/inspect/events"), log, ctx -> Reply.ok(inspect.events(
                     Params.text(ctx, "session").orElse(null), Params.project(ctx), limit(ctx))));
-            Reply.serve(router.get("/replay/last"), log, ctx -> Reply.ok(inspect.replay(inspect.lastSession(Params.project(ctx)))));
+            Reply.serve(router.get("/replay/last"), log,
+                    ctx -> Reply.ok(inspect.replay(inspect.lastSession(Params.project(ctx)))));
             Reply.serve(router.get("/replay/:session"), log, ctx -> Reply.ok(inspect.replay(ctx.pathParam("session"))));
             Reply.serve(router.get("/features"), log, this::features);
             Reply.serve(router.post("/features/:name/verify"), log, ctx -> {
@@ -77,7 +79,8 @@ public class ViewerApi {
                 String project = project(ctx);
                 String id = ctx.pathParam("id");
                 if (id.isEmpty() || !id.chars().allMatch(Character::isDigit) || id.length() > 18) {
-                    throw EagleException.invalidInput("'" + id + "' is not a check id", "GET /features?project=… lists the checks");
+                    throw EagleException.invalidInput("'" + id + "' is not a check id",
+                            "GET /features?project=… lists the checks");
                 }
                 String reason = Bodies.read(ctx, ReasonBody.class, REASON_EXAMPLE).reason();
                 return Reply.ok(verifications.waive(project, root(project), id, reason));
@@ -126,7 +129,8 @@ public class ViewerApi {
             result = verifications.run(project, root(project), ctx.pathParam("name"), out);
         }
         String text = output.toString();
-        return Reply.ok(new Run(result, text.length() > RUN_OUTPUT_MAX ? "…" + text.substring(text.length() - RUN_OUTPUT_MAX) : text));
+        return Reply.ok(
+                new Run(result, text.length() > RUN_OUTPUT_MAX ? "…" + text.substring(text.length() - RUN_OUTPUT_MAX) : text));
     }
 
     /** The projects the viewer can pick, and the zone the CLI prints times in (display.timezone), for the pages to match. */

@@ -23,8 +23,7 @@ public class ServeControl {
         /** It answers on the socket. */
         RUNNING,
         /** It holds the lock but does not answer: starting, or hung. */
-        UNRESPONSIVE,
-        STOPPED;
+        UNRESPONSIVE, STOPPED;
 
         public static State parse(String id) {
             return StateId.parse(values(), id);
@@ -96,7 +95,8 @@ public class ServeControl {
         }
         SocketClient.Response code = SocketClient.request(files.socket(), "POST", "/viewer/code", "", PROBE_TIMEOUT)
                 .filter(r -> r.status() == 200).orElseThrow(() -> EagleException.failure("viewer_code_failed",
-                        "serve did not hand out a login code", "eagle-mem serve --status; see $EAGLE_MEM_DIR/eagle-mem.log", null));
+                        "serve did not hand out a login code", "eagle-mem serve --status; see $EAGLE_MEM_DIR/eagle-mem.log",
+                        null));
         JsonNode body = parse(code.body());
         String host = status.health().path("host").asText("127.0.0.1");
         // the viewer answers only to a loopback name (its cookie must never be sent to another host)

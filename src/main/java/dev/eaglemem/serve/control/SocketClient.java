@@ -115,8 +115,7 @@ public final class SocketClient {
     }
 
     private static int indexOf(byte[] data, byte[] needle, int from) {
-        outer:
-        for (int i = from; i <= data.length - needle.length; i++) {
+        outer : for (int i = from; i <= data.length - needle.length; i++) {
             for (int j = 0; j < needle.length; j++) {
                 if (data[i + j] != needle[j]) {
                     continue outer;

@@ -10,10 +10,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.eaglemem.feature.FeatureSpec;
 import dev.eaglemem.format.JsonOutput;
@@ -21,6 +17,9 @@ import dev.eaglemem.memory.MemoryKind;
 import dev.eaglemem.store.MemoryRow;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 /**
  * The exact bytes of the HTTP bodies that are not a service's record as it comes (health, jobs, a memory with its
@@ -72,7 +71,8 @@ class ApiBodiesTest {
         assertThat(fieldNames(cancelled)).containsExactly("changes");
         // Map.of's order changed from one run to the next; the record fixes it as the CLI prints it
         assertThat(body(rig.http().delete("/jobs/dead"), 200)).isEqualTo("{\"purged\":0,\"older_than_days\":\"all\"}");
-        assertThat(body(rig.http().delete("/jobs/dead?older_than_days=7"), 200)).isEqualTo("{\"purged\":0,\"older_than_days\":7}");
+        assertThat(body(rig.http().delete("/jobs/dead?older_than_days=7"), 200))
+                .isEqualTo("{\"purged\":0,\"older_than_days\":7}");
     }
 
     @Test
@@ -107,7 +107,8 @@ class ApiBodiesTest {
         String session = rig.login();
         rig.memory(MemoryKind.DECISION, ApiRig.PROJECT, "Money", "Money is integer cents");
         // Map.of's order changed from one run to the next; the record fixes it
-        assertThat(body(viewer(session).get("/projects"), 200)).isEqualTo("{\"projects\":[\"code/app\"],\"timezone\":\"Etc/UTC\"}");
+        assertThat(body(viewer(session).get("/projects"), 200))
+                .isEqualTo("{\"projects\":[\"code/app\"],\"timezone\":\"Etc/UTC\"}");
         assertThat(body(viewer(session).get("/features?project=code/other"), 200))
                 .isEqualTo("{\"project\":\"code/other\",\"root\":null,\"features\":[],\"pending\":[]}");
 

@@ -18,29 +18,29 @@ import java.util.stream.Stream;
 
 import dev.eaglemem.TestServices;
 import dev.eaglemem.capture.CaptureService;
-import dev.eaglemem.code.GraphService;
-import dev.eaglemem.feature.FeatureService;
-import dev.eaglemem.inspect.InspectService;
 import dev.eaglemem.capture.Spool;
 import dev.eaglemem.capture.ToolUse;
+import dev.eaglemem.code.GraphService;
 import dev.eaglemem.config.DataDir;
 import dev.eaglemem.config.EagleConfig;
 import dev.eaglemem.config.EagleEnv;
 import dev.eaglemem.config.LogFile;
 import dev.eaglemem.config.Settings;
 import dev.eaglemem.embed.NoModel;
+import dev.eaglemem.feature.FeatureService;
 import dev.eaglemem.format.JsonOutput;
 import dev.eaglemem.hook.HookHandlers;
 import dev.eaglemem.hook.HookRunner;
+import dev.eaglemem.inspect.InspectService;
 import dev.eaglemem.jobs.JobQueue;
 import dev.eaglemem.jobs.JobService;
 import dev.eaglemem.memory.MemoryDraft;
 import dev.eaglemem.memory.MemoryKind;
 import dev.eaglemem.memory.MemoryScope;
 import dev.eaglemem.memory.MemoryService;
+import dev.eaglemem.project.ProjectSwitch;
 import dev.eaglemem.recall.RecallHistory;
 import dev.eaglemem.recall.RecallService;
-import dev.eaglemem.project.ProjectSwitch;
 import dev.eaglemem.search.ChangeFeed;
 import dev.eaglemem.serve.ServeServer;
 import dev.eaglemem.serve.control.SocketClient;
@@ -48,11 +48,10 @@ import dev.eaglemem.session.SessionSave;
 import dev.eaglemem.session.SessionService;
 import dev.eaglemem.status.StatusLine;
 import dev.eaglemem.status.StatusService;
-import dev.eaglemem.store.CodeStore;
 import dev.eaglemem.store.AppliedEventStore;
+import dev.eaglemem.store.CodeStore;
 import dev.eaglemem.store.EventStore;
 import dev.eaglemem.store.GraphStore;
-import dev.eaglemem.store.VectorStore;
 import dev.eaglemem.store.HealthStore;
 import dev.eaglemem.store.JobCounts;
 import dev.eaglemem.store.JobStore;
@@ -67,6 +66,7 @@ import dev.eaglemem.store.SummaryFields;
 import dev.eaglemem.store.SummaryStore;
 import dev.eaglemem.store.TestDb;
 import dev.eaglemem.store.TimelineStore;
+import dev.eaglemem.store.VectorStore;
 import io.restassured.RestAssured;
 import io.restassured.specification.RequestSpecification;
 
@@ -116,13 +116,15 @@ final class ApiRig implements AutoCloseable {
         HookRunner hooks = new HookRunner(env, () -> log, () -> handlers);
         api = new ServeApi(new StatusService(t.db, new StatsStore(), new HealthStore(), new ProjectStore(),
                 new DataDir(dir, dir.resolve("config.toml")), new VectorStore(), settings),
-                NoModel.search(t.db), services.timeline(), services.records(), memories, sessions, new RecallHistory(t.db, new RecallStore()), new ChangeFeed(t.db, new TimelineStore()),
+                NoModel.search(t.db), services.timeline(), services.records(), memories, sessions,
+                new RecallHistory(t.db, new RecallStore()), new ChangeFeed(t.db, new TimelineStore()),
                 settings, jobs, new StatusLine(() -> t.db, new StatsStore(), env), env, log);
         HealthInfo health = new HealthInfo(t.db, new HealthStore(), clock).serving(() -> new HealthInfo.Serving(
                 socket().toString(), "127.0.0.1", null, null, 0L, JobCounts.NONE, 0, 0, 0, 0, 0, "off: no model"));
         features = services.features();
         ViewerApi viewer = new ViewerApi(new InspectService(t.db, new RecallHistory(t.db, new RecallStore()), new RecallStore(),
-                new EventStore(), new SessionStore(), new SummaryStore(), new PromptStore(), new ObservationStore(), new ProjectStore()),
+                new EventStore(), new SessionStore(), new SummaryStore(), new PromptStore(), new ObservationStore(),
+                new ProjectStore()),
                 features, services.verifications(),
                 new GraphService(t.db, new CodeStore(), new GraphStore(), features), settings, log);
         server = ServeServer.start(new ServeServer.Options(socket(), "127.0.0.1", 0, true, TOKEN), hooks, env,

@@ -13,13 +13,12 @@ import static org.hamcrest.Matchers.nullValue;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-
 import dev.eaglemem.store.CueStore;
 import dev.eaglemem.store.MemoryStore;
 import io.restassured.http.ContentType;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 /** Memories CRUD over HTTP: the CLI's semantics (outcomes, soft delete, restore), status codes and redaction. */
 class MemoryApiTest {
@@ -63,7 +62,8 @@ class MemoryApiTest {
                 "content", "Totals are computed in integer cents;   never floats.")).statusCode(200)
                 .body("outcome", equalTo("duplicate")).body("memory.id", equalTo(id));
 
-        rig.http().contentType(ContentType.JSON).body(Map.of("content", "Totals are integer cents (see ADR 7).", "agent", "claude"))
+        rig.http().contentType(ContentType.JSON)
+                .body(Map.of("content", "Totals are integer cents (see ADR 7).", "agent", "claude"))
                 .patch("/memories/" + id).then().statusCode(200)
                 .body("status", equalTo("updated")).body("memory.revision_count", equalTo(2))
                 .body("memory.source_agent", equalTo("claude-code"))
@@ -92,7 +92,8 @@ class MemoryApiTest {
 
     @Test
     void aTopicKeyRevisesAndAContradictionIsA409ListingTheConflicts() {
-        post(Map.of("kind", "decision", "project", ApiRig.PROJECT, "topic", "architecture/storage", "content", "SQLite in WAL mode"))
+        post(Map.of("kind", "decision", "project", ApiRig.PROJECT, "topic", "architecture/storage", "content",
+                "SQLite in WAL mode"))
                 .statusCode(201);
         post(Map.of("kind", "decision", "project", ApiRig.PROJECT, "topic_key", "architecture/storage", "content",
                 "SQLite in WAL mode, one file per user")).statusCode(200).body("outcome", equalTo("updated"))

@@ -16,10 +16,6 @@ import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.eaglemem.config.BuildInfo;
@@ -27,11 +23,13 @@ import dev.eaglemem.embed.NoModel;
 import dev.eaglemem.format.JsonOutput;
 import dev.eaglemem.memory.MemoryKind;
 import dev.eaglemem.search.SearchRequest;
-import dev.eaglemem.search.SearchService;
 import dev.eaglemem.serve.control.SocketClient;
 import dev.eaglemem.store.Migrations;
 import dev.eaglemem.store.RecallEvent;
 import dev.eaglemem.store.RecallStore;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 /** The JSON API against the real server: access control, every read endpoint, and bad input. */
 class ServeApiTest {

@@ -19,10 +19,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.eaglemem.code.CodeIndexer;
 import dev.eaglemem.config.LogFile;
@@ -39,6 +35,9 @@ import dev.eaglemem.store.ProjectStore;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 /**
  * The web viewer over real HTTP (RESTAssured against the real ServeServer and database): the login code from the
@@ -173,7 +172,8 @@ class ViewerApiTest {
         rig.memory(MemoryKind.DECISION, ApiRig.PROJECT, "Release gate covers npm publish",
                 "npm publish goes through the release gate like git push");
         rig.prompt("s1", ApiRig.PROJECT, "does the release gate cover npm publish?");
-        rig.recall.prompt(new RecallService.Audience("s1", ApiRig.PROJECT, "codex", false), "does the release gate cover npm publish?");
+        rig.recall.prompt(new RecallService.Audience("s1", ApiRig.PROJECT, "codex", false),
+                "does the release gate cover npm publish?");
         rig.toolCall("s1", ApiRig.PROJECT, "npm test");
         rig.summary("s1", ApiRig.PROJECT, "Gate npm publish", "The gate blocks npm publish");
 

@@ -14,10 +14,9 @@ import java.util.concurrent.Future;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
+import dev.eaglemem.platform.PathFacts;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import dev.eaglemem.platform.PathFacts;
 
 class ServeTokenTest {
 
@@ -33,7 +32,8 @@ class ServeTokenTest {
     void theTokenIs256RandomBitsOwnerOnlyAndKept() throws Exception {
         String token = files().loadOrCreateToken();
         assertThat(token).matches("[0-9a-f]{64}");
-        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(dir.resolve("serve.token")))).isEqualTo("rw-------");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(dir.resolve("serve.token"))))
+                .isEqualTo("rw-------");
         assertThat(files().loadOrCreateToken()).isEqualTo(token);
     }
 
@@ -83,7 +83,8 @@ class ServeTokenTest {
     void servesStartingTogetherAgreeOnOneCompleteTokenAndLeaveNoTempFile() throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(8);
         try {
-            List<Callable<String>> racers = IntStream.range(0, 8).<Callable<String>>mapToObj(i -> () -> files().loadOrCreateToken())
+            List<Callable<String>> racers = IntStream.range(0, 8)
+                    .<Callable<String>>mapToObj(i -> () -> files().loadOrCreateToken())
                     .toList();
             List<String> tokens = pool.invokeAll(racers).stream().map(ServeTokenTest::get).toList();
             assertThat(tokens).allMatch(t -> t.matches("[0-9a-f]{64}")).containsOnly(tokens.getFirst());
