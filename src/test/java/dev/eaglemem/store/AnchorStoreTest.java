@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.groups.Tuple.tuple;
 
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 
@@ -13,38 +12,26 @@ import dev.eaglemem.store.AnchorStore.Anchor;
 import dev.eaglemem.store.AnchorStore.NewTarget;
 import dev.eaglemem.store.AnchorStore.Seen;
 import dev.eaglemem.store.AnchorStore.Target;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** AnchorStore on a real migrated file: one anchor per record, replaced whole, and what serve learns about its targets. */
-class AnchorStoreTest {
+class AnchorStoreTest extends TempDbTest {
 
     private static final String SHOP = "code/shop";
     private static final String BLOB1 = "a".repeat(40);
     private static final String BLOB2 = "b".repeat(40);
 
-    @TempDir
-    Path dir;
-
-    private TestDb t;
     private final AnchorStore anchors = new AnchorStore();
     private final MemoryStore memories = new MemoryStore();
     private final Instant now = Instant.parse("2026-11-22T10:00:00Z");
 
     @BeforeEach
     void open() {
-        t = TestDb.in(dir);
         t.db.write((Tx tx) -> {
             new ProjectStore().touch(tx, SHOP, null, now);
             return null;
         });
-    }
-
-    @AfterEach
-    void close() {
-        t.close();
     }
 
     private long memory(String title) {

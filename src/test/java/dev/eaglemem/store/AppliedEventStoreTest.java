@@ -3,34 +3,16 @@ package dev.eaglemem.store;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.nio.file.Path;
 import java.time.Instant;
 
 import dev.eaglemem.error.EagleException;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** AppliedEventStore on a real migrated file: an event id is marked once, and the mark commits with the work. */
-class AppliedEventStoreTest {
+class AppliedEventStoreTest extends TempDbTest {
 
-    @TempDir
-    Path dir;
-
-    private TestDb t;
     private final AppliedEventStore applied = new AppliedEventStore();
     private final Instant now = Instant.parse("2026-11-22T10:00:00Z");
-
-    @BeforeEach
-    void open() {
-        t = TestDb.in(dir);
-    }
-
-    @AfterEach
-    void close() {
-        t.close();
-    }
 
     private boolean mark(String id, AppliedEventStore.Via via, Instant at) {
         return t.db.write((Tx tx) -> applied.mark(tx, id, "PostToolUse", "s1", via, at.minusSeconds(1), at));

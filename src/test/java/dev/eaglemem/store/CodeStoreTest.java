@@ -2,7 +2,6 @@ package dev.eaglemem.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -10,37 +9,25 @@ import java.util.Map;
 import dev.eaglemem.store.CodeFile.Chunk;
 import dev.eaglemem.store.CodeFile.Edge;
 import dev.eaglemem.store.CodeFile.Symbol;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** CodeStore on a real migrated file: a file's rows are replaced or removed together, and what search reads of them. */
-class CodeStoreTest {
+class CodeStoreTest extends TempDbTest {
 
     private static final String SHOP = "code/shop";
     private static final String BLOG = "code/blog";
 
-    @TempDir
-    Path dir;
-
-    private TestDb t;
     private final CodeStore code = new CodeStore();
     private final Instant now = Instant.parse("2026-11-22T10:00:00Z");
 
     @BeforeEach
     void open() {
-        t = TestDb.in(dir);
         t.db.write((Tx tx) -> {
             new ProjectStore().touch(tx, SHOP, null, now);
             new ProjectStore().touch(tx, BLOG, null, now);
             return null;
         });
-    }
-
-    @AfterEach
-    void close() {
-        t.close();
     }
 
     private static CodeFile cart(String project, String hash, String body) {

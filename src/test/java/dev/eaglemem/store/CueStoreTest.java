@@ -2,40 +2,27 @@ package dev.eaglemem.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** CueStore on a real migrated file: cues belong to one text of a memory, and only current cues are embedded. */
-class CueStoreTest {
+class CueStoreTest extends TempDbTest {
 
     private static final String SHOP = "code/shop";
 
-    @TempDir
-    Path dir;
-
-    private TestDb t;
     private final CueStore cues = new CueStore();
     private final MemoryStore memories = new MemoryStore();
     private final Instant now = Instant.parse("2026-11-22T10:00:00Z");
 
     @BeforeEach
     void open() {
-        t = TestDb.in(dir);
         t.db.write((Tx tx) -> {
             new ProjectStore().touch(tx, SHOP, null, now);
             return null;
         });
-    }
-
-    @AfterEach
-    void close() {
-        t.close();
     }
 
     private static NewMemoryRow row(String title) {

@@ -3,20 +3,17 @@ package dev.eaglemem.store;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 import dev.eaglemem.error.EagleException;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** CurationStore on a real migrated file: proposals made once, decided once, and the history the curator reads. */
-class CurationStoreTest {
+class CurationStoreTest extends TempDbTest {
 
     private static final String SHOP = "code/shop";
     private static final String BLOG = "code/blog";
@@ -24,26 +21,16 @@ class CurationStoreTest {
     private static final String FP2 = "2".repeat(64);
     private static final String FP3 = "3".repeat(64);
 
-    @TempDir
-    Path dir;
-
-    private TestDb t;
     private final CurationStore curation = new CurationStore();
     private final Instant now = Instant.parse("2026-11-22T10:00:00Z");
 
     @BeforeEach
     void open() {
-        t = TestDb.in(dir);
         t.db.write((Tx tx) -> {
             new ProjectStore().touch(tx, SHOP, null, now);
             new ProjectStore().touch(tx, BLOG, null, now);
             return null;
         });
-    }
-
-    @AfterEach
-    void close() {
-        t.close();
     }
 
     private Optional<Long> propose(String project, String kind, String fp, Long jobId) {

@@ -3,46 +3,33 @@ package dev.eaglemem.store;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.stream.IntStream;
 
 import dev.eaglemem.error.EagleException;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * FeatureStore on its own, on a real migrated file: lookups, list order, the times each change moves, parts removed
  * one by one, the constraints the schema puts on names and commands, and the verification history's order and limit.
  */
-class FeatureStoreTest {
+class FeatureStoreTest extends TempDbTest {
 
     private static final String SHOP = "code/shop";
     private static final String OTHER = "code/other";
 
-    @TempDir
-    Path dir;
-
-    private TestDb t;
     private final FeatureStore features = new FeatureStore();
     private final Instant now = Instant.parse("2026-11-22T10:00:00Z");
 
     @BeforeEach
     void open() {
-        t = TestDb.in(dir);
         t.db.write((Tx tx) -> {
             new ProjectStore().touch(tx, SHOP, null, now);
             new ProjectStore().touch(tx, OTHER, null, now);
             return null;
         });
-    }
-
-    @AfterEach
-    void close() {
-        t.close();
     }
 
     private long feature(String project, String name) {

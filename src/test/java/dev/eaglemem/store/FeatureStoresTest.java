@@ -3,27 +3,20 @@ package dev.eaglemem.store;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.nio.file.Path;
 import java.sql.PreparedStatement;
 import java.time.Instant;
 import java.util.List;
 
 import dev.eaglemem.error.EagleException;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** FeatureStore, VerificationStore and GuardRuleStore on a real migrated file. */
-class FeatureStoresTest {
+class FeatureStoresTest extends TempDbTest {
 
     private static final String FP1 = "1".repeat(64);
     private static final String FP2 = "2".repeat(64);
 
-    @TempDir
-    Path dir;
-
-    private TestDb t;
     private final FeatureStore features = new FeatureStore();
     private final VerificationStore pending = new VerificationStore();
     private final GuardRuleStore rules = new GuardRuleStore();
@@ -31,16 +24,10 @@ class FeatureStoresTest {
 
     @BeforeEach
     void open() {
-        t = TestDb.in(dir);
         t.db.write((Tx tx) -> {
             new ProjectStore().touch(tx, "code/shop", null, now);
             return null;
         });
-    }
-
-    @AfterEach
-    void close() {
-        t.close();
     }
 
     private long feature(String name) {

@@ -2,39 +2,21 @@ package dev.eaglemem.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 
 import dev.eaglemem.store.FileHintStore.CoEditPair;
 import dev.eaglemem.store.FileHintStore.HotFile;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Co-edit pairs and hot files in SQL on a real migrated file: the thresholds, the exclusion, the stored hints. */
-class FileHintStoreTest {
+class FileHintStoreTest extends TempDbTest {
 
     private static final String P = "code/shop";
 
-    @TempDir
-    Path dir;
-
-    private TestDb t;
     private final FileHintStore hints = new FileHintStore();
     private final Instant now = Instant.parse("2026-11-25T10:00:00Z");
     private int n;
-
-    @BeforeEach
-    void open() {
-        t = TestDb.in(dir);
-    }
-
-    @AfterEach
-    void close() {
-        t.close();
-    }
 
     private void session(String id, List<String> edited, List<String> read) {
         t.db.write((Tx tx) -> {

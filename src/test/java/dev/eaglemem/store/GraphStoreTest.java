@@ -2,7 +2,6 @@ package dev.eaglemem.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 
@@ -11,31 +10,24 @@ import dev.eaglemem.store.GraphStore.Link;
 import dev.eaglemem.store.GraphStore.Ranked;
 import dev.eaglemem.store.GraphStore.Symbol;
 import dev.eaglemem.store.GraphStore.Touch;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * GraphStore on a real migrated file with a small indexed project: two declarations named computeTax (src/tax.ts and
  * src/legacy_tax.ts) and callers that mean one or the other, which is what calls matched by name must tell apart, and
  * a helper declared both in src/cart.ts and in src/base.ts.
  */
-class GraphStoreTest {
+class GraphStoreTest extends TempDbTest {
 
     private static final String SHOP = "code/shop";
     private static final String BLOG = "code/blog";
 
-    @TempDir
-    Path dir;
-
-    private TestDb t;
     private final GraphStore graph = new GraphStore();
     private final Instant now = Instant.parse("2026-11-22T10:00:00Z");
 
     @BeforeEach
     void open() {
-        t = TestDb.in(dir);
         t.db.write((Tx tx) -> {
             new ProjectStore().touch(tx, SHOP, null, now);
             new ProjectStore().touch(tx, BLOG, null, now);
@@ -59,11 +51,6 @@ class GraphStoreTest {
             code.replace(tx, file("src/base.ts", List.of(sym("helper", "helper", "function", 1)), List.of()), now);
             return null;
         });
-    }
-
-    @AfterEach
-    void close() {
-        t.close();
     }
 
     private static CodeFile file(String path, List<CodeFile.Symbol> symbols, List<Edge> edges) {

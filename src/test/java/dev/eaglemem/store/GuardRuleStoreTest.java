@@ -3,45 +3,32 @@ package dev.eaglemem.store;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Set;
 
 import dev.eaglemem.error.EagleException;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * GuardRuleStore on a real migrated file: what counts as the same rule, who wrote it, the live list's order and
  * scope, and that the de-duplication never hides a rule the schema refuses.
  */
-class GuardRuleStoreTest {
+class GuardRuleStoreTest extends TempDbTest {
 
     private static final String SHOP = "code/shop";
     private static final String OTHER = "code/other";
 
-    @TempDir
-    Path dir;
-
-    private TestDb t;
     private final GuardRuleStore rules = new GuardRuleStore();
     private final Instant now = Instant.parse("2026-11-22T10:00:00Z");
 
     @BeforeEach
     void open() {
-        t = TestDb.in(dir);
         t.db.write((Tx tx) -> {
             new ProjectStore().touch(tx, SHOP, null, now);
             new ProjectStore().touch(tx, OTHER, null, now);
             return null;
         });
-    }
-
-    @AfterEach
-    void close() {
-        t.close();
     }
 
     private GuardRuleStore.Added add(String project, String pattern, String rule) {

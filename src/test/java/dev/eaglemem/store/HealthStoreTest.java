@@ -3,32 +3,14 @@ package dev.eaglemem.store;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Arrays;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** HealthStore on a real migrated file: what doctor and status report about a healthy database. */
-class HealthStoreTest {
+class HealthStoreTest extends TempDbTest {
 
-    @TempDir
-    Path dir;
-
-    private TestDb t;
     private final HealthStore health = new HealthStore();
-
-    @BeforeEach
-    void open() {
-        t = TestDb.in(dir);
-    }
-
-    @AfterEach
-    void close() {
-        t.close();
-    }
 
     @Test
     void aFreshDatabaseIsIntactAtTheLatestSchemaVersion() {

@@ -3,7 +3,6 @@ package dev.eaglemem.store;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -17,31 +16,14 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 import dev.eaglemem.error.EagleException;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
-class JobStoreTest {
+class JobStoreTest extends TempDbTest {
 
     private static final String OWNER = "pid:4242";
 
-    @TempDir
-    Path dir;
-
-    private TestDb t;
     private final JobStore jobs = new JobStore();
     private final Instant t0 = Instant.parse("2026-11-22T10:00:00Z");
-
-    @BeforeEach
-    void open() {
-        t = TestDb.in(dir);
-    }
-
-    @AfterEach
-    void close() {
-        t.close();
-    }
 
     private JobStore.Enqueued enqueue(String kind, String key, Instant at) {
         return t.db.write(tx -> jobs.enqueue(tx, new NewJob(kind, "code/app", Map.of("session_id", "s1"), key), at));

@@ -5,36 +5,18 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 import static org.assertj.core.groups.Tuple.tuple;
 
-import java.nio.file.Path;
 import java.util.List;
 
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.store.LlmUsageStore.Call;
 import dev.eaglemem.store.LlmUsageStore.Line;
 import dev.eaglemem.store.LlmUsageStore.Spent;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** LlmUsageStore on a real migrated file: the day's sums the cost governor checks, and the usage report. */
-class LlmUsageStoreTest {
+class LlmUsageStoreTest extends TempDbTest {
 
-    @TempDir
-    Path dir;
-
-    private TestDb t;
     private final LlmUsageStore usage = new LlmUsageStore();
-
-    @BeforeEach
-    void open() {
-        t = TestDb.in(dir);
-    }
-
-    @AfterEach
-    void close() {
-        t.close();
-    }
 
     private static Call call(String day, String purpose, String model, long in, long out, boolean estimated, double cost,
             boolean ok) {

@@ -3,45 +3,32 @@ package dev.eaglemem.store;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.nio.file.Path;
 import java.sql.ResultSet;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
 import dev.eaglemem.error.EagleException;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** MemoryStore on a real migrated file: what add, update, forget, restore, supersede and the reads rely on. */
-class MemoryStoreTest {
+class MemoryStoreTest extends TempDbTest {
 
     private static final String SHOP = "code/shop";
     private static final String BLOG = "code/blog";
 
-    @TempDir
-    Path dir;
-
-    private TestDb t;
     private final MemoryStore memories = new MemoryStore();
     private final Instant now = Instant.parse("2026-11-22T10:00:00Z");
 
     @BeforeEach
     void open() {
-        t = TestDb.in(dir);
         t.db.write((Tx tx) -> {
             new ProjectStore().touch(tx, SHOP, null, now);
             new ProjectStore().touch(tx, BLOG, null, now);
             new SessionStore().upsert(tx, "s-1", SHOP, "codex", null, null, "startup", now);
             return null;
         });
-    }
-
-    @AfterEach
-    void close() {
-        t.close();
     }
 
     /** A plain memory whose normalized hash is its content, so equal content means a duplicate. */

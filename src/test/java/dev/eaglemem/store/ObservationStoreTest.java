@@ -2,28 +2,20 @@ package dev.eaglemem.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** ObservationStore on a real migrated file: tool calls stored once, read in order, pruned in batches. */
-class ObservationStoreTest {
+class ObservationStoreTest extends TempDbTest {
 
-    @TempDir
-    Path dir;
-
-    private TestDb t;
     private final ObservationStore observations = new ObservationStore();
     private final Instant now = Instant.parse("2026-11-22T10:00:00Z");
 
     @BeforeEach
     void open() {
-        t = TestDb.in(dir);
         t.db.write((Tx tx) -> {
             ProjectStore projects = new ProjectStore();
             projects.touch(tx, "code/shop", null, now);
@@ -34,11 +26,6 @@ class ObservationStoreTest {
             sessions.upsert(tx, "b1", "code/blog", "codex", null, null, null, now);
             return null;
         });
-    }
-
-    @AfterEach
-    void close() {
-        t.close();
     }
 
     private static NewObservation call(String session, String project, String tool, String command, List<String> read,

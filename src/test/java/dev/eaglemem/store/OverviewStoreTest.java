@@ -3,38 +3,25 @@ package dev.eaglemem.store;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.nio.file.Path;
 import java.time.Instant;
 
 import dev.eaglemem.error.EagleException;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** OverviewStore on a real migrated file: one overview per project, replaced whole, told apart by who wrote it. */
-class OverviewStoreTest {
+class OverviewStoreTest extends TempDbTest {
 
-    @TempDir
-    Path dir;
-
-    private TestDb t;
     private final OverviewStore overviews = new OverviewStore();
     private final Instant now = Instant.parse("2026-11-22T10:00:00Z");
 
     @BeforeEach
     void open() {
-        t = TestDb.in(dir);
         t.db.write((Tx tx) -> {
             new ProjectStore().touch(tx, "code/shop", null, now);
             new ProjectStore().touch(tx, "code/blog", null, now);
             return null;
         });
-    }
-
-    @AfterEach
-    void close() {
-        t.close();
     }
 
     private void set(String project, String content, String source, Instant at) {

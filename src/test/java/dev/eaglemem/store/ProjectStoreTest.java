@@ -3,34 +3,16 @@ package dev.eaglemem.store;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.nio.file.Path;
 import java.time.Instant;
 
 import dev.eaglemem.error.EagleException;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** ProjectStore on a real migrated file: first sight and later sightings, the recent list, and the roots hooks record. */
-class ProjectStoreTest {
+class ProjectStoreTest extends TempDbTest {
 
-    @TempDir
-    Path dir;
-
-    private TestDb t;
     private final ProjectStore projects = new ProjectStore();
     private final Instant now = Instant.parse("2026-11-22T10:00:00Z");
-
-    @BeforeEach
-    void open() {
-        t = TestDb.in(dir);
-    }
-
-    @AfterEach
-    void close() {
-        t.close();
-    }
 
     private void touch(String key, String root, Instant at) {
         t.db.write((Tx tx) -> {

@@ -3,40 +3,22 @@ package dev.eaglemem.store;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 
 import dev.eaglemem.error.EagleException;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * RecallStore on a real migrated file: what was injected into a session since its context was last emptied, which
  * is how SessionStart and prompt recall avoid saying the same thing twice.
  */
-class RecallStoreTest {
+class RecallStoreTest extends TempDbTest {
 
     private static final String SHOP = "code/shop";
 
-    @TempDir
-    Path dir;
-
-    private TestDb t;
     private final RecallStore recalls = new RecallStore();
     private final Instant now = Instant.parse("2026-11-22T10:00:00Z");
-
-    @BeforeEach
-    void open() {
-        t = TestDb.in(dir);
-    }
-
-    @AfterEach
-    void close() {
-        t.close();
-    }
 
     private void insert(RecallEvent e, int atSecond) {
         t.db.write((Tx tx) -> {

@@ -2,35 +2,27 @@ package dev.eaglemem.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * SearchStore's word-index queries on a real migrated file: which records each filter lets through (project, personal
  * scope, kind, forgotten, the current session), how hits are ranked and shaped, and the look-up by id that the
  * semantic side uses. The floor and the substring index have their own tests (SearchFloorTest, SubstringIndexTest).
  */
-class SearchStoreTest {
+class SearchStoreTest extends TempDbTest {
 
     private static final String APP = "code/app";
     private static final String OTHER = "code/other";
 
-    @TempDir
-    Path dir;
-
-    private TestDb t;
     private final SearchStore search = new SearchStore();
     private final Instant now = Instant.parse("2026-11-22T10:00:00Z");
 
     @BeforeEach
     void open() {
-        t = TestDb.in(dir);
         t.db.write((Tx tx) -> {
             for (String[] s : new String[][] { { "s1", APP }, { "s2", APP }, { "o1", OTHER } }) {
                 new ProjectStore().touch(tx, s[1], null, now);
@@ -38,11 +30,6 @@ class SearchStoreTest {
             }
             return null;
         });
-    }
-
-    @AfterEach
-    void close() {
-        t.close();
     }
 
     private long memory(String project, String scope, String kind, String title, String content, String updatedAt) {

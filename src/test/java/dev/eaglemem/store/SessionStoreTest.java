@@ -3,38 +3,25 @@ package dev.eaglemem.store;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** SessionStore on a real migrated file: a session keeps its project, and its status moves only forward by rule. */
-class SessionStoreTest {
+class SessionStoreTest extends TempDbTest {
 
-    @TempDir
-    Path dir;
-
-    private TestDb t;
     private final SessionStore sessions = new SessionStore();
     private final Instant now = Instant.parse("2026-11-22T10:00:00Z");
 
     @BeforeEach
     void open() {
-        t = TestDb.in(dir);
         t.db.write((Tx tx) -> {
             new ProjectStore().touch(tx, "code/shop", null, now);
             new ProjectStore().touch(tx, "code/blog", null, now);
             return null;
         });
-    }
-
-    @AfterEach
-    void close() {
-        t.close();
     }
 
     private SessionRow session(String id) {

@@ -2,36 +2,18 @@ package dev.eaglemem.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** StatsStore on a real migrated file: each count counts what its name says, for one project or for all. */
-class StatsStoreTest {
+class StatsStoreTest extends TempDbTest {
 
-    @TempDir
-    Path dir;
-
-    private TestDb t;
     private final StatsStore stats = new StatsStore();
     private final MemoryStore memories = new MemoryStore();
     private final Instant now = Instant.parse("2026-11-22T10:00:00Z");
-
-    @BeforeEach
-    void open() {
-        t = TestDb.in(dir);
-    }
-
-    @AfterEach
-    void close() {
-        t.close();
-    }
 
     private long memory(Tx tx, String project, String kind, String title, Instant at) {
         return memories.insert(tx, new NewMemoryRow(project, project == null ? "personal" : "project", kind, title, title,

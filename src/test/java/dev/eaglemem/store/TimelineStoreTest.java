@@ -3,30 +3,22 @@ package dev.eaglemem.store;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 
 import dev.eaglemem.store.TimelineEntry.Source;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** TimelineStore on a real migrated file: records around a point in time, and the change feed after a cursor. */
-class TimelineStoreTest {
+class TimelineStoreTest extends TempDbTest {
 
-    @TempDir
-    Path dir;
-
-    private TestDb t;
     private final TimelineStore timeline = new TimelineStore();
     private final MemoryStore memories = new MemoryStore();
     private final Instant now = Instant.parse("2026-11-22T10:00:00Z");
 
     @BeforeEach
     void open() {
-        t = TestDb.in(dir);
         t.db.write((Tx tx) -> {
             new ProjectStore().touch(tx, "code/shop", null, now);
             new ProjectStore().touch(tx, "code/blog", null, now);
@@ -34,11 +26,6 @@ class TimelineStoreTest {
             new SessionStore().upsert(tx, "b1", "code/blog", "codex", null, null, null, now);
             return null;
         });
-    }
-
-    @AfterEach
-    void close() {
-        t.close();
     }
 
     private long memory(String project, String title, Instant at) {
