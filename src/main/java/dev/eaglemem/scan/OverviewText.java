@@ -58,7 +58,9 @@ final class OverviewText {
             List<String> folders = new ArrayList<>();
             for (int i = 0; i < r.structure().size(); i++) {
                 ScanReport.Folder folder = r.structure().get(i);
-                folders.add(folder.path() + "/ (" + folder.files() + (i == 0 ? " files)" : ")"));
+                // only the first folder names its unit; the others follow it
+                String unit = i > 0 ? "" : folder.files() == 1 ? " file" : " files";
+                folders.add(folder.path() + "/ (" + folder.files() + unit + ")");
             }
             lines.add("Structure: " + list(folders, n) + (r.topLevelFiles() == 0 ? "" : "; " + r.topLevelFiles()
                     + (r.topLevelFiles() == 1 ? " file" : " files") + " at the top") + ".");

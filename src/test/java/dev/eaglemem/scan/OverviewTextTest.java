@@ -199,6 +199,14 @@ class OverviewTextTest {
     }
 
     @Test
+    void theFirstFolderSaysFilesOrFileByItsCount() {
+        assertThat(Report.of("a").files(3, 2).structure(new Folder("src", 1)).render())
+                .endsWith("\nStructure: src/ (1 file); 2 files at the top.");
+        assertThat(Report.of("b").structure(new Folder("src", 2), new Folder("lib", 1)).render())
+                .endsWith("\nStructure: src/ (2 files), lib/ (1).");
+    }
+
+    @Test
     void countsAreSingularForOneAndZeroDevDependenciesAreNotMentioned() {
         String text = Report.of("one").files(1, 1)
                 .tests(new Tests(1, List.of(), List.of()))
