@@ -78,7 +78,8 @@ record ManifestFile(String path, String text) {
         try {
             Path joined = Path.of(dir().isEmpty() ? "." : dir()).resolve(relative.strip()).normalize();
             String s = joined.toString().replace('\\', '/');
-            return joined.isAbsolute() || s.startsWith("..") || s.isEmpty() ? null : s;
+            // after normalize() a path that leaves the project starts with a ".." segment; "..bin" is a name
+            return joined.isAbsolute() || joined.startsWith("..") || s.isEmpty() ? null : s;
         } catch (InvalidPathException e) {
             return null;
         }

@@ -43,6 +43,14 @@ class ManifestFileTest {
     }
 
     @Test
+    void aDirectoryWhoseNameStartsWithTwoDotsIsStillInsideTheProject() {
+        ManifestFile root = new ManifestFile("package.json", "{}");
+
+        assertThat(root.resolve("..bin/cli.js")).isEqualTo("..bin/cli.js");
+        assertThat(new ManifestFile("tools/composer.json", "{}").resolve("../..vendor/run")).isEqualTo("..vendor/run");
+    }
+
+    @Test
     void jsonMayHaveCommentsAndTrailingCommasAsLernaAndNxFilesDo() throws IOException {
         JsonNode json = new ManifestFile("lerna.json", """
                 {
