@@ -27,7 +27,8 @@ final class HookEvents {
 
     /** Events Claude Code or Codex send that eagle-mem deliberately ignores (seen in the captured payloads). */
     static final Set<String> AGENT_EVENTS_NOT_HANDLED = Set.of("Interrupt", "Notification", "PermissionRequest",
-            "PostCompact", "PostModelRequest", "PreModelRequest", "SubagentStart", "SubagentStop", "PostToolUseFailure");
+            "PostCompact", "PostModelRequest", "PreModelRequest", "SubagentStart", "SubagentStop", "PostToolUseFailure",
+            "TaskCreated", "TaskCompleted");
 
     private final ProjectResolver resolver = new ProjectResolver();
 
