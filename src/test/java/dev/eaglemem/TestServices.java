@@ -57,9 +57,11 @@ import dev.eaglemem.store.SearchStore;
 import dev.eaglemem.store.SessionStore;
 import dev.eaglemem.store.StatsStore;
 import dev.eaglemem.store.SummaryStore;
+import dev.eaglemem.store.TaskStore;
 import dev.eaglemem.store.TimelineStore;
 import dev.eaglemem.store.VectorStore;
 import dev.eaglemem.store.VerificationStore;
+import dev.eaglemem.task.TaskService;
 import dev.eaglemem.tokenguard.TokenPolicy;
 
 /**
@@ -94,6 +96,7 @@ public final class TestServices {
     private final GuardRuleService guardRules;
     private final JobQueue jobs;
     private final EmbedJob embed;
+    private final TaskService tasks;
 
     private TestServices(Db db, Clock clock, Settings settings, Redactor redactor, SemanticIndex semantic,
             CurrentContext context) {
@@ -134,6 +137,7 @@ public final class TestServices {
         guardRules = new GuardRuleService(db, new GuardRuleStore(), projectStore, redactor, clock);
         jobs = new JobQueue(db, new JobStore(), codeStore, new OverviewStore(), new CurationStore(), clock, settings);
         embed = new EmbedJob(db, vectorStore, new CueStore(), semantic, jobs, clock);
+        tasks = new TaskService(db, new TaskStore(), projectStore, redactor, settings, clock);
     }
 
     /** The services with the defaults. */
@@ -211,6 +215,10 @@ public final class TestServices {
 
     public JobQueue jobs() {
         return jobs;
+    }
+
+    public TaskService tasks() {
+        return tasks;
     }
 
     /**
