@@ -21,7 +21,8 @@ import picocli.CommandLine.Unmatched;
 @Command(name = "hook", header = "Run one agent hook (what install registers).",
         description = { "Reads the event's JSON on stdin and prints nothing or one JSON line. Always exits 0; problems go to"
                 + " $EAGLE_MEM_DIR/eagle-mem.log.",
-                "Events: SessionStart, UserPromptSubmit, PreToolUse, PostToolUse, Stop, PreCompact, SessionEnd." },
+                "Events: SessionStart, UserPromptSubmit, PreToolUse, PostToolUse, Stop, PreCompact, SessionEnd, TaskCreated,"
+                        + " TaskCompleted." },
         footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem hook SessionStart < event.json",
                 "  eagle-mem hook PreToolUse --agent codex < payload.json" })
 public class HookCommand implements Callable<Integer> {

@@ -1,5 +1,7 @@
 package dev.eaglemem.hook;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.MissingNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /** The lifecycle events eagle-mem handles, agent-neutral. */
@@ -18,7 +20,17 @@ public sealed interface HookEvent {
     record PreToolUse(HookContext context, ToolCall call, ObjectNode toolInput) implements HookEvent {
     }
 
-    record PostToolUse(HookContext context, ToolCall call, ToolResult result) implements HookEvent {
+    /**
+     * @param toolInput the agent's tool input as sent (missing when there was none)
+     * @param toolResponse the agent's tool response as sent (missing when there was none)
+     */
+    record PostToolUse(HookContext context, ToolCall call, ToolResult result, JsonNode toolInput, JsonNode toolResponse)
+            implements
+                HookEvent {
+
+        PostToolUse(HookContext context, ToolCall call, ToolResult result) {
+            this(context, call, result, MissingNode.getInstance(), MissingNode.getInstance());
+        }
     }
 
     /** @param lastAssistantMessage the agent's final text for the turn (nullable) */
@@ -30,5 +42,15 @@ public sealed interface HookEvent {
     }
 
     record SessionEnd(HookContext context, String reason) implements HookEvent {
+    }
+
+    /**
+     * Claude Code's TaskCreated or TaskCompleted: a task of its own task list was created or completed.
+     *
+     * @param taskId the agent's id of the task (nullable in a malformed payload)
+     */
+    record AgentTask(HookContext context, boolean completed, String taskId, String subject, String description)
+            implements
+                HookEvent {
     }
 }

@@ -7,7 +7,9 @@ import dev.eaglemem.format.StateId;
 /** The agents' names of the lifecycle events eagle-mem handles, spelled as Claude Code and Codex send them. */
 enum HookEventName implements StateId {
     SESSION_START("SessionStart"), USER_PROMPT_SUBMIT("UserPromptSubmit"), PRE_TOOL_USE("PreToolUse"), POST_TOOL_USE(
-            "PostToolUse"), STOP("Stop"), PRE_COMPACT("PreCompact"), SESSION_END("SessionEnd");
+            "PostToolUse"), STOP("Stop"), PRE_COMPACT("PreCompact"), SESSION_END(
+                    "SessionEnd"), TASK_CREATED("TaskCreated"), TASK_COMPLETED(
+                            "TaskCompleted");
 
     private final String id;
 

@@ -27,8 +27,7 @@ final class HookEvents {
 
     /** Events Claude Code or Codex send that eagle-mem deliberately ignores (seen in the captured payloads). */
     static final Set<String> AGENT_EVENTS_NOT_HANDLED = Set.of("Interrupt", "Notification", "PermissionRequest",
-            "PostCompact", "PostModelRequest", "PreModelRequest", "SubagentStart", "SubagentStop", "PostToolUseFailure",
-            "TaskCreated", "TaskCompleted");
+            "PostCompact", "PostModelRequest", "PreModelRequest", "SubagentStart", "SubagentStop", "PostToolUseFailure");
 
     private final ProjectResolver resolver = new ProjectResolver();
 
@@ -54,10 +53,13 @@ final class HookEvents {
                     .map(prompt -> new HookEvent.UserPromptSubmit(context, prompt));
             case PRE_TOOL_USE -> toolCall(p).map(call -> new HookEvent.PreToolUse(context, call, toolInput(p)));
             case POST_TOOL_USE -> toolCall(p).map(call -> new HookEvent.PostToolUse(context, call,
-                    ToolCalls.result(p.node("tool_response"))));
+                    ToolCalls.result(p.node("tool_response")), p.node("tool_input"), p.node("tool_response")));
             case STOP -> Optional.of(new HookEvent.Stop(context, p.rawText("last_assistant_message")));
             case PRE_COMPACT -> Optional.of(new HookEvent.PreCompact(context, orElse(p.text("trigger"), "auto")));
             case SESSION_END -> Optional.of(new HookEvent.SessionEnd(context, p.text("reason")));
+            case TASK_CREATED, TASK_COMPLETED -> Optional.of(new HookEvent.AgentTask(context,
+                    name.get() == HookEventName.TASK_COMPLETED, p.text("task_id"), p.rawText("task_subject"),
+                    p.rawText("task_description")));
         };
     }
 

@@ -16,6 +16,7 @@ import dev.eaglemem.project.AgentSource;
 import dev.eaglemem.project.ProjectSwitch;
 import dev.eaglemem.recall.RecallService;
 import dev.eaglemem.recall.RecallService.Audience;
+import dev.eaglemem.task.TaskMirroring;
 
 /**
  * One handler per event: a typed event in, a typed response out. Handlers touch no stdin, stdout or
@@ -30,14 +31,16 @@ public class HookHandlers {
     private final RecallService recall;
     private final GuardHandlers guard;
     private final ProjectSwitch projects;
+    private final TaskMirroring tasks;
 
     public HookHandlers(CaptureService capture, EventIntake intake, RecallService recall, GuardHandlers guard,
-            ProjectSwitch projects) {
+            ProjectSwitch projects, TaskMirroring tasks) {
         this.capture = capture;
         this.intake = intake;
         this.recall = recall;
         this.guard = guard;
         this.projects = projects;
+        this.tasks = tasks;
     }
 
     public HookResponse handle(HookEvent event) {
@@ -63,6 +66,7 @@ public class HookHandlers {
             case HookEvent.Stop e -> turnEnd(e.context(), e.lastAssistantMessage(), null);
             case HookEvent.PreCompact e -> turnEnd(e.context(), null, e.trigger());
             case HookEvent.SessionEnd e -> sessionEnd(e);
+            case HookEvent.AgentTask e -> agentTask(e);
         });
     }
 
@@ -97,6 +101,9 @@ public class HookHandlers {
         if (accepted.isEmpty()) {
             return HookResponse.SILENT;
         }
+        // after the tool use is recorded: a task payload that cannot be mirrored is logged and loses nothing else
+        accepted.get().projectKey().ifPresent(p -> tasks.toolUsed(p, c.agent().id(), c.sessionId(), call.toolName(),
+                e.toolInput(), e.toolResponse()));
         List<String> notes = guard.after(e, accepted.get().recorded());
         return notes.isEmpty() ? HookResponse.SILENT : new HookResponse.Context(String.join("\n", notes));
     }
@@ -109,6 +116,16 @@ public class HookHandlers {
     private HookResponse turnEnd(HookContext c, String lastMessage, String compaction) {
         CaptureEvent.TurnEnded turn = capture.turnEnd(c.eventId(), origin(c), lastMessage, compaction);
         intake.accept(turn);
+        return HookResponse.SILENT;
+    }
+
+    /** Mirrors the agent's task into its project's tasks (TaskCreated, TaskCompleted); answers nothing. */
+    private HookResponse agentTask(HookEvent.AgentTask e) {
+        HookContext c = e.context();
+        if (c.cwdProject() != null) {
+            tasks.taskEvent(c.cwdProject(), c.agent().id(), c.sessionId(), e.taskId(), e.subject(), e.description(),
+                    e.completed());
+        }
         return HookResponse.SILENT;
     }
 

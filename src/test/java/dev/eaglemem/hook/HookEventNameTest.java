@@ -13,7 +13,7 @@ class HookEventNameTest {
             assertThat(HookEventName.find(name.id())).contains(name);
         }
         assertThat(HookEventName.values()).extracting(HookEventName::id).containsExactly("SessionStart", "UserPromptSubmit",
-                "PreToolUse", "PostToolUse", "Stop", "PreCompact", "SessionEnd");
+                "PreToolUse", "PostToolUse", "Stop", "PreCompact", "SessionEnd", "TaskCreated", "TaskCompleted");
         assertThat(HookEventName.find("sessionstart")).isEmpty();
         assertThat(HookEventName.find("Notification")).isEmpty();
     }

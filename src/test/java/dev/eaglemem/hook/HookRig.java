@@ -35,6 +35,8 @@ import dev.eaglemem.session.SessionService;
 import dev.eaglemem.store.Db;
 import dev.eaglemem.store.OverviewStore;
 import dev.eaglemem.store.SummaryFields;
+import dev.eaglemem.task.TaskMirroring;
+import dev.eaglemem.task.TaskService;
 
 /**
  * The whole hook stack on a real database, its services from {@link TestServices}: the environment the captured payloads
@@ -54,6 +56,7 @@ final class HookRig {
     final JobQueue jobs;
     final Spool spool;
     final EventIntake intake;
+    final TaskService tasks;
     private final HookHandlers handlers;
 
     HookRig(Db db, Path logFile) {
@@ -85,8 +88,9 @@ final class HookRig {
         jobs = services.jobs();
         spool = new Spool(logFile.resolveSibling("spool"));
         intake = services.intake(spool, log, toolBudget, turnBudget);
+        tasks = services.tasks();
         handlers = new HookHandlers(services.capture(), intake, services.recall(), services.guards(logFile.getParent()),
-                new ProjectSwitch(logFile.getParent()));
+                new ProjectSwitch(logFile.getParent()), new TaskMirroring(tasks, log));
         vars.put("HOME", "/home/dev");
         vars.put("GIT_CEILING_DIRECTORIES", "/home");
     }

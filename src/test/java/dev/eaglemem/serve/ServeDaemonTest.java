@@ -42,6 +42,7 @@ import dev.eaglemem.serve.control.ServeFiles;
 import dev.eaglemem.serve.control.ServeLock;
 import dev.eaglemem.serve.control.SocketClient;
 import dev.eaglemem.store.TestDb;
+import dev.eaglemem.task.TaskMirroring;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -77,7 +78,7 @@ class ServeDaemonTest {
         CaptureService capture = services.capture();
         RecallService recall = services.recall();
         HookHandlers handlers = new HookHandlers(capture, services.intake(new Spool(dataDir.root().resolve("spool")), log),
-                recall, services.guards(tmp), new ProjectSwitch(dataDir.root()));
+                recall, services.guards(tmp), new ProjectSwitch(dataDir.root()), new TaskMirroring(services.tasks(), log));
         HookRunner hooks = new HookRunner(env, () -> log, () -> handlers);
         daemon = new ServeDaemon(env, dataDir, hooks, t.db, log, clock);
     }

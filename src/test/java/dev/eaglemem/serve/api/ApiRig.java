@@ -67,6 +67,7 @@ import dev.eaglemem.store.SummaryStore;
 import dev.eaglemem.store.TestDb;
 import dev.eaglemem.store.TimelineStore;
 import dev.eaglemem.store.VectorStore;
+import dev.eaglemem.task.TaskMirroring;
 import io.restassured.RestAssured;
 import io.restassured.specification.RequestSpecification;
 
@@ -112,7 +113,7 @@ final class ApiRig implements AutoCloseable {
         jobQueue = services.jobs();
         jobs = new JobService(t.db, new JobStore(), clock);
         HookHandlers handlers = new HookHandlers(capture, services.intake(new Spool(dir.resolve("spool")), log), recall,
-                services.guards(dir), new ProjectSwitch(dir));
+                services.guards(dir), new ProjectSwitch(dir), new TaskMirroring(services.tasks(), log));
         HookRunner hooks = new HookRunner(env, () -> log, () -> handlers);
         api = new ServeApi(new StatusService(t.db, new StatsStore(), new HealthStore(), new ProjectStore(),
                 new DataDir(dir, dir.resolve("config.toml")), new VectorStore(), settings),
