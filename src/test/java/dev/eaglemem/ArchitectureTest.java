@@ -47,7 +47,7 @@ class ArchitectureTest {
             Map.entry("syntax", Layer.FEATURE), Map.entry("scan", Layer.FEATURE), Map.entry("code", Layer.FEATURE),
             Map.entry("llm", Layer.FEATURE), Map.entry("curate", Layer.FEATURE),
             Map.entry("inspect", Layer.FEATURE), Map.entry("anchor", Layer.FEATURE),
-            Map.entry("portable", Layer.FEATURE), Map.entry("intake", Layer.FEATURE),
+            Map.entry("portable", Layer.FEATURE), Map.entry("intake", Layer.FEATURE), Map.entry("task", Layer.FEATURE),
             Map.entry("checkpoint", Layer.FEATURE),
             Map.entry("cli", Layer.ADAPTER), Map.entry("hook", Layer.ADAPTER), Map.entry("serve", Layer.ADAPTER),
             Map.entry("serve.api", Layer.ADAPTER), Map.entry("serve.control", Layer.ADAPTER),

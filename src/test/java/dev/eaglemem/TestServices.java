@@ -59,9 +59,11 @@ import dev.eaglemem.store.SearchStore;
 import dev.eaglemem.store.SessionStore;
 import dev.eaglemem.store.StatsStore;
 import dev.eaglemem.store.SummaryStore;
+import dev.eaglemem.store.TaskStore;
 import dev.eaglemem.store.TimelineStore;
 import dev.eaglemem.store.VectorStore;
 import dev.eaglemem.store.VerificationStore;
+import dev.eaglemem.task.TaskService;
 import dev.eaglemem.tokenguard.TokenPolicy;
 
 /**
@@ -97,6 +99,7 @@ public final class TestServices {
     private final GuardRuleService guardRules;
     private final JobQueue jobs;
     private final EmbedJob embed;
+    private final TaskService tasks;
 
     private TestServices(Db db, Clock clock, Settings settings, Redactor redactor, SemanticIndex semantic,
             CurrentContext context) {
@@ -126,8 +129,9 @@ public final class TestServices {
                 redactor, anchors, clock);
         capture = new CaptureService(db, sessionStore, projectStore, observationStore, promptStore, summaryStore,
                 new AppliedEventStore(), redactor, clock);
-        checkpoints = new CheckpointService(db, new CheckpointStore(), observationStore, summaryStore, redactor, settings,
-                clock);
+        tasks = new TaskService(db, new TaskStore(), projectStore, redactor, settings, clock);
+        checkpoints = new CheckpointService(db, new CheckpointStore(), observationStore, summaryStore, tasks, redactor,
+                settings, clock);
         recall = new RecallService(db, new StatsStore(), new OverviewStore(), memoryStore, summaryStore, observationStore,
                 new RecallStore(), searchStore, codeStore, settings, clock, semantic, anchors, checkpoints);
         search = new SearchService(db, searchStore, codeStore, semantic, vectorStore, settings, anchors);
@@ -220,6 +224,10 @@ public final class TestServices {
 
     public JobQueue jobs() {
         return jobs;
+    }
+
+    public TaskService tasks() {
+        return tasks;
     }
 
     /**

@@ -25,6 +25,9 @@ import dev.eaglemem.store.SummaryRow;
 import dev.eaglemem.store.SummaryStore;
 import dev.eaglemem.store.Timestamps;
 import dev.eaglemem.store.Tx;
+import dev.eaglemem.task.Task;
+import dev.eaglemem.task.TaskService;
+import dev.eaglemem.task.TaskStatus;
 
 /**
  * Takes a session's checkpoint when its context is about to be compacted, and says where it was after the compaction
@@ -50,16 +53,18 @@ public class CheckpointService {
     private final CheckpointStore checkpoints;
     private final ObservationStore observations;
     private final SummaryStore summaries;
+    private final TaskService tasks;
     private final Redactor redactor;
     private final Settings settings;
     private final Clock clock;
 
     public CheckpointService(Db db, CheckpointStore checkpoints, ObservationStore observations, SummaryStore summaries,
-            Redactor redactor, Settings settings, Clock clock) {
+            TaskService tasks, Redactor redactor, Settings settings, Clock clock) {
         this.db = db;
         this.checkpoints = checkpoints;
         this.observations = observations;
         this.summaries = summaries;
+        this.tasks = tasks;
         this.redactor = redactor;
         this.settings = settings;
         this.clock = clock;
@@ -103,9 +108,15 @@ public class CheckpointService {
         return text.isEmpty() ? Optional.empty() : Optional.of(text);
     }
 
-    /** The open tasks of the project, in progress first, for the start of a session. */
+    /** The open tasks of the project, in progress first, then blocked, then pending (each newest first). */
     public List<OpenTask> openTasks(String project) {
-        return List.of();
+        return tasks.open(project).stream().map(CheckpointService::open).toList();
+    }
+
+    /** A task's age counts from its start while it is in progress, else from its last change. */
+    private static OpenTask open(Task t) {
+        Instant since = t.status() == TaskStatus.IN_PROGRESS && t.startedAt() != null ? t.startedAt() : t.updatedAt();
+        return new OpenTask(t.id(), t.title(), t.status().id(), since, t.stale());
     }
 
     /** How many sessions of the project have a checkpoint. */

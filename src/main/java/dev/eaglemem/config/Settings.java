@@ -78,6 +78,11 @@ public class Settings {
         return config.intValue(ConfigKeys.RETENTION_OBSERVATION_DAYS);
     }
 
+    /** tasks.stale_days: days an in-progress task may go untouched before it is called stale. */
+    public int taskStaleDays() {
+        return config.intValue(ConfigKeys.TASKS_STALE_DAYS);
+    }
+
     /** Times for people: in {@code display.timezone}, by default TZ or the system's zone. */
     public Times times() {
         String zone = config.stringValue(ConfigKeys.DISPLAY_TIMEZONE);

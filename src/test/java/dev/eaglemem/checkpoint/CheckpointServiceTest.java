@@ -24,6 +24,9 @@ import dev.eaglemem.store.PromptStore;
 import dev.eaglemem.store.SessionStore;
 import dev.eaglemem.store.StatsStore;
 import dev.eaglemem.store.TestDb;
+import dev.eaglemem.task.Task;
+import dev.eaglemem.task.TaskDraft;
+import dev.eaglemem.task.TaskStatus;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -86,6 +89,11 @@ class CheckpointServiceTest {
         try (TestDb t = TestDb.in(dir)) {
             TestServices services = TestServices.on(t.db, Clock.fixed(AT, ZoneOffset.UTC));
             session(t, "s-1");
+            Task started = services.tasks().add(PROJECT, TaskDraft.of("Wire the refund webhook", null, null));
+            services.tasks().setStatus(PROJECT, started.id(), TaskStatus.IN_PROGRESS, null);
+            Task pending = services.tasks().add(PROJECT, TaskDraft.of("Document refunds", null, null));
+            Task done = services.tasks().add(PROJECT, TaskDraft.of("Fix rounding", null, null));
+            services.tasks().setStatus(PROJECT, done.id(), TaskStatus.COMPLETED, null);
             t.db.write(tx -> new PromptStore().insert(tx, "s-1", PROJECT, "codex", "first request", AT.minusSeconds(60)));
             services.checkpoints().take("s-1", PROJECT, "codex", "auto", AT.minusSeconds(30));
             t.db.write(tx -> new PromptStore().insert(tx, "s-1", PROJECT, "codex", "second request", AT.minusSeconds(20)));
@@ -95,12 +103,13 @@ class CheckpointServiceTest {
             assertThat(stored(t)).hasValueSatisfying(c -> {
                 assertThat(c.request()).isEqualTo("second request");
                 assertThat(c.compaction()).isEqualTo("manual");
+                assertThat(c.taskIds()).as("the open tasks, in progress first").containsExactly(started.id(), pending.id());
             });
             CompactionReport report = new CompactionService(t.db, new StatsStore(), services.settings(),
                     services.checkpoints()).readiness(PROJECT);
-            assertThat(report.carried().checkpoints()).isEqualTo(1);
-            assertThat(report.survives()).last().asString().endsWith(
-                    "1 session checkpoints (what a session was doing when its context was compacted)");
+            assertThat(report.carried()).isEqualTo(new CompactionReport.Carried(1, 0, 1, 0, 1));
+            assertThat(report.survives()).last().asString().isEqualTo("2 open tasks (1 in progress, 0 blocked, 1 pending; "
+                    + "0 stale), 1 session checkpoints (what a session was doing when its context was compacted)");
         }
     }
 

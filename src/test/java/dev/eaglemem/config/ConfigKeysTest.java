@@ -33,8 +33,8 @@ class ConfigKeysTest {
 
     /** Issue 28: the "where you were" block after a compaction or clear has its own budget, 2,500 characters by default. */
     @Test
-    void theCompactionBudgetIsAppendedWithItsDefault() {
-        assertThat(ConfigKeys.ALL.getLast()).isSameAs(ConfigKeys.COMPACTION_BUDGET_CHARS);
+    void theCompactionBudgetIsListedWithItsDefault() {
+        assertThat(ConfigKeys.ALL).contains(ConfigKeys.COMPACTION_BUDGET_CHARS);
         assertThat(ConfigKeys.COMPACTION_BUDGET_CHARS.name()).isEqualTo("compaction.budget_chars");
         assertThat(new Settings(EagleConfig.defaults(java.nio.file.Path.of("/nonexistent/config.toml"))).compactionChars())
                 .isEqualTo(2500);

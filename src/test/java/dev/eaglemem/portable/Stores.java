@@ -25,6 +25,8 @@ final class Stores {
             "memory_cues",
             // the commit and blobs a record was written against name this store's record ids; not carried (yet)
             "anchors", "anchor_targets",
+            // tasks and their notes name this store's task ids (parents) and sessions; not carried (yet)
+            "tasks", "task_notes",
             // a session's compaction checkpoint: a snapshot of records the export carries (prompts, turn messages,
             // observations, memories), only worth anything to the session that took it
             "checkpoints");
