@@ -116,7 +116,7 @@ start_200=$(measure s200 "$scratch/startup.json")
 compact_200=$(measure c200 "$scratch/compact.json")
 size_start_200=$(sizes "$scratch/startup.json")
 size_compact_200=$(sizes "$scratch/compact.json")
-context "$scratch/compact.json" | sed -n '/^Where you were/,/^Expand any id/p' > "$scratch/block.txt"
+context "$scratch/compact.json" | sed -n '/^Where you were/,/^More: /p' > "$scratch/block.txt"
 
 {
     echo "# SessionStart with open tasks and a compaction checkpoint"

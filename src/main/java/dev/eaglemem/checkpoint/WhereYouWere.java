@@ -68,7 +68,7 @@ public final class WhereYouWere {
         if (checkpoint != null && !checkpoint.filesRead().isEmpty()) {
             parts.add(new Part("Read: " + files(checkpoint.filesRead()), 60));
         }
-        String footer = "Expand any id: " + command + " show <id> (t-…, mem-…); " + command + " search <words> for more.";
+        String footer = "More: " + command + " tasks show t-…, " + command + " show mem-…, " + command + " search <words>.";
         List<Part> kept = new ArrayList<>(parts);
         while (length(header, kept, footer) > cap && !kept.isEmpty()) {
             kept.remove(kept.stream().min(Comparator.comparingInt(Part::priority)).orElseThrow());

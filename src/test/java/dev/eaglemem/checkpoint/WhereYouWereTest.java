@@ -56,7 +56,7 @@ class WhereYouWereTest {
                 - t-14 Task number 14 (blocked 1d)
                 - t-15 Task number 15 (pending 20m)
                 Read: README.md
-                Expand any id: eagle-mem show <id> (t-…, mem-…); eagle-mem search <words> for more.""");
+                More: eagle-mem tasks show t-…, eagle-mem show mem-…, eagle-mem search <words>.""");
     }
 
     @Test
@@ -85,7 +85,7 @@ class WhereYouWereTest {
         for (int cap = 500; cap <= full.length(); cap += 37) {
             String text = render(tasks, CHECKPOINT, cap);
             assertThat(text.length()).as("cap %d", cap).isLessThanOrEqualTo(cap);
-            assertThat(text).startsWith("Where you were").endsWith("for more.").contains("- t-12 Task number 12");
+            assertThat(text).startsWith("Where you were").endsWith("search <words>.").contains("- t-12 Task number 12");
         }
         String tight = render(tasks, CHECKPOINT, 420);
         assertThat(tight).contains("In progress:").contains("Request:").doesNotContain("Read: ").doesNotContain("Open:");
