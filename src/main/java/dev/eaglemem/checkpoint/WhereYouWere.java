@@ -19,7 +19,7 @@ import dev.eaglemem.store.CheckpointRow;
  */
 public final class WhereYouWere {
 
-    /** Lines of one list at most, before "… N more". */
+    /** Lines of one list at most, before "… N more" (with how many of them are stale). */
     static final int MAX_TASKS = 8;
     static final int MAX_FILES = 8;
     static final int MAX_NOTES = 6;
@@ -89,7 +89,10 @@ public final class WhereYouWere {
             lines.add("- " + t.ref() + " " + Snippets.oneLine(t.title(), 120) + " (" + note + ")");
         }
         if (tasks.size() > max) {
-            lines.add("- … " + (tasks.size() - max) + " more: " + command + " tasks list");
+            // a stale task past the list is still worth knowing about: it is work someone may think is being done
+            long stale = tasks.subList(max, tasks.size()).stream().filter(OpenTask::stale).count();
+            lines.add("- … " + (tasks.size() - max) + " more" + (stale == 0 ? "" : " (" + stale + " stale)") + ": " + command
+                    + " tasks list");
         }
         return String.join("\n", lines);
     }
