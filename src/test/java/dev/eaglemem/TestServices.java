@@ -8,6 +8,7 @@ import java.util.Map;
 import dev.eaglemem.anchor.AnchorService;
 import dev.eaglemem.capture.CaptureService;
 import dev.eaglemem.capture.Spool;
+import dev.eaglemem.checkpoint.CheckpointService;
 import dev.eaglemem.code.CodeUsage;
 import dev.eaglemem.config.DataDir;
 import dev.eaglemem.config.EagleConfig;
@@ -36,6 +37,7 @@ import dev.eaglemem.search.TimelineService;
 import dev.eaglemem.session.SessionService;
 import dev.eaglemem.store.AnchorStore;
 import dev.eaglemem.store.AppliedEventStore;
+import dev.eaglemem.store.CheckpointStore;
 import dev.eaglemem.store.CodeStore;
 import dev.eaglemem.store.CueStore;
 import dev.eaglemem.store.CurationStore;
@@ -87,6 +89,7 @@ public final class TestServices {
     private final MemoryService memories;
     private final SessionService sessions;
     private final CaptureService capture;
+    private final CheckpointService checkpoints;
     private final RecallService recall;
     private final SearchService search;
     private final RecordService records;
@@ -126,8 +129,11 @@ public final class TestServices {
                 redactor, anchors, clock);
         capture = new CaptureService(db, sessionStore, projectStore, observationStore, promptStore, summaryStore,
                 new AppliedEventStore(), redactor, clock);
+        tasks = new TaskService(db, new TaskStore(), projectStore, redactor, settings, clock);
+        checkpoints = new CheckpointService(db, new CheckpointStore(), observationStore, summaryStore, tasks, redactor,
+                settings, clock);
         recall = new RecallService(db, new StatsStore(), new OverviewStore(), memoryStore, summaryStore, observationStore,
-                new RecallStore(), searchStore, codeStore, settings, clock, semantic, anchors);
+                new RecallStore(), searchStore, codeStore, settings, clock, semantic, anchors, checkpoints);
         search = new SearchService(db, searchStore, codeStore, semantic, vectorStore, settings, anchors);
         records = new RecordService(db, memoryStore, summaryStore, sessionStore, promptStore, observationStore, codeStore,
                 anchors);
@@ -137,7 +143,6 @@ public final class TestServices {
         guardRules = new GuardRuleService(db, new GuardRuleStore(), projectStore, redactor, clock);
         jobs = new JobQueue(db, new JobStore(), codeStore, new OverviewStore(), new CurationStore(), clock, settings);
         embed = new EmbedJob(db, vectorStore, new CueStore(), semantic, jobs, clock);
-        tasks = new TaskService(db, new TaskStore(), projectStore, redactor, settings, clock);
     }
 
     /** The services with the defaults. */
@@ -183,6 +188,10 @@ public final class TestServices {
 
     public CaptureService capture() {
         return capture;
+    }
+
+    public CheckpointService checkpoints() {
+        return checkpoints;
     }
 
     public RecallService recall() {
@@ -232,7 +241,8 @@ public final class TestServices {
 
     /** With other database budgets: a test that holds a lock through a session waits less. */
     public EventIntake intake(Spool spool, LogFile log, Duration toolBudget, Duration turnBudget) {
-        return new EventIntake(db, capture, spool, memories, jobs, recall, verifications, log, toolBudget, turnBudget);
+        return new EventIntake(db, capture, spool, memories, jobs, recall, verifications, checkpoints, log, toolBudget,
+                turnBudget);
     }
 
     /** The guardrail handlers with default config and an empty PATH: no rtk, so the token guard never rewrites. */

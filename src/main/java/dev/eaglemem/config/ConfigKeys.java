@@ -109,14 +109,17 @@ public final class ConfigKeys {
     public static final ConfigKey TASKS_STALE_DAYS = ConfigKey.integer("tasks.stale_days", 3, 1, 365,
             "An in-progress task untouched for this many days is marked stale (so is one whose session has ended); "
                     + "eagle-mem tasks stale lists them.");
-
+    public static final ConfigKey COMPACTION_BUDGET_CHARS = ConfigKey.integer("compaction.budget_chars", 2500, 500,
+            10000, "Most characters of the \"where you were\" block given after a compaction or clear (open tasks and the "
+                    + "checkpoint PreCompact took), on top of the SessionStart recall.");
     public static final List<ConfigKey> ALL = List.of(SEARCH_LIMIT, REDACTION_EXTRA_PATTERNS, REDACTION_HIGH_ENTROPY,
             STORE_BUSY_TIMEOUT_MS, STORE_WRITE_RETRIES, RECALL_SESSION_START_CHARS, RECALL_PROMPT_CHARS,
             RECALL_SEMANTIC, RECALL_CUES, RETENTION_OBSERVATION_DAYS, SERVE_PORT, SERVE_IDLE_MINUTES, SERVE_AUTOSTART,
             JOBS_CONCURRENCY,
             JOBS_MAX_ATTEMPTS, CURATE_EVERY_SESSIONS, TOKEN_GUARD_RTK, TOKEN_GUARD_RAW_BASH, DISPLAY_TIMEZONE, AGENTS_COMMAND,
             LLM_PROVIDER, LLM_MODEL, LLM_BASE_URL, LLM_API_KEY_FILE, LLM_AGENT_CLI, LLM_FALLBACK, LLM_ALLOW_REMOTE,
-            LLM_TIMEOUT_SECONDS, LLM_MAX_TOKENS, LLM_DAILY_USD, LLM_DAILY_TOKENS, LLM_PRICES, TASKS_STALE_DAYS);
+            LLM_TIMEOUT_SECONDS, LLM_MAX_TOKENS, LLM_DAILY_USD, LLM_DAILY_TOKENS, LLM_PRICES, TASKS_STALE_DAYS,
+            COMPACTION_BUDGET_CHARS);
 
     private ConfigKeys() {
     }

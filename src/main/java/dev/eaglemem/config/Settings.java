@@ -30,6 +30,11 @@ public class Settings {
         return config.intValue(ConfigKeys.RECALL_SESSION_START_CHARS);
     }
 
+    /** compaction.budget_chars: the "where you were" block's own budget. */
+    public int compactionChars() {
+        return config.intValue(ConfigKeys.COMPACTION_BUDGET_CHARS);
+    }
+
     public int promptChars() {
         return config.intValue(ConfigKeys.RECALL_PROMPT_CHARS);
     }

@@ -15,6 +15,7 @@ import dev.eaglemem.capture.CaptureService;
 import dev.eaglemem.capture.CaptureService.Captured;
 import dev.eaglemem.capture.CaptureService.Origin;
 import dev.eaglemem.capture.Spool;
+import dev.eaglemem.checkpoint.CheckpointService;
 import dev.eaglemem.config.LogFile;
 import dev.eaglemem.feature.FeatureRoot;
 import dev.eaglemem.feature.Recorded;
@@ -57,18 +58,20 @@ public class EventIntake {
     private final JobQueue jobs;
     private final RecallService recall;
     private final VerificationService verifications;
+    private final CheckpointService checkpoints;
     private final LogFile log;
     private final HeldEvents held = new HeldEvents();
 
     @Inject
     public EventIntake(Db db, CaptureService capture, Spool spool, MemoryService memories, JobQueue jobs,
-            RecallService recall, VerificationService verifications, LogFile log) {
-        this(db, capture, spool, memories, jobs, recall, verifications, log, TOOL_BUDGET, TURN_BUDGET);
+            RecallService recall, VerificationService verifications, CheckpointService checkpoints, LogFile log) {
+        this(db, capture, spool, memories, jobs, recall, verifications, checkpoints, log, TOOL_BUDGET, TURN_BUDGET);
     }
 
     /** With other budgets: tests that hold a lock through a whole session would otherwise wait seconds per event. */
     public EventIntake(Db db, CaptureService capture, Spool spool, MemoryService memories, JobQueue jobs,
-            RecallService recall, VerificationService verifications, LogFile log, Duration toolBudget, Duration turnBudget) {
+            RecallService recall, VerificationService verifications, CheckpointService checkpoints, LogFile log,
+            Duration toolBudget, Duration turnBudget) {
         this.toolBudget = toolBudget;
         this.turnBudget = turnBudget;
         this.db = db;
@@ -78,6 +81,7 @@ public class EventIntake {
         this.jobs = jobs;
         this.recall = recall;
         this.verifications = verifications;
+        this.checkpoints = checkpoints;
         this.log = log;
     }
 
@@ -203,7 +207,7 @@ public class EventIntake {
     /**
      * The work a newly recorded event triggers besides its own rows: an edit's feature checks, a turn's
      * decision and gotcha memories, its summary enrichment and end-of-turn feature checks, a compaction's
-     * recall reset, a session end's retention job (and, every curate.every_sessions ended sessions, a curate job). A failure here is logged, not spooled: the event itself
+     * recall reset and checkpoint, a session end's retention job (and, every curate.every_sessions ended sessions, a curate job). A failure here is logged, not spooled: the event itself
      * is recorded, and the release gate re-checks changed files at push time.
      */
     private Recorded followUp(CaptureEvent event, Captured c) {
@@ -270,7 +274,10 @@ public class EventIntake {
     private void turnEnded(CaptureEvent.TurnEnded t, Captured c) {
         Origin o = t.origin();
         if (t.compaction() != null) {
-            c.projectKey().ifPresent(p -> recall.compaction(new Audience(o.sessionId(), p, o.agent(), false), t.compaction()));
+            c.projectKey().ifPresent(p -> {
+                recall.compaction(new Audience(o.sessionId(), p, o.agent(), false), t.compaction());
+                checkpoint(o, p, t);
+            });
             return;
         }
         if (c.project() != null) {
@@ -283,6 +290,18 @@ public class EventIntake {
         verifications.turnEnded(featureRoot(o), o.sessionId());
         if (c.project() != null) {
             anchorSummary(o);
+        }
+    }
+
+    /**
+     * What the session was doing, kept for after the compaction. On its own: a checkpoint that cannot be taken must not
+     * cost the recall reset, and the start after the compaction then gathers one from the session's records.
+     */
+    private void checkpoint(Origin o, String project, CaptureEvent.TurnEnded t) {
+        try {
+            checkpoints.take(o.sessionId(), project, o.agent(), t.compaction(), t.at());
+        } catch (RuntimeException e) {
+            log.warn("hook: the checkpoint of session " + o.sessionId() + " failed: " + e.getMessage());
         }
     }
 

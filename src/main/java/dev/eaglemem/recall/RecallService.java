@@ -23,6 +23,8 @@ import jakarta.inject.Inject;
 import dev.eaglemem.anchor.AnchorService;
 import dev.eaglemem.anchor.AnchorState;
 import dev.eaglemem.anchor.Freshness;
+import dev.eaglemem.checkpoint.CheckpointService;
+import dev.eaglemem.checkpoint.OpenTask;
 import dev.eaglemem.config.Settings;
 import dev.eaglemem.embed.Embedder;
 import dev.eaglemem.embed.SemanticIndex;
@@ -89,12 +91,14 @@ public class RecallService {
     private final Clock clock;
     private final SemanticIndex semantic;
     private final AnchorService anchors;
+    private final CheckpointService checkpoints;
 
     @Inject
     public RecallService(Db db, StatsStore stats, OverviewStore overviews, MemoryStore memories, SummaryStore summaries,
             ObservationStore observations, RecallStore recalls, SearchStore search, CodeStore code, Settings settings,
-            Clock clock, SemanticIndex semantic, AnchorService anchors) {
+            Clock clock, SemanticIndex semantic, AnchorService anchors, CheckpointService checkpoints) {
         this.anchors = anchors;
+        this.checkpoints = checkpoints;
         this.semantic = semantic;
         this.db = db;
         this.stats = stats;
@@ -111,24 +115,33 @@ public class RecallService {
 
     /**
      * The SessionStart context; empty when this session was already told exactly this (a resume with
-     * nothing new). After a compaction or clear it is always injected again.
+     * nothing new). After a compaction or clear it is always injected again, led by the "where you were" block (open
+     * tasks and the checkpoint, within its own budget); any other start lists the open tasks within the recall's.
      */
     public Optional<String> sessionStart(Audience a, String source) {
         record Read(SessionStartRenderer.View view, Optional<String> lastHash) {
         }
+        boolean reset = SessionStartRenderer.isReset(source);
+        List<OpenTask> open = reset ? List.of() : checkpoints.openTasks(a.project());
         Read read = db.read(tx -> {
             String since = recalls.lastReset(tx, a.sessionId());
-            return new Read(view(tx, a, source), recalls.lastSessionStartHash(tx, a.sessionId(), since));
+            return new Read(view(tx, a, source).withTasks(open, clock.instant()),
+                    recalls.lastSessionStartHash(tx, a.sessionId(), since));
         });
         var style = a.compact() ? SessionStartRenderer.Style.COMPACT : SessionStartRenderer.Style.RICH;
-        SessionStartRenderer.Rendered rendered = SessionStartRenderer.render(checked(read.view(), a), style,
+        SessionStartRenderer.Rendered recalled = SessionStartRenderer.render(checked(read.view(), a), style,
                 settings.sessionStartChars());
+        SessionStartRenderer.Rendered rendered = reset
+                ? checkpoints.whereYouWere(a.project(), a.sessionId(), a.agent(), source).map(recalled::after)
+                        .orElse(recalled)
+                : recalled;
         // a database that was deleted, replaced or cannot take writes is said first, in one line: the agent's user
         // would otherwise learn of it only from eagle-mem.log
         SessionStartRenderer.Rendered r = db.condition().notice().map(rendered::withNotice).orElse(rendered);
         String hash = Hashes.sha256Hex(r.text());
         boolean unchanged = !SessionStartRenderer.isReset(source) && read.lastHash().filter(hash::equals).isPresent();
-        RecallStatus status = unchanged ? RecallStatus.UNCHANGED : read.view().empty() ? RecallStatus.EMPTY
+        RecallStatus status = unchanged ? RecallStatus.UNCHANGED : read.view().empty() && rendered == recalled
+                ? RecallStatus.EMPTY
                 : RecallStatus.INJECTED;
         record(new RecallEvent(a.sessionId(), a.project(), a.agent(), "SessionStart", source, null, r.memoryIds(),
                 r.summaryIds(), unchanged ? 0 : r.text().length(), r.sectionsTrimmed(), hash, status.id(), List.of(),
@@ -181,7 +194,7 @@ public class RecallService {
         List<MemoryRow> rows = v.memoryRows().stream().filter(m -> !gone(states, "memory:" + m.id())).toList();
         return new SessionStartRenderer.View(v.project(), v.sessionId(), v.source(), v.sessions(), v.memories(), v.lastWork(),
                 v.overview(), rows, v.summaries(), v.workingSet(), v.command(), v.times(), v.otherRanking(), v.codeIndex(),
-                states);
+                states, v.tasks(), v.now());
     }
 
     private static boolean gone(Map<String, Freshness> states, String key) {

@@ -1,5 +1,6 @@
 package dev.eaglemem.recall;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
@@ -9,6 +10,8 @@ import java.util.Set;
 import java.util.stream.Stream;
 
 import dev.eaglemem.anchor.Freshness;
+import dev.eaglemem.checkpoint.OpenTask;
+import dev.eaglemem.checkpoint.WhereYouWere;
 import dev.eaglemem.format.Snippets;
 import dev.eaglemem.format.Times;
 import dev.eaglemem.store.CodeStore;
@@ -39,10 +42,21 @@ final class SessionStartRenderer {
     /**
      * @param otherRanking memory ids, most relevant to the project's recent work first; empty: newest first
      * @param codeIndex the code index's files and when it was last written; null when the project has none
+     * @param tasks the project's open tasks, in progress first (none after a reset: the "where you were" block has them)
+     * @param now what the tasks' ages count to
      */
     record View(String project, String sessionId, String source, long sessions, long memories, String lastWork,
             String overview, List<MemoryRow> memoryRows, List<SummaryRow> summaries, List<FileEdits> workingSet,
-            String command, Times times, List<Long> otherRanking, CodeStore.Status codeIndex, Map<String, Freshness> states) {
+            String command, Times times, List<Long> otherRanking, CodeStore.Status codeIndex, Map<String, Freshness> states,
+            List<OpenTask> tasks, Instant now) {
+
+        View(String project, String sessionId, String source, long sessions, long memories, String lastWork,
+                String overview, List<MemoryRow> memoryRows, List<SummaryRow> summaries, List<FileEdits> workingSet,
+                String command, Times times, List<Long> otherRanking, CodeStore.Status codeIndex,
+                Map<String, Freshness> states) {
+            this(project, sessionId, source, sessions, memories, lastWork, overview, memoryRows, summaries, workingSet,
+                    command, times, otherRanking, codeIndex, states, List.of(), null);
+        }
 
         View(String project, String sessionId, String source, long sessions, long memories, String lastWork,
                 String overview, List<MemoryRow> memoryRows, List<SummaryRow> summaries, List<FileEdits> workingSet,
@@ -65,8 +79,14 @@ final class SessionStartRenderer {
                     command, times, List.of());
         }
 
+        /** The same view with the project's open tasks, their ages counted to {@code at}. */
+        View withTasks(List<OpenTask> open, Instant at) {
+            return new View(project, sessionId, source, sessions, memories, lastWork, overview, memoryRows, summaries,
+                    workingSet, command, times, otherRanking, codeIndex, states, open, at);
+        }
+
         boolean empty() {
-            return memoryRows.isEmpty() && summaries.isEmpty() && (overview == null || overview.isBlank());
+            return memoryRows.isEmpty() && summaries.isEmpty() && (overview == null || overview.isBlank()) && tasks.isEmpty();
         }
     }
 
@@ -77,12 +97,19 @@ final class SessionStartRenderer {
         Rendered withNotice(String line) {
             return new Rendered(line + "\n" + text, sectionsTrimmed, memoryIds, summaryIds, trimmed);
         }
+
+        /** The same context after a block of its own budget (the "where you were" block after a reset). */
+        Rendered after(String block) {
+            return new Rendered(block + "\n\n" + text, sectionsTrimmed, memoryIds, summaryIds, trimmed);
+        }
     }
 
     private static final int MAX_DECISIONS = 8;
     private static final int MAX_GOTCHAS = 6;
     private static final int MAX_OTHER_MEMORIES = 8;
     private static final int MAX_OPEN_TASKS = 8;
+    /** Durable tasks listed at the start, in progress first; the rest are counted. */
+    static final int MAX_TASKS = 8;
 
     private SessionStartRenderer() {
     }
@@ -106,6 +133,9 @@ final class SessionStartRenderer {
         }
         sections.add(new Section("Recent Sessions", recent(recent, compact, v.times(), v.states()), 90, List.of(),
                 recent.stream().map(SummaryRow::id).toList()));
+        if (!v.tasks().isEmpty()) {
+            sections.add(new Section("Tasks", WhereYouWere.taskLines(v.tasks(), v.now(), v.command(), MAX_TASKS), 85));
+        }
         sections.add(new Section("Open Tasks", openTasks(v.summaries(), compact), 80, List.of(), taskSources));
         if (v.overview() != null && !v.overview().isBlank()) {
             sections.add(new Section("Project Overview", Snippets.oneLine(v.overview(), 600), 60));

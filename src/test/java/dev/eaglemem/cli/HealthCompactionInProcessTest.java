@@ -137,7 +137,9 @@ class HealthCompactionInProcessTest {
         report.path("survives").forEach(n -> survives.add(n.asText()));
         assertThat(survives).containsExactly("4 session summaries (3 with decisions, gotchas or lessons; 3 with next steps)",
                 "1 project memories (1 decisions, 0 gotchas)",
-                "1 active features, 0 pending checks (they block a release until verified)");
+                "1 active features, 0 pending checks (they block a release until verified)",
+                "0 open tasks (0 in progress, 0 blocked, 0 pending; 0 stale), 0 session checkpoints (what a session was "
+                        + "doing when its context was compacted)");
         assertThat(report.path("next")).isEmpty();
 
         List<String> compactionLines = new ArrayList<>(List.of("Context reset readiness for code/shop: strong", "Survives:"));
@@ -192,7 +194,10 @@ class HealthCompactionInProcessTest {
         List<String> compactionLines = new ArrayList<>(List.of("Context reset readiness for code/shop: weak", "Survives:",
                 "  0 session summaries (0 with decisions, gotchas or lessons; 0 with next steps)",
                 "  0 project memories (0 decisions, 0 gotchas)",
-                "  0 active features, 0 pending checks (they block a release until verified)", "Before the reset:"));
+                "  0 active features, 0 pending checks (they block a release until verified)",
+                "  0 open tasks (0 in progress, 0 blocked, 0 pending; 0 stale), 0 session checkpoints (what a session was "
+                        + "doing when its context was compacted)",
+                "Before the reset:"));
         toSave.forEach(line -> compactionLines.add("  " + line));
         assertThat(ok(launcher.launch("compaction")).getOutputStream()).containsExactlyElementsOf(compactionLines);
     }

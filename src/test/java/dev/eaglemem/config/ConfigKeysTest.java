@@ -31,6 +31,15 @@ class ConfigKeysTest {
         assertThat(names).doesNotHaveDuplicates().allMatch(n -> n.matches("[a-z_]+\\.[a-z_]+"));
     }
 
+    /** Issue 28: the "where you were" block after a compaction or clear has its own budget, 2,500 characters by default. */
+    @Test
+    void theCompactionBudgetIsListedWithItsDefault() {
+        assertThat(ConfigKeys.ALL).contains(ConfigKeys.COMPACTION_BUDGET_CHARS);
+        assertThat(ConfigKeys.COMPACTION_BUDGET_CHARS.name()).isEqualTo("compaction.budget_chars");
+        assertThat(new Settings(EagleConfig.defaults(java.nio.file.Path.of("/nonexistent/config.toml"))).compactionChars())
+                .isEqualTo(2500);
+    }
+
     private static ConfigKey value(Field field) {
         try {
             return (ConfigKey) field.get(null);

@@ -26,7 +26,10 @@ final class Stores {
             // the commit and blobs a record was written against name this store's record ids; not carried (yet)
             "anchors", "anchor_targets",
             // tasks and their notes name this store's task ids (parents) and sessions; not carried (yet)
-            "tasks", "task_notes");
+            "tasks", "task_notes",
+            // a session's compaction checkpoint: a snapshot of records the export carries (prompts, turn messages,
+            // observations, memories), only worth anything to the session that took it
+            "checkpoints");
 
     /** Columns an export leaves out on purpose: this store's job and curation bookkeeping. */
     static final Set<String> NOT_EXPORTED_COLUMNS = Set.of("job_id", "proposal_id");

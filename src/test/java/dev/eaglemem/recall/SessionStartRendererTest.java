@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.IntStream;
 
+import dev.eaglemem.checkpoint.OpenTask;
 import dev.eaglemem.format.Times;
 import dev.eaglemem.memory.MemoryKind;
 import dev.eaglemem.recall.SessionStartRenderer.FileEdits;
@@ -411,6 +412,25 @@ class SessionStartRendererTest {
         Rendered r = SessionStartRenderer.render(oversized(), Style.RICH, BUDGET);
         assertThat(r.text()).doesNotContain("[pattern]");
         assertThat(r.memoryIds()).as("ids of memories in the text").doesNotContain(7L, 8L, 9L, 10L, 11L, 12L, 13L, 14L);
+    }
+
+    /** 200 open tasks: eight listed, in progress first and stale ones marked, the rest counted, inside the budget. */
+    @ParameterizedTest
+    @EnumSource(Style.class)
+    void aStartupListsTheOpenTasksInProgressFirstWithinTheBudget(Style style) {
+        java.time.Instant now = java.time.Instant.parse("2026-11-22T15:00:00Z");
+        List<OpenTask> open = IntStream.rangeClosed(1, 200)
+                .mapToObj(i -> new OpenTask(i, "Task " + i, i <= 10 ? "in_progress" : "pending",
+                        now.minus(java.time.Duration.ofHours(i)), i == 2))
+                .toList();
+        Rendered r = SessionStartRenderer.render(full("startup").withTasks(open, now), style, BUDGET);
+        assertThat(r.text().length()).isLessThanOrEqualTo(BUDGET);
+        String tasks = style == Style.RICH ? section(r.text(), "Tasks")
+                : r.text().substring(r.text().indexOf("\n\nTasks:\n") + 9, r.text().indexOf("\n\nOpen Tasks:"));
+        assertThat(tasks.lines()).hasSize(9).startsWith("- t-1 Task 1 (in progress 1h)", "- t-2 Task 2 (in progress 2h, stale)")
+                .last().isEqualTo("- … 192 more: eagle-mem tasks list");
+        assertThat(SessionStartRenderer.render(full("compact").withTasks(List.of(), now), style, BUDGET).text())
+                .as("after a reset the tasks are the where-you-were block's").doesNotContain("t-1 ");
     }
 
     /** The body of a rich section: the lines after its heading up to the blank line. */
