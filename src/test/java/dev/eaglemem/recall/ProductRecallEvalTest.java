@@ -38,6 +38,8 @@ class ProductRecallEvalTest {
     private static final Path COMPANY = Path.of("bench/recall/sets/company");
     /** Written by a helper agent that never saw the ranking code, after the judge was fit: held out as a whole. */
     private static final Path OTHER_HAND = Path.of("bench/recall/sets/product2");
+    /** Written by another helper agent blind to the ranking code, as more train data (its symptom prompts above all). */
+    private static final Path MORE_TRAIN = Path.of("bench/recall/sets/product3");
 
     @TempDir
     Path dir;
@@ -70,8 +72,12 @@ class ProductRecallEvalTest {
     @Test
     void theShippedJudgeMeetsItsTargetsOnTheHeldOutPart() throws Exception {
         List<Case> cases = collect(SET, dir.resolve("product"));
-        List<Case> train = cases.stream().filter(c -> c.prompt().split().equals("train")).toList();
+        List<Case> train = new ArrayList<>(cases.stream().filter(c -> c.prompt().split().equals("train")).toList());
         List<Case> heldout = cases.stream().filter(c -> c.prompt().split().equals("heldout")).toList();
+        List<Case> more = Files.isRegularFile(MORE_TRAIN.resolve("memories.jsonl"))
+                ? collect(MORE_TRAIN, dir.resolve("product3"))
+                : List.of();
+        train.addAll(more);
         // the company set's unrelated prompts (its own memories) only tighten the fit's estimate of staying quiet: 15
         // train prompts of the product set allow one miss per 7%
         List<Case> quiet = collect(COMPANY, dir.resolve("company")).stream().filter(c -> !c.answered()).toList();
@@ -88,10 +94,16 @@ class ProductRecallEvalTest {
         table(out, "Words alone (a hook without serve), shipped rules", cases, RecallJudge.Rules.SHIPPED, true);
         table(out, "Refit on this run's train part (" + describe(fit.rules()) + ")", cases, fit.rules(), false);
         out.append(fit.report());
+        if (!more.isEmpty()) {
+            table(out, "More train data by another hand (sets/product3, all train), shipped rules", more,
+                    RecallJudge.Rules.SHIPPED, false);
+            table(out, "The same, refit rules", more, fit.rules(), false);
+        }
         if (Files.isRegularFile(OTHER_HAND.resolve("memories.jsonl"))) {
             List<Case> other = collect(OTHER_HAND, dir.resolve("product2"));
             table(out, "Another hand's set, never fit on (sets/product2, both parts), shipped rules", other,
                     RecallJudge.Rules.SHIPPED, false);
+            table(out, "The same, refit rules", other, fit.rules(), false);
             table(out, "The same, words alone", other, RecallJudge.Rules.SHIPPED, true);
         }
         System.out.println(out);
@@ -202,7 +214,7 @@ class ProductRecallEvalTest {
         for (double x : r.weights()) {
             w.append(w.isEmpty() ? "" : ", ").append(String.format(Locale.ROOT, "%.2f", x));
         }
-        return String.format(Locale.ROOT, "weights [%s], bar %.2f, margin %.2f, at most %d", w, r.bar(), r.margin(),
-                r.most());
+        return String.format(Locale.ROOT, "weights [%s], bar %.3f, margin %.2f, at most %d, close %.3f", w, r.bar(),
+                r.margin(), r.most(), r.close());
     }
 }

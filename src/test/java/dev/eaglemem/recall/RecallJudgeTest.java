@@ -50,9 +50,9 @@ class RecallJudgeTest {
         Candidate thin = memory(2, null, 0.3);
         Candidate identifier = new Candidate(new SearchRow("memory", 3, "p", "t",
                 "x", -1, "2026-11-20T00:00:00Z", "fact"), null, 0.1, 0, true, 1, false, false);
-        assertThat(RecallJudge.score(half, RecallJudge.WEIGHTS, 0)).isEqualTo(RecallJudge.BAR);
-        assertThat(RecallJudge.score(thin, RecallJudge.WEIGHTS, 0)).isLessThan(RecallJudge.BAR);
-        assertThat(RecallJudge.score(identifier, RecallJudge.WEIGHTS, 0)).isEqualTo(1.0);
+        assertThat(RecallJudge.score(half, RecallJudge.Rules.SHIPPED, 0, 0)).isEqualTo(RecallJudge.BAR);
+        assertThat(RecallJudge.score(thin, RecallJudge.Rules.SHIPPED, 0, 0)).isLessThan(RecallJudge.BAR);
+        assertThat(RecallJudge.score(identifier, RecallJudge.Rules.SHIPPED, 0, 0)).isEqualTo(1.0);
         RecallJudge.Judgement j = RecallJudge.judge(List.of(thin, half, identifier),
                 new RecallJudge.Rules(RecallJudge.WEIGHTS, RecallJudge.BAR, 1.0, 3));
         assertThat(injected(j)).containsExactly("mem-3", "mem-1");
@@ -73,11 +73,11 @@ class RecallJudgeTest {
     void theShippedModelPrefersMeaningAndSharedRareWords() {
         Candidate close = new Candidate(memory(1, 0.7f, 0.6).row(), 0.7f, 0.6, 8, false, 1, false, false);
         Candidate far = new Candidate(memory(2, 0.2f, 0.05).row(), 0.2f, 0.05, 0.5, false, 0, false, false);
-        assertThat(RecallJudge.score(close, RecallJudge.WEIGHTS, 0.7f)).isGreaterThan(RecallJudge.BAR);
-        assertThat(RecallJudge.score(far, RecallJudge.WEIGHTS, 0.7f)).isLessThan(RecallJudge.BAR);
+        assertThat(RecallJudge.score(close, RecallJudge.Rules.SHIPPED, 0.7f, 0.7f)).isGreaterThan(RecallJudge.BAR);
+        assertThat(RecallJudge.score(far, RecallJudge.Rules.SHIPPED, 0.7f, 0.7f)).isLessThan(RecallJudge.BAR);
         Candidate anchored = new Candidate(far.row(), 0.45f, 0.3, 3, false, 2, true, false);
         Candidate loose = new Candidate(far.row(), 0.45f, 0.3, 3, false, 2, false, false);
-        assertThat(RecallJudge.score(anchored, RecallJudge.WEIGHTS, 0.5f))
-                .isGreaterThan(RecallJudge.score(loose, RecallJudge.WEIGHTS, 0.5f));
+        assertThat(RecallJudge.score(anchored, RecallJudge.Rules.SHIPPED, 0.5f, 0.5f))
+                .isGreaterThan(RecallJudge.score(loose, RecallJudge.Rules.SHIPPED, 0.5f, 0.5f));
     }
 }
