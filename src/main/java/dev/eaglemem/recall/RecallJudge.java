@@ -40,7 +40,7 @@ final class RecallJudge {
      * about a file the session touched is set by hand: as much as the step from a record's words ranking second to
      * ranking first, enough to break a tie between neighbours, never enough to inject an unrelated memory alone.
      */
-    static final double[] WEIGHTS = { -3.90, 4.39, 5.12, 0.54, 0.83, 1.60, 2.50, 1.25, 0 };
+    static final double[] WEIGHTS = { -3.90, 4.39, 5.12, 0.54, 0.83, 1.60, 2.50, 1.25 };
     /** The least score injected: the train part's best right-injection rate with unrelated prompts quiet ≥ 90%. */
     static final double BAR = 0.85;
     /**
@@ -93,8 +93,7 @@ final class RecallJudge {
         }
         // a session that only asked questions comes after every record that holds work, whatever its score
         float best = bestSimilarity(candidates);
-        float second = secondSimilarity(candidates);
-        List<Scored> scored = candidates.stream().map(c -> new Scored(c, score(c, rules, best, second)))
+        List<Scored> scored = candidates.stream().map(c -> new Scored(c, score(c, rules, best)))
                 .sorted(Comparator.comparing((Scored s) -> s.c().questionOnly())
                         .thenComparing(Comparator.comparingDouble(Scored::score).reversed())
                         .thenComparingInt(s -> s.c().lexicalRank() == 0 ? Integer.MAX_VALUE : s.c().lexicalRank()))
@@ -123,12 +122,12 @@ final class RecallJudge {
      * With a vector: the logistic model. Without: a record found through an identifier, a path or a CJK word scores 1,
      * any other by its share of the prompt's words ({@link #byWords}).
      */
-    static double score(Candidate c, Rules rules, float best, float second) {
+    static double score(Candidate c, Rules rules, float best) {
         if (c.similarity() == null) {
             return c.substring() ? 1 : byWords(c.share());
         }
         double[] weights = rules.weights();
-        double[] f = features(c, best, second);
+        double[] f = features(c, best);
         double z = weights[0];
         for (int i = 0; i < f.length; i++) {
             z += weights[i + 1] * f[i];
@@ -168,33 +167,13 @@ final class RecallJudge {
         return best;
     }
 
-    /** The second highest similarity among the candidates (0 when fewer than two have a vector). */
-    static float secondSimilarity(List<Candidate> candidates) {
-        float best = 0;
-        float second = 0;
-        for (Candidate c : candidates) {
-            if (c.similarity() != null) {
-                float s = c.similarity();
-                if (s > best) {
-                    second = best;
-                    best = s;
-                } else if (s > second) {
-                    second = s;
-                }
-            }
-        }
-        return second;
-    }
-
     /**
      * similarity, how far below the best candidate's it is, share, log(1 + weight), substring, 1 / lexical rank,
-     * anchored, and for the closest record how far it stands above the second: a near-miss neighbour is close in
-     * meaning too, but seldom the closest; and a prompt no memory answers is about as close to several of them.
+     * anchored: a near-miss neighbour is close in meaning too, but seldom the closest.
      */
-    static double[] features(Candidate c, float best, float second) {
+    static double[] features(Candidate c, float best) {
         double similarity = c.similarity() == null ? 0 : c.similarity();
-        double lead = c.similarity() != null && similarity >= best ? similarity - second : 0;
         return new double[] { similarity, similarity - best, c.share(), Math.log1p(c.weight()), c.substring() ? 1 : 0,
-                c.lexicalRank() == 0 ? 0 : 1.0 / c.lexicalRank(), c.anchored() ? 1 : 0, lead };
+                c.lexicalRank() == 0 ? 0 : 1.0 / c.lexicalRank(), c.anchored() ? 1 : 0 };
     }
 }

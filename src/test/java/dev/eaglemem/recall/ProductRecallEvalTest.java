@@ -105,6 +105,8 @@ class ProductRecallEvalTest {
                     RecallJudge.Rules.SHIPPED, false);
             table(out, "The same, refit rules", other, fit.rules(), false);
             table(out, "The same, words alone", other, RecallJudge.Rules.SHIPPED, true);
+            separability(out, List.of(Map.entry("product", cases), Map.entry("product2", other),
+                    Map.entry("product3", more)));
         }
         System.out.println(out);
         if (Boolean.getBoolean("recall.eval.detail")) {
@@ -136,6 +138,11 @@ class ProductRecallEvalTest {
             RecallService hybrid = RecallEvalTest.recall(t, index);
             RecallService lexical = RecallEvalTest.recall(t, NoModel.index(t.db));
             List<Case> cases = new ArrayList<>();
+            String dump = System.getProperty("recall.eval.dump");
+            java.io.Writer out = dump == null ? null
+                    : Files.newBufferedWriter(Path.of(dump), java.nio.file.StandardOpenOption.CREATE,
+                            java.nio.file.StandardOpenOption.APPEND);
+            Map<String, float[][]> parts = out == null ? Map.of() : parts(set, model);
             int i = 0;
             for (RecallEvalTest.Prompt p : RecallEvalTest.prompts(set.resolve("prompts.jsonl"))) {
                 Optional<FtsQuery> query = PromptQuery.of(p.text());
@@ -143,9 +150,102 @@ class ProductRecallEvalTest {
                         "claude-code", false);
                 cases.add(new Case(p, query.map(q -> all(hybrid.judgement(a, q, p.text(), 0))).orElse(List.of()),
                         query.map(q -> all(lexical.judgement(a, q, p.text(), 0))).orElse(List.of()), names));
+                if (out != null) {
+                    dump(out, set, cases.getLast(), model.embedQuery(p.text()), parts);
+                }
+            }
+            if (out != null) {
+                out.close();
             }
             return cases;
         }
+    }
+
+    /**
+     * The ceiling of any rule that injects the record closest in meaning when it is close enough: at each similarity,
+     * how many prompts of a style get their memory (closest and at least that close) and how many unanswered prompts
+     * stay quiet (nothing that close). Where the two curves cross, no bar over this model's similarity serves both.
+     */
+    private static void separability(StringBuilder out, List<Map.Entry<String, List<Case>>> sets) {
+        out.append("## How far meaning alone separates (the closest record, by similarity)\n\n")
+                .append("At each bar: component and symptom prompts whose closest record is their memory and at least that ")
+                .append("close; unanswered prompts whose closest record is below it.\n\n")
+                .append("| set | style | 0.35 | 0.40 | 0.45 | 0.50 | 0.55 |\n|---|---|---:|---:|---:|---:|---:|\n");
+        for (Map.Entry<String, List<Case>> set : sets) {
+            for (String type : List.of("component", "symptom", "none")) {
+                List<Case> of = set.getValue().stream().filter(c -> c.prompt().type().equals(type)).toList();
+                if (of.isEmpty()) {
+                    continue;
+                }
+                out.append("| ").append(set.getKey()).append(" | ").append(type);
+                for (float bar : new float[] { 0.35f, 0.40f, 0.45f, 0.50f, 0.55f }) {
+                    long ok = of.stream().filter(c -> {
+                        Optional<Candidate> top = c.candidates().stream().filter(k -> k.similarity() != null)
+                                .max(java.util.Comparator.comparingDouble(Candidate::similarity));
+                        boolean close = top.isPresent() && top.get().similarity() >= bar;
+                        return c.answered() ? close && c.expected(top.get()) : !close;
+                    }).count();
+                    out.append(String.format(Locale.ROOT, " | %d%%", Math.round(100.0 * ok / of.size())));
+                }
+                out.append(" |\n");
+            }
+        }
+        out.append('\n');
+    }
+
+    /** Per memory name: the vectors of its title and of each sentence of its content (for the feature dump). */
+    private static Map<String, float[][]> parts(Path set, MiniLmEmbedder model) throws Exception {
+        Map<String, float[][]> out = new LinkedHashMap<>();
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        for (String line : Files.readAllLines(set.resolve("memories.jsonl"))) {
+            if (line.isBlank()) {
+                continue;
+            }
+            com.fasterxml.jackson.databind.JsonNode m = json.readTree(line);
+            List<String> texts = new ArrayList<>();
+            texts.add(m.path("title").asText());
+            texts.add(m.path("content").asText());
+            for (String sentence : m.path("content").asText().split("(?<=[.;!?])\\s+")) {
+                texts.add(sentence);
+            }
+            out.put(m.path("id").asText(), model.embedRecords(texts).toArray(float[][]::new));
+        }
+        return out;
+    }
+
+    private static void dump(java.io.Writer out, Path set, Case c, float[] prompt, Map<String, float[][]> parts)
+            throws java.io.IOException {
+        StringBuilder b = new StringBuilder();
+        b.append("{\"set\":\"").append(set.getFileName()).append("\",\"split\":\"").append(c.prompt().split())
+                .append("\",\"type\":\"").append(c.prompt().type()).append("\",\"cands\":[");
+        boolean first = true;
+        for (Candidate k : c.candidates()) {
+            if (!"memory".equals(k.row().kind())) {
+                continue;
+            }
+            String name = c.names().getOrDefault(k.row().id(), "?");
+            float[][] v = parts.get(name);
+            double title = v == null ? 0 : dot(prompt, v[0]);
+            double content = v == null ? 0 : dot(prompt, v[1]);
+            double sentence = 0;
+            for (int j = 2; v != null && j < v.length; j++) {
+                sentence = Math.max(sentence, dot(prompt, v[j]));
+            }
+            b.append(first ? "" : ",").append(String.format(Locale.ROOT,
+                    "{\"y\":%d,\"sim\":%s,\"share\":%.4f,\"weight\":%.4f,\"sub\":%d,\"lex\":%d,\"title\":%.4f,\"content\":%.4f,\"sentence\":%.4f}",
+                    c.expected(k) ? 1 : 0, k.similarity() == null ? "null" : String.format(Locale.ROOT, "%.4f", k.similarity()),
+                    k.share(), k.weight(), k.substring() ? 1 : 0, k.lexicalRank(), title, content, sentence));
+            first = false;
+        }
+        out.write(b.append("]}\n").toString());
+    }
+
+    private static double dot(float[] a, float[] b) {
+        double s = 0;
+        for (int i = 0; i < a.length; i++) {
+            s += a[i] * b[i];
+        }
+        return s;
     }
 
     private static List<Candidate> all(RecallJudge.Judgement j) {

@@ -31,10 +31,9 @@ final class RankerFit {
         List<Integer> y = new ArrayList<>();
         for (ProductRecallEvalTest.Case c : train) {
             float best = RecallJudge.bestSimilarity(c.candidates());
-            float second = RecallJudge.secondSimilarity(c.candidates());
             for (Candidate k : c.candidates()) {
                 if (k.similarity() != null) {
-                    x.add(RecallJudge.features(k, best, second));
+                    x.add(RecallJudge.features(k, best));
                     y.add(c.expected(k) ? 1 : 0);
                 }
             }
