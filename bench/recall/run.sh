@@ -10,6 +10,8 @@
 #   bench/recall/serve-eval.py --set product --out bench/recall/product-serve-results.md
 # -Drecall.eval.dump=FILE (on the mvnw line) also writes every candidate's features, with its title, content and best
 # sentence similarity, as JSONL for analysis outside Java.
+# Add -Drecall.eval.dump=FILE to the mvnw line below to also write every candidate's features (with its title,
+# content and best-sentence similarity) as JSONL, for analysis outside Java.
 set -eu
 cd "$(dirname "$0")/../.."
 scripts/with-jdk25 ./mvnw -B -ntp -q test -Dtest='RecallEvalTest,ProductRecallEvalTest' -Drecall.eval.write=true \
