@@ -8,6 +8,10 @@
 # The same code runs as unit tests (RecallEvalTest, ProductRecallEvalTest) that fail when recall falls below its
 # targets. Takes about two minutes. The same numbers through the real hook path and a warm serve:
 #   bench/recall/serve-eval.py --set product --out bench/recall/product-serve-results.md
+# -Drecall.eval.dump=FILE (on the mvnw line) also writes every candidate's features, with its title, content and best
+# sentence similarity, as JSONL for analysis outside Java.
+# Add -Drecall.eval.dump=FILE to the mvnw line below to also write every candidate's features (with its title,
+# content and best-sentence similarity) as JSONL, for analysis outside Java.
 set -eu
 cd "$(dirname "$0")/../.."
 scripts/with-jdk25 ./mvnw -B -ntp -q test -Dtest='RecallEvalTest,ProductRecallEvalTest' -Drecall.eval.write=true \

@@ -23,6 +23,8 @@ SETS = {
                 "files": True, "split": True},
     "product2": {"id": re.compile(r"^q\d{3}$"), "types": {"component", "symptom", "identifier", "none"},
                  "files": True, "split": True},
+    "product3": {"id": re.compile(r"^r\d{3}$"), "types": {"component", "symptom", "identifier", "none"},
+                 "files": True, "split": True},
 }
 MAX_TITLE = 120
 MAX_PARAPHRASE_MEAN = 1.0

@@ -60,16 +60,16 @@ final class RecallJudge {
     static final int MOST = 2;
 
     /** The model and the rules; the evaluation tries others. */
-    record Rules(double[] weights, double bar, double margin, int most) {
+    record Rules(double[] weights, double bar, double margin, int most, float close) {
 
-        static final Rules SHIPPED = new Rules(WEIGHTS, BAR, MARGIN, MOST);
+        static final Rules SHIPPED = new Rules(WEIGHTS, BAR, MARGIN, MOST, CLOSE);
 
         Rules withBar(double other) {
-            return new Rules(weights, other, margin, most);
+            return new Rules(weights, other, margin, most, close);
         }
 
         Rules withMost(int other) {
-            return new Rules(weights, bar, margin, other);
+            return new Rules(weights, bar, margin, other, close);
         }
     }
 
@@ -87,13 +87,13 @@ final class RecallJudge {
     static Judgement judge(List<Candidate> candidates, Rules given) {
         // words alone (a hook without serve) keep what they always did: every record that holds half the prompt
         Rules rules = candidates.stream().allMatch(c -> c.similarity() == null)
-                ? new Rules(given.weights(), given.bar(), 1, WORDS_MOST) : given;
+                ? new Rules(given.weights(), given.bar(), 1, WORDS_MOST, given.close()) : given;
         double bar = rules.bar();
         record Scored(Candidate c, double score) {
         }
         // a session that only asked questions comes after every record that holds work, whatever its score
         float best = bestSimilarity(candidates);
-        List<Scored> scored = candidates.stream().map(c -> new Scored(c, score(c, rules.weights(), best)))
+        List<Scored> scored = candidates.stream().map(c -> new Scored(c, score(c, rules, best)))
                 .sorted(Comparator.comparing((Scored s) -> s.c().questionOnly())
                         .thenComparing(Comparator.comparingDouble(Scored::score).reversed())
                         .thenComparingInt(s -> s.c().lexicalRank() == 0 ? Integer.MAX_VALUE : s.c().lexicalRank()))
@@ -122,16 +122,17 @@ final class RecallJudge {
      * With a vector: the logistic model. Without: a record found through an identifier, a path or a CJK word scores 1,
      * any other by its share of the prompt's words ({@link #byWords}).
      */
-    static double score(Candidate c, double[] weights, float best) {
+    static double score(Candidate c, Rules rules, float best) {
         if (c.similarity() == null) {
             return c.substring() ? 1 : byWords(c.share());
         }
+        double[] weights = rules.weights();
         double[] f = features(c, best);
         double z = weights[0];
         for (int i = 0; i < f.length; i++) {
             z += weights[i + 1] * f[i];
         }
-        return Math.max(1 / (1 + Math.exp(-z)), byMeaning(c.similarity(), best));
+        return Math.max(1 / (1 + Math.exp(-z)), byMeaning(c.similarity(), best, rules.close()));
     }
 
     /**
@@ -148,11 +149,11 @@ final class RecallJudge {
      * bar whatever its words. The model learned from prompts that share a word or two with their memory; a prompt
      * worded wholly otherwise (or a memory's search cues, which read like such prompts) is found by meaning alone.
      */
-    static double byMeaning(float similarity, float best) {
-        if (similarity < best || similarity < CLOSE) {
+    static double byMeaning(float similarity, float best, float close) {
+        if (similarity < best || similarity < close) {
             return 0;
         }
-        return BAR + (1 - BAR) * Math.min(1, (similarity - CLOSE) / (1 - CLOSE));
+        return BAR + (1 - BAR) * Math.min(1, (similarity - close) / (1 - close));
     }
 
     /** The highest similarity among the candidates (0 when none has a vector). */

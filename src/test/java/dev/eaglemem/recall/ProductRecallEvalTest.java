@@ -38,6 +38,8 @@ class ProductRecallEvalTest {
     private static final Path COMPANY = Path.of("bench/recall/sets/company");
     /** Written by a helper agent that never saw the ranking code, after the judge was fit: held out as a whole. */
     private static final Path OTHER_HAND = Path.of("bench/recall/sets/product2");
+    /** Written by another helper agent blind to the ranking code, as more train data (its symptom prompts above all). */
+    private static final Path MORE_TRAIN = Path.of("bench/recall/sets/product3");
 
     @TempDir
     Path dir;
@@ -70,8 +72,12 @@ class ProductRecallEvalTest {
     @Test
     void theShippedJudgeMeetsItsTargetsOnTheHeldOutPart() throws Exception {
         List<Case> cases = collect(SET, dir.resolve("product"));
-        List<Case> train = cases.stream().filter(c -> c.prompt().split().equals("train")).toList();
+        List<Case> train = new ArrayList<>(cases.stream().filter(c -> c.prompt().split().equals("train")).toList());
         List<Case> heldout = cases.stream().filter(c -> c.prompt().split().equals("heldout")).toList();
+        List<Case> more = Files.isRegularFile(MORE_TRAIN.resolve("memories.jsonl"))
+                ? collect(MORE_TRAIN, dir.resolve("product3"))
+                : List.of();
+        train.addAll(more);
         // the company set's unrelated prompts (its own memories) only tighten the fit's estimate of staying quiet: 15
         // train prompts of the product set allow one miss per 7%
         List<Case> quiet = collect(COMPANY, dir.resolve("company")).stream().filter(c -> !c.answered()).toList();
@@ -88,11 +94,19 @@ class ProductRecallEvalTest {
         table(out, "Words alone (a hook without serve), shipped rules", cases, RecallJudge.Rules.SHIPPED, true);
         table(out, "Refit on this run's train part (" + describe(fit.rules()) + ")", cases, fit.rules(), false);
         out.append(fit.report());
+        if (!more.isEmpty()) {
+            table(out, "More train data by another hand (sets/product3, all train), shipped rules", more,
+                    RecallJudge.Rules.SHIPPED, false);
+            table(out, "The same, refit rules", more, fit.rules(), false);
+        }
         if (Files.isRegularFile(OTHER_HAND.resolve("memories.jsonl"))) {
             List<Case> other = collect(OTHER_HAND, dir.resolve("product2"));
             table(out, "Another hand's set, never fit on (sets/product2, both parts), shipped rules", other,
                     RecallJudge.Rules.SHIPPED, false);
+            table(out, "The same, refit rules", other, fit.rules(), false);
             table(out, "The same, words alone", other, RecallJudge.Rules.SHIPPED, true);
+            separability(out, List.of(Map.entry("product", cases), Map.entry("product2", other),
+                    Map.entry("product3", more)));
         }
         System.out.println(out);
         if (Boolean.getBoolean("recall.eval.detail")) {
@@ -124,6 +138,11 @@ class ProductRecallEvalTest {
             RecallService hybrid = RecallEvalTest.recall(t, index);
             RecallService lexical = RecallEvalTest.recall(t, NoModel.index(t.db));
             List<Case> cases = new ArrayList<>();
+            String dump = System.getProperty("recall.eval.dump");
+            java.io.Writer out = dump == null ? null
+                    : Files.newBufferedWriter(Path.of(dump), java.nio.file.StandardOpenOption.CREATE,
+                            java.nio.file.StandardOpenOption.APPEND);
+            Map<String, float[][]> parts = out == null ? Map.of() : parts(set, model);
             int i = 0;
             for (RecallEvalTest.Prompt p : RecallEvalTest.prompts(set.resolve("prompts.jsonl"))) {
                 Optional<FtsQuery> query = PromptQuery.of(p.text());
@@ -131,9 +150,102 @@ class ProductRecallEvalTest {
                         "claude-code", false);
                 cases.add(new Case(p, query.map(q -> all(hybrid.judgement(a, q, p.text(), 0))).orElse(List.of()),
                         query.map(q -> all(lexical.judgement(a, q, p.text(), 0))).orElse(List.of()), names));
+                if (out != null) {
+                    dump(out, set, cases.getLast(), model.embedQuery(p.text()), parts);
+                }
+            }
+            if (out != null) {
+                out.close();
             }
             return cases;
         }
+    }
+
+    /**
+     * The ceiling of any rule that injects the record closest in meaning when it is close enough: at each similarity,
+     * how many prompts of a style get their memory (closest and at least that close) and how many unanswered prompts
+     * stay quiet (nothing that close). Where the two curves cross, no bar over this model's similarity serves both.
+     */
+    private static void separability(StringBuilder out, List<Map.Entry<String, List<Case>>> sets) {
+        out.append("## How far meaning alone separates (the closest record, by similarity)\n\n")
+                .append("At each bar: component and symptom prompts whose closest record is their memory and at least that ")
+                .append("close; unanswered prompts whose closest record is below it.\n\n")
+                .append("| set | style | 0.35 | 0.40 | 0.45 | 0.50 | 0.55 |\n|---|---|---:|---:|---:|---:|---:|\n");
+        for (Map.Entry<String, List<Case>> set : sets) {
+            for (String type : List.of("component", "symptom", "none")) {
+                List<Case> of = set.getValue().stream().filter(c -> c.prompt().type().equals(type)).toList();
+                if (of.isEmpty()) {
+                    continue;
+                }
+                out.append("| ").append(set.getKey()).append(" | ").append(type);
+                for (float bar : new float[] { 0.35f, 0.40f, 0.45f, 0.50f, 0.55f }) {
+                    long ok = of.stream().filter(c -> {
+                        Optional<Candidate> top = c.candidates().stream().filter(k -> k.similarity() != null)
+                                .max(java.util.Comparator.comparingDouble(Candidate::similarity));
+                        boolean close = top.isPresent() && top.get().similarity() >= bar;
+                        return c.answered() ? close && c.expected(top.get()) : !close;
+                    }).count();
+                    out.append(String.format(Locale.ROOT, " | %d%%", Math.round(100.0 * ok / of.size())));
+                }
+                out.append(" |\n");
+            }
+        }
+        out.append('\n');
+    }
+
+    /** Per memory name: the vectors of its title and of each sentence of its content (for the feature dump). */
+    private static Map<String, float[][]> parts(Path set, MiniLmEmbedder model) throws Exception {
+        Map<String, float[][]> out = new LinkedHashMap<>();
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        for (String line : Files.readAllLines(set.resolve("memories.jsonl"))) {
+            if (line.isBlank()) {
+                continue;
+            }
+            com.fasterxml.jackson.databind.JsonNode m = json.readTree(line);
+            List<String> texts = new ArrayList<>();
+            texts.add(m.path("title").asText());
+            texts.add(m.path("content").asText());
+            for (String sentence : m.path("content").asText().split("(?<=[.;!?])\\s+")) {
+                texts.add(sentence);
+            }
+            out.put(m.path("id").asText(), model.embedRecords(texts).toArray(float[][]::new));
+        }
+        return out;
+    }
+
+    private static void dump(java.io.Writer out, Path set, Case c, float[] prompt, Map<String, float[][]> parts)
+            throws java.io.IOException {
+        StringBuilder b = new StringBuilder();
+        b.append("{\"set\":\"").append(set.getFileName()).append("\",\"split\":\"").append(c.prompt().split())
+                .append("\",\"type\":\"").append(c.prompt().type()).append("\",\"cands\":[");
+        boolean first = true;
+        for (Candidate k : c.candidates()) {
+            if (!"memory".equals(k.row().kind())) {
+                continue;
+            }
+            String name = c.names().getOrDefault(k.row().id(), "?");
+            float[][] v = parts.get(name);
+            double title = v == null ? 0 : dot(prompt, v[0]);
+            double content = v == null ? 0 : dot(prompt, v[1]);
+            double sentence = 0;
+            for (int j = 2; v != null && j < v.length; j++) {
+                sentence = Math.max(sentence, dot(prompt, v[j]));
+            }
+            b.append(first ? "" : ",").append(String.format(Locale.ROOT,
+                    "{\"y\":%d,\"sim\":%s,\"share\":%.4f,\"weight\":%.4f,\"sub\":%d,\"lex\":%d,\"title\":%.4f,\"content\":%.4f,\"sentence\":%.4f}",
+                    c.expected(k) ? 1 : 0, k.similarity() == null ? "null" : String.format(Locale.ROOT, "%.4f", k.similarity()),
+                    k.share(), k.weight(), k.substring() ? 1 : 0, k.lexicalRank(), title, content, sentence));
+            first = false;
+        }
+        out.write(b.append("]}\n").toString());
+    }
+
+    private static double dot(float[] a, float[] b) {
+        double s = 0;
+        for (int i = 0; i < a.length; i++) {
+            s += a[i] * b[i];
+        }
+        return s;
     }
 
     private static List<Candidate> all(RecallJudge.Judgement j) {
@@ -202,7 +314,7 @@ class ProductRecallEvalTest {
         for (double x : r.weights()) {
             w.append(w.isEmpty() ? "" : ", ").append(String.format(Locale.ROOT, "%.2f", x));
         }
-        return String.format(Locale.ROOT, "weights [%s], bar %.2f, margin %.2f, at most %d", w, r.bar(), r.margin(),
-                r.most());
+        return String.format(Locale.ROOT, "weights [%s], bar %.3f, margin %.2f, at most %d, close %.3f", w, r.bar(),
+                r.margin(), r.most(), r.close());
     }
 }

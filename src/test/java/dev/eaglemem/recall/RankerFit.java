@@ -19,6 +19,8 @@ final class RankerFit {
     private static final int ITERATIONS = 4000;
     private static final double RATE = 0.5;
     private static final double L2 = 1e-3;
+    /** The similarities tried for injecting the closest record on its meaning alone (RecallJudge.CLOSE). */
+    private static final float[] CLOSES = { 0.4f, 0.425f, 0.45f, 0.475f, 0.5f, 0.55f };
 
     private RankerFit() {
     }
@@ -68,33 +70,35 @@ final class RankerFit {
         StringBuilder sweep = new StringBuilder("## Sweep of the refit model's rules on the train part\n\n"
                 + "Rows where unanswered prompts (the train part's and the company set's) stay quiet in at least 90% and records per prompt ≤ 2, best first "
                 + "(answered right, then fewer records); the first is the refit rules above.\n\n"
-                + "| bar | margin | most | answered right | none quiet | records per prompt |\n|---:|---:|---:|---:|---:|---:|\n");
+                + "| bar | margin | most | close | answered right | none quiet | records per prompt |\n|---:|---:|---:|---:|---:|---:|---:|\n");
         record Row(double right, double records, double bar, String text) {
         }
         List<Row> rows = new ArrayList<>();
         for (double bar = 0.3; bar < 0.96; bar += 0.025) {
             for (double margin : new double[] { 0.05, 0.1, 0.2, 0.3, 0.5, 1.0 }) {
                 for (int most : new int[] { 1, 2, 3 }) {
-                    RecallJudge.Rules r = new RecallJudge.Rules(w.clone(), bar, margin, most);
-                    Map<String, ProductRecallEvalTest.Tally> t = ProductRecallEvalTest.tallies(train, r, false);
-                    double right = t.get("answered").rate();
-                    Map<String, ProductRecallEvalTest.Tally> q = ProductRecallEvalTest.tallies(quiet, r, false);
-                    ProductRecallEvalTest.Tally none = t.getOrDefault("none", new ProductRecallEvalTest.Tally(0, 0, 0));
-                    ProductRecallEvalTest.Tally moreNone = q.getOrDefault("none", new ProductRecallEvalTest.Tally(0, 0, 0));
-                    double quietRate = none.n() + moreNone.n() == 0 ? 1
-                            : (double) (none.right() + moreNone.right()) / (none.n() + moreNone.n());
-                    double records = (double) t.get("all").records() / t.get("all").n();
-                    if (quietRate < 0.9 || records > 2) {
-                        continue;
+                    for (float close : CLOSES) {
+                        RecallJudge.Rules r = new RecallJudge.Rules(w.clone(), bar, margin, most, close);
+                        Map<String, ProductRecallEvalTest.Tally> t = ProductRecallEvalTest.tallies(train, r, false);
+                        double right = t.get("answered").rate();
+                        Map<String, ProductRecallEvalTest.Tally> q = ProductRecallEvalTest.tallies(quiet, r, false);
+                        ProductRecallEvalTest.Tally none = t.getOrDefault("none", new ProductRecallEvalTest.Tally(0, 0, 0));
+                        ProductRecallEvalTest.Tally moreNone = q.getOrDefault("none", new ProductRecallEvalTest.Tally(0, 0, 0));
+                        double quietRate = none.n() + moreNone.n() == 0 ? 1
+                                : (double) (none.right() + moreNone.right()) / (none.n() + moreNone.n());
+                        double records = (double) t.get("all").records() / t.get("all").n();
+                        if (quietRate < 0.9 || records > 2) {
+                            continue;
+                        }
+                        if (right > bestRight + 1e-9 || (Math.abs(right - bestRight) < 1e-9 && records < bestRecords)) {
+                            best = r;
+                            bestRight = right;
+                            bestRecords = records;
+                        }
+                        rows.add(new Row(right, records, bar,
+                                String.format(Locale.ROOT, "| %.3f | %.2f | %d | %.3f | %.0f%% | %.0f%% | %.2f |",
+                                        bar, margin, most, close, 100 * right, 100 * quietRate, records)));
                     }
-                    if (right > bestRight + 1e-9 || (Math.abs(right - bestRight) < 1e-9 && records < bestRecords)) {
-                        best = r;
-                        bestRight = right;
-                        bestRecords = records;
-                    }
-                    rows.add(new Row(right, records, bar,
-                            String.format(Locale.ROOT, "| %.3f | %.2f | %d | %.0f%% | %.0f%% | %.2f |",
-                                    bar, margin, most, 100 * right, 100 * quietRate, records)));
                 }
             }
         }
@@ -102,7 +106,7 @@ final class RankerFit {
                 .thenComparingDouble(Row::bar));
         rows.stream().limit(12).forEach(r -> sweep.append(r.text()).append('\n'));
         if (best == null) {
-            best = new RecallJudge.Rules(w, 0.9, 0.1, 1);
+            best = new RecallJudge.Rules(w, 0.9, 0.1, 1, RecallJudge.CLOSE);
         }
         return new Fit(best, sweep.append('\n').toString());
     }

@@ -24,7 +24,7 @@ class RecallJudgeTest {
 
     @Test
     void aSecondRecordIsInjectedOnlyWhenItComesCloseToTheFirst() {
-        RecallJudge.Rules rules = new RecallJudge.Rules(BY_MEANING, 0.5, 0.15, 2);
+        RecallJudge.Rules rules = new RecallJudge.Rules(BY_MEANING, 0.5, 0.15, 2, RecallJudge.CLOSE);
         // 0.95 and 0.62 both pass the bar, but the second is a near-miss neighbour, far below the first
         RecallJudge.Judgement far = RecallJudge.judge(List.of(memory(1, 0.80f, 0), memory(2, 0.55f, 0)), rules);
         assertThat(injected(far)).containsExactly("mem-1");
@@ -36,7 +36,7 @@ class RecallJudgeTest {
 
     @Test
     void nothingBelowTheBarAndNeverMoreThanTheCap() {
-        RecallJudge.Rules rules = new RecallJudge.Rules(BY_MEANING, 0.5, 1.0, 2);
+        RecallJudge.Rules rules = new RecallJudge.Rules(BY_MEANING, 0.5, 1.0, 2, RecallJudge.CLOSE);
         assertThat(injected(RecallJudge.judge(List.of(memory(1, 0.45f, 1), memory(2, 0.3f, 1)), rules))).isEmpty();
         RecallJudge.Judgement three = RecallJudge.judge(List.of(memory(1, 0.9f, 0), memory(2, 0.89f, 0),
                 memory(3, 0.88f, 0)), rules);
@@ -50,11 +50,11 @@ class RecallJudgeTest {
         Candidate thin = memory(2, null, 0.3);
         Candidate identifier = new Candidate(new SearchRow("memory", 3, "p", "t",
                 "x", -1, "2026-11-20T00:00:00Z", "fact"), null, 0.1, 0, true, 1, false, false);
-        assertThat(RecallJudge.score(half, RecallJudge.WEIGHTS, 0)).isEqualTo(RecallJudge.BAR);
-        assertThat(RecallJudge.score(thin, RecallJudge.WEIGHTS, 0)).isLessThan(RecallJudge.BAR);
-        assertThat(RecallJudge.score(identifier, RecallJudge.WEIGHTS, 0)).isEqualTo(1.0);
+        assertThat(RecallJudge.score(half, RecallJudge.Rules.SHIPPED, 0)).isEqualTo(RecallJudge.BAR);
+        assertThat(RecallJudge.score(thin, RecallJudge.Rules.SHIPPED, 0)).isLessThan(RecallJudge.BAR);
+        assertThat(RecallJudge.score(identifier, RecallJudge.Rules.SHIPPED, 0)).isEqualTo(1.0);
         RecallJudge.Judgement j = RecallJudge.judge(List.of(thin, half, identifier),
-                new RecallJudge.Rules(RecallJudge.WEIGHTS, RecallJudge.BAR, 1.0, 3));
+                new RecallJudge.Rules(RecallJudge.WEIGHTS, RecallJudge.BAR, 1.0, 3, RecallJudge.CLOSE));
         assertThat(injected(j)).containsExactly("mem-3", "mem-1");
     }
 
@@ -63,9 +63,11 @@ class RecallJudgeTest {
         Candidate asked = new Candidate(new SearchRow("summary", 7, "p", "asked about retries", "", -1,
                 "2026-11-20T00:00:00Z", null), 0.9f, 1, 0, false, 1, false, true);
         Candidate memory = memory(1, 0.8f, 0);
-        RecallJudge.Judgement j = RecallJudge.judge(List.of(asked, memory), new RecallJudge.Rules(BY_MEANING, 0.5, 1.0, 2));
+        RecallJudge.Judgement j = RecallJudge.judge(List.of(asked, memory),
+                new RecallJudge.Rules(BY_MEANING, 0.5, 1.0, 2, RecallJudge.CLOSE));
         assertThat(injected(j)).containsExactly("mem-1", "sum-7");
-        RecallJudge.Judgement one = RecallJudge.judge(List.of(asked, memory), new RecallJudge.Rules(BY_MEANING, 0.5, 1.0, 1));
+        RecallJudge.Judgement one = RecallJudge.judge(List.of(asked, memory),
+                new RecallJudge.Rules(BY_MEANING, 0.5, 1.0, 1, RecallJudge.CLOSE));
         assertThat(injected(one)).containsExactly("mem-1");
     }
 
@@ -73,11 +75,11 @@ class RecallJudgeTest {
     void theShippedModelPrefersMeaningAndSharedRareWords() {
         Candidate close = new Candidate(memory(1, 0.7f, 0.6).row(), 0.7f, 0.6, 8, false, 1, false, false);
         Candidate far = new Candidate(memory(2, 0.2f, 0.05).row(), 0.2f, 0.05, 0.5, false, 0, false, false);
-        assertThat(RecallJudge.score(close, RecallJudge.WEIGHTS, 0.7f)).isGreaterThan(RecallJudge.BAR);
-        assertThat(RecallJudge.score(far, RecallJudge.WEIGHTS, 0.7f)).isLessThan(RecallJudge.BAR);
+        assertThat(RecallJudge.score(close, RecallJudge.Rules.SHIPPED, 0.7f)).isGreaterThan(RecallJudge.BAR);
+        assertThat(RecallJudge.score(far, RecallJudge.Rules.SHIPPED, 0.7f)).isLessThan(RecallJudge.BAR);
         Candidate anchored = new Candidate(far.row(), 0.45f, 0.3, 3, false, 2, true, false);
         Candidate loose = new Candidate(far.row(), 0.45f, 0.3, 3, false, 2, false, false);
-        assertThat(RecallJudge.score(anchored, RecallJudge.WEIGHTS, 0.5f))
-                .isGreaterThan(RecallJudge.score(loose, RecallJudge.WEIGHTS, 0.5f));
+        assertThat(RecallJudge.score(anchored, RecallJudge.Rules.SHIPPED, 0.5f))
+                .isGreaterThan(RecallJudge.score(loose, RecallJudge.Rules.SHIPPED, 0.5f));
     }
 }
