@@ -26,7 +26,9 @@ final class Stores {
             // the commit and blobs a record was written against name this store's record ids; not carried (yet)
             "anchors", "anchor_targets",
             // tasks and their notes name this store's task ids (parents) and sessions; not carried (yet)
-            "tasks", "task_notes");
+            "tasks", "task_notes",
+            // which note memory mirrors which file of an agent's folder: paths of this machine, rebuilt by memories sync
+            "agent_notes");
 
     /** Columns an export leaves out on purpose: this store's job and curation bookkeeping. */
     static final Set<String> NOT_EXPORTED_COLUMNS = Set.of("job_id", "proposal_id");
