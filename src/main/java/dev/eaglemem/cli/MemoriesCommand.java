@@ -22,10 +22,10 @@ import picocli.CommandLine.Spec;
 
 @Command(name = "memories", aliases = "memory", header = "Typed memories: decisions, gotchas, patterns, facts…",
         description = "What you and your agents remember across sessions, each of one kind: decision, gotcha, pattern,"
-                + " preference, discovery, friction, context, feedback or fact. Recall shows them to the agent at session"
-                + " start and with each prompt.",
+                + " preference, discovery, friction, context, feedback or fact; and note, the agents' own notes and plans"
+                + " mirrored by memories sync. Recall shows them to the agent at session start and with each prompt.",
         subcommands = { MemoryAddCommand.class, MemoryUpdateCommand.class, MemoryCuesCommand.class, MemoryStaleCommand.class,
-                MemoryConfirmCommand.class },
+                MemoryConfirmCommand.class, MemorySyncCommand.class },
         footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem memories list -k gotcha",
                 "  eagle-mem memories add -k decision 'Keep everything in one SQLite file'",
                 "  eagle-mem memories forget mem-12 --reason 'no longer true'" })

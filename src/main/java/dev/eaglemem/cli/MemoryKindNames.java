@@ -5,11 +5,11 @@ import java.util.Iterator;
 
 import dev.eaglemem.memory.MemoryKind;
 
-/** A memory's kinds, for tab completion and for the line a missing --kind's error suggests (the first one). */
+/** The kinds of memory people and agents write, for tab completion and for the line a missing --kind's error suggests (the first one). */
 final class MemoryKindNames implements Iterable<String> {
 
     @Override
     public Iterator<String> iterator() {
-        return Arrays.stream(MemoryKind.values()).map(MemoryKind::id).iterator();
+        return Arrays.stream(MemoryKind.values()).filter(MemoryKind::writable).map(MemoryKind::id).iterator();
     }
 }

@@ -237,6 +237,7 @@ public class EventIntake {
                     if (c.project() != null && root != null) {
                         jobs.indexIfStale(c.project(), root);
                         jobs.scanIfNoOverview(c.project(), root);
+                        jobs.noteSync(c.project(), root);
                         reverifyIfAnchored(c.project(), WorkTree.orElse(s.origin().cwd(), root));
                     }
                     yield Recorded.NONE;

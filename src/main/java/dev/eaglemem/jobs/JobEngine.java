@@ -74,8 +74,10 @@ public class JobEngine implements AutoCloseable {
 
     @Inject
     public JobEngine(Db db, JobStore store, PruneJob prune, EnrichSummaryJob enrich, EmbedJob embed, IndexJob index,
-            ScanJob scan, CurateJob curate, CueMemoriesJob cues, ReverifyJob reverify, Settings settings, Clock clock) {
-        this(db, store, new JobKinds(List.of(prune, enrich, embed, index, scan, curate, cues, reverify)), Options.from(settings),
+            ScanJob scan, CurateJob curate, CueMemoriesJob cues, ReverifyJob reverify, NoteSyncJob notes, Settings settings,
+            Clock clock) {
+        this(db, store, new JobKinds(List.of(prune, enrich, embed, index, scan, curate, cues, reverify, notes)),
+                Options.from(settings),
                 clock,
                 JobOwners.current());
     }

@@ -158,6 +158,15 @@ public class JobQueue {
         return Optional.of(scan(project, root.toString()));
     }
 
+    /**
+     * The agents' own notes and plans of the project mirrored (see {@link NoteSyncJob}); one pending sync per project.
+     *
+     * @param root the project's root, absolute: the agents file their notes by it
+     */
+    public Queued noteSync(String project, Path root) {
+        return enqueue(NoteSyncJob.KIND, project, Map.of(NoteSyncJob.ROOT, root.toString()), NoteSyncJob.dedupeKey(project));
+    }
+
     /** A curate run for the project (see {@link CurateJob}); one pending run per project. */
     public Queued curate(String project) {
         return enqueue(CurateJob.KIND, project, Map.of(), CurateJob.dedupeKey(project));

@@ -181,11 +181,13 @@ final class ToolCatalog {
         return Map.of("type", "integer", "minimum", min, "maximum", max, "description", description);
     }
 
+    /** The kinds an agent may write: a note only mirrors an agent's file (memories sync). */
     private static List<String> kindList() {
-        return Arrays.stream(MemoryKind.values()).map(MemoryKind::id).toList();
+        return Arrays.stream(MemoryKind.values()).filter(MemoryKind::writable).map(MemoryKind::id).toList();
     }
 
+    /** Every kind a search can filter on, notes included. */
     private static String kinds() {
-        return kindList().stream().collect(Collectors.joining(", "));
+        return Arrays.stream(MemoryKind.values()).map(MemoryKind::id).collect(Collectors.joining(", "));
     }
 }

@@ -14,7 +14,9 @@ public enum MemoryKind {
     /** situation → behavior → impact → action: how to act next time. */
     FEEDBACK,
     /** situation + subject/predicate/object: something true about the world. */
-    FACT;
+    FACT,
+    /** an agent's own note or plan file, mirrored by {@code eagle-mem memories sync}; only the sync writes these. */
+    NOTE;
 
     public String id() {
         return name().toLowerCase(Locale.ROOT);
@@ -23,6 +25,11 @@ public enum MemoryKind {
     /** The duplicate-detection hash of a memory of this kind (importers store it as memories.normalized_hash). */
     public String normalizedHash(String content) {
         return MemoryText.hash(this, content);
+    }
+
+    /** Whether people and agents may write a memory of this kind; notes only come from their files. */
+    public boolean writable() {
+        return this != NOTE;
     }
 
     public boolean structured() {

@@ -77,6 +77,7 @@ public class MemoryService {
             throw EagleException.invalidInput("invalid session id '" + draft.sessionId()
                     + "': use 1-128 characters from A-Z a-z 0-9 _ -", "omit --session-id");
         }
+        requireWritable(draft.kind());
         NewMemoryRow drafted = MemoryDrafts.toRow(draft, redactor);
         List<String> cueTexts = cuesOf(draft);
         Optional<Snapshot> anchor = anchors.snapshot(drafted.project(), root, drafted.title() + "\n"
@@ -231,6 +232,9 @@ public class MemoryService {
             throw EagleException.conflict("memory_forgotten", "memory " + id + " is forgotten",
                     "restore it first: eagle-mem memories restore " + id);
         }
+        if (patch.kind() != null) {
+            requireWritable(patch.kind());
+        }
         NewMemoryRow row = MemoryDrafts.toRow(merge(current, patch), redactor);
         if (sameContent(current, row)) {
             return new StateChange(current, false);
@@ -361,6 +365,14 @@ public class MemoryService {
     private void record(Tx tx, NewMemoryRow row, String type, long id, Instant now) {
         events.append(tx, row.project(), row.sessionId(), row.sourceAgent(), type, "ok",
                 Map.of("memory_id", id, "kind", row.kind()), now);
+    }
+
+    /** Notes mirror the agents' own files (memories sync); a note written by hand would follow no file. */
+    private static void requireWritable(MemoryKind kind) {
+        if (!kind.writable()) {
+            throw EagleException.invalidInput("a " + kind.id() + " memory mirrors an agent's own note file; only"
+                    + " eagle-mem memories sync writes them", "choose another kind: --kind context");
+        }
     }
 
     static EagleException notFound(long id) {

@@ -74,7 +74,7 @@ class CompletionsTest {
         ProcessResult r = run(List.of("bash", "--norc", "--noprofile", "-c", probe), Map.of());
         assertThat(r.exit()).as(r.err()).isZero();
         assertThat(r.out().lines().toList()).containsExactly("eagle-mem mem|memories memory",
-                "eagle-mem memories |add update edit cues stale confirm forget rm delete list ls restore show",
+                "eagle-mem memories |add update edit cues stale confirm sync forget rm delete list ls restore show",
                 "eagle-mem memories list --ki|--kind", "eagle-mem completion |bash zsh fish",
                 "eagle-mem install --agent |claude-code codex all", "eagle-mem aot|");
     }

@@ -58,7 +58,7 @@ class InstallCliIT {
         Path completion = cli.home.resolve(".local/share/bash-completion/completions/eagle-mem");
         assertThat(completion).content().startsWith("# Tab completion of eagle-mem for bash")
                 .contains("complete -F _complete_eagle-mem")
-                .contains("local commands=\"add update edit cues stale confirm forget rm delete list ls restore show\"");
+                .contains("local commands=\"add update edit cues stale confirm sync forget rm delete list ls restore show\"");
         assertThat(cli.run("completion", "bash").ok().out()).isEqualTo(Files.readString(completion));
         cli.run("uninstall").ok();
         assertThat(Files.readString(settings())).isEqualTo(mine);

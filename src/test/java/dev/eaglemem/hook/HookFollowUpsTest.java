@@ -67,26 +67,27 @@ class HookFollowUpsTest {
             HookRig rig = rig(t, home, data);
 
             run(rig, home, "SessionStart-2");
-            assertThat(jobs(t)).as("a session in a repository with no code index and no overview").containsExactly("index",
-                    "scan");
+            assertThat(jobs(t))
+                    .as("a session in a repository with no code index and no overview, and the agents' notes to mirror")
+                    .containsExactly("index", "scan", "note-sync");
 
             run(rig, home, "UserPromptSubmit-2");
             run(rig, home, "PostToolUse-3");
             assertThat(jobs(t)).as("a prompt, and an edit in a project whose index has not run yet, queue nothing")
-                    .containsExactly("index", "scan");
+                    .containsExactly("index", "scan", "note-sync");
 
             run(rig, home, "Stop-2");
-            assertThat(jobs(t)).containsExactly("index", "scan", "enrich-summary");
+            assertThat(jobs(t)).containsExactly("index", "scan", "note-sync", "enrich-summary");
             // issue 25: the decision is linked to the file the session modified, so the recall before its next edit finds it
             assertThat(t.rows("SELECT kind || '|' || content || '|' || files FROM memories"))
                     .containsExactly("decision|keep API key in env.|[\"src/app.py\"]");
 
             run(rig, home, "SessionEnd-2");
-            assertThat(jobs(t)).containsExactly("index", "scan", "enrich-summary", "prune");
+            assertThat(jobs(t)).containsExactly("index", "scan", "note-sync", "enrich-summary", "prune");
 
             run(rig, home, "SessionStart-2");
-            assertThat(jobs(t)).as("a second start finds the index and scan already queued (one pending run each)")
-                    .containsExactly("index", "scan", "enrich-summary", "prune");
+            assertThat(jobs(t)).as("a second start finds the index, scan and note sync already queued (one pending run each)")
+                    .containsExactly("index", "scan", "note-sync", "enrich-summary", "prune");
             assertThat(t.rows("SELECT dedupe_key FROM jobs WHERE kind = 'index'")).singleElement().asString()
                     .contains("work/shop-api");
         }
@@ -118,7 +119,7 @@ class HookFollowUpsTest {
 
             rig.intake.replay(null);
 
-            assertThat(jobs(t)).containsExactly("index", "scan", "enrich-summary", "prune");
+            assertThat(jobs(t)).containsExactly("index", "scan", "note-sync", "enrich-summary", "prune");
             assertThat(t.rows("SELECT count(*) FROM sessions WHERE id = '" + SESSION + "'")).containsExactly("1");
         }
     }

@@ -134,7 +134,7 @@ class MemoryDraftsTest {
         assertThat(MemoryScope.parse("PERSONAL")).contains(MemoryScope.PERSONAL);
         assertThat(MemoryScope.parse("team")).isEmpty();
         assertThat(MemoryKind.allIds()).isEqualTo("decision, gotcha, pattern, preference, discovery, friction, context, "
-                + "feedback, fact");
+                + "feedback, fact, note");
 
         assertThat(new MemoryPatch(null, null, null, null, null, null, null, null, null, null, null, null, null, null,
                 "claude-code").isEmpty()).isTrue();

@@ -29,7 +29,9 @@ final class Stores {
             "tasks", "task_notes",
             // a session's compaction checkpoint: a snapshot of records the export carries (prompts, turn messages,
             // observations, memories), only worth anything to the session that took it
-            "checkpoints");
+            "checkpoints",
+            // which note memory mirrors which file of an agent's folder: paths of this machine, rebuilt by memories sync
+            "agent_notes");
 
     /** Columns an export leaves out on purpose: this store's job and curation bookkeeping. */
     static final Set<String> NOT_EXPORTED_COLUMNS = Set.of("job_id", "proposal_id");
