@@ -3,7 +3,6 @@ package dev.eaglemem.cli;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-import dev.eaglemem.project.CurrentContext;
 import dev.eaglemem.task.Task;
 import dev.eaglemem.task.TaskDraft;
 import dev.eaglemem.task.TaskService;
@@ -13,6 +12,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 @Command(name = "add", header = "Add a task (pending) to this project.",
@@ -31,6 +31,9 @@ public class TaskAddCommand implements Callable<Integer> {
     @Mixin
     ProjectOption project;
 
+    @ParentCommand
+    TasksCommand parent;
+
     @Parameters(paramLabel = "TITLE", arity = "1..*", description = "What to do (several words are joined).")
     List<String> title;
 
@@ -38,21 +41,19 @@ public class TaskAddCommand implements Callable<Integer> {
     String details;
 
     @Option(names = "--parent", paramLabel = "ID", description = "The task this one is part of: t-3 or 3.")
-    String parent;
+    String parentTask;
 
     private final TaskService tasks;
-    private final CurrentContext context;
 
-    public TaskAddCommand(TaskService tasks, CurrentContext context) {
+    public TaskAddCommand(TaskService tasks) {
         this.tasks = tasks;
-        this.context = context;
     }
 
     @Override
     public Integer call() {
-        Long parentId = parent == null ? null : Task.parseId(parent);
-        Task task = tasks.add(context.requireProject(project.key), TaskDraft.of(String.join(" ", title), details, parentId));
-        if (output.json) {
+        Long parentId = parentTask == null ? null : Task.parseId(parentTask);
+        Task task = tasks.add(parent.key(project), TaskDraft.of(String.join(" ", title), details, parentId));
+        if (parent.json(output)) {
             Console.json(spec, new TaskWritten(TaskView.of(task)));
         } else {
             Console.out(spec).println("Added " + task.ref() + " " + task.title()

@@ -2,7 +2,6 @@ package dev.eaglemem.cli;
 
 import java.util.concurrent.Callable;
 
-import dev.eaglemem.project.CurrentContext;
 import dev.eaglemem.task.StatusChange;
 import dev.eaglemem.task.Task;
 import dev.eaglemem.task.TaskService;
@@ -12,6 +11,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /**
@@ -34,15 +34,16 @@ final class TaskStatusCommands {
         @Mixin
         ProjectOption project;
 
+        @ParentCommand
+        TasksCommand parent;
+
         @Parameters(paramLabel = "ID", description = TaskRender.ID_HELP)
         String id;
 
         private final TaskService tasks;
-        private final CurrentContext context;
 
-        Move(TaskService tasks, CurrentContext context) {
+        Move(TaskService tasks) {
             this.tasks = tasks;
-            this.context = context;
         }
 
         abstract TaskStatus status();
@@ -54,8 +55,8 @@ final class TaskStatusCommands {
 
         @Override
         public Integer call() {
-            StatusChange change = tasks.setStatus(context.requireProject(project.key), Task.parseId(id), status(), note());
-            if (output.json) {
+            StatusChange change = tasks.setStatus(parent.key(project), Task.parseId(id), status(), note());
+            if (parent.json(output)) {
                 Console.json(spec, TaskChanged.of(change));
             } else {
                 TaskRender.changed(Console.out(spec), change);
@@ -68,8 +69,8 @@ final class TaskStatusCommands {
             footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem tasks start t-12", "  eagle-mem tasks start 12 --json" })
     static class Start extends Move {
 
-        Start(TaskService tasks, CurrentContext context) {
-            super(tasks, context);
+        Start(TaskService tasks) {
+            super(tasks);
         }
 
         @Override
@@ -86,8 +87,8 @@ final class TaskStatusCommands {
         @Option(names = "--reason", paramLabel = "TEXT", description = "What it waits for (kept as a note).")
         String reason;
 
-        Block(TaskService tasks, CurrentContext context) {
-            super(tasks, context);
+        Block(TaskService tasks) {
+            super(tasks);
         }
 
         @Override
@@ -106,8 +107,8 @@ final class TaskStatusCommands {
                     "  eagle-mem tasks done 12 --json" })
     static class Complete extends Move {
 
-        Complete(TaskService tasks, CurrentContext context) {
-            super(tasks, context);
+        Complete(TaskService tasks) {
+            super(tasks);
         }
 
         @Override
@@ -121,8 +122,8 @@ final class TaskStatusCommands {
                     "  eagle-mem tasks cancel 12 --json" })
     static class Cancel extends Move {
 
-        Cancel(TaskService tasks, CurrentContext context) {
-            super(tasks, context);
+        Cancel(TaskService tasks) {
+            super(tasks);
         }
 
         @Override

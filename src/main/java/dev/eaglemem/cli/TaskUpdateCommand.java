@@ -3,7 +3,6 @@ package dev.eaglemem.cli;
 import java.util.concurrent.Callable;
 
 import dev.eaglemem.error.EagleException;
-import dev.eaglemem.project.CurrentContext;
 import dev.eaglemem.task.Task;
 import dev.eaglemem.task.TaskPatch;
 import dev.eaglemem.task.TaskService;
@@ -13,6 +12,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 @Command(name = "update", aliases = "edit", header = "Change a task's title or details, or add a note.",
@@ -32,6 +32,9 @@ public class TaskUpdateCommand implements Callable<Integer> {
     @Mixin
     ProjectOption project;
 
+    @ParentCommand
+    TasksCommand parent;
+
     @Parameters(paramLabel = "ID", description = TaskRender.ID_HELP)
     String id;
 
@@ -45,16 +48,14 @@ public class TaskUpdateCommand implements Callable<Integer> {
     String note;
 
     private final TaskService tasks;
-    private final CurrentContext context;
 
-    public TaskUpdateCommand(TaskService tasks, CurrentContext context) {
+    public TaskUpdateCommand(TaskService tasks) {
         this.tasks = tasks;
-        this.context = context;
     }
 
     @Override
     public Integer call() {
-        String key = context.requireProject(project.key);
+        String key = parent.key(project);
         long taskId = Task.parseId(id);
         TaskPatch patch = new TaskPatch(title, details);
         if (patch.isEmpty() && note == null) {
@@ -65,7 +66,7 @@ public class TaskUpdateCommand implements Callable<Integer> {
             tasks.addNote(key, taskId, note);
             task = tasks.require(key, taskId);
         }
-        if (output.json) {
+        if (parent.json(output)) {
             Console.json(spec, new TaskWritten(TaskView.of(task)));
         } else {
             Console.out(spec).println("Updated " + task.ref() + " " + task.title());

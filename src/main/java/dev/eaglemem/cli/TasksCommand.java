@@ -52,13 +52,26 @@ public class TasksCommand implements Callable<Integer> {
         return list(output, project, options);
     }
 
+    /**
+     * The project a task command acts on: its own -p, else one given before the subcommand ({@code tasks -p KEY list}),
+     * else the working directory's.
+     */
+    String key(ProjectOption own) {
+        return context.requireProject(own.key != null ? own.key : project.key);
+    }
+
+    /** --json given to the subcommand or before it ({@code tasks --json show t-1}). */
+    boolean json(OutputMixin own) {
+        return own.json || output.json;
+    }
+
     @Command(name = "list", aliases = "ls", header = "List this project's tasks (default: the open ones).",
             description = "In progress first, then blocked, pending, completed and cancelled, each newest first; stale"
                     + " ones (in progress but untouched for tasks.stale_days, or their session ended) are marked.",
             footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem tasks list", "  eagle-mem tasks list --all",
                     "  eagle-mem tasks list --status in-progress --json" })
     int list(@Mixin OutputMixin out, @Mixin ProjectOption p, @Mixin TaskListOptions o) {
-        String key = context.requireProject(p.key);
+        String key = key(p);
         List<Task> found = tasks.list(key, o.filter());
         return print(out, key, found, o.all || !o.statuses.isEmpty() ? "No tasks." : TaskRender.EMPTY_OPEN);
     }
@@ -68,11 +81,11 @@ public class TasksCommand implements Callable<Integer> {
                     "  eagle-mem tasks show 12 --json" })
     int show(@Mixin OutputMixin out, @Mixin ProjectOption p,
             @Parameters(paramLabel = "ID", description = TaskRender.ID_HELP) String id) {
-        String key = context.requireProject(p.key);
+        String key = key(p);
         long taskId = Task.parseId(id);
         Task task = tasks.require(key, taskId);
         var notes = tasks.notes(key, taskId);
-        if (out.json) {
+        if (json(out)) {
             Console.json(spec, new TaskShown(TaskView.of(task), notes));
         } else {
             TaskRender.show(Console.out(spec), task, notes, settings.times());
@@ -88,7 +101,7 @@ public class TasksCommand implements Callable<Integer> {
             @Parameters(paramLabel = "QUERY", arity = "1..*", description = "The words to find.") List<String> words,
             @Option(names = { Limit.SHORT, Limit.LONG }, paramLabel = Limit.LABEL, converter = Limit.class,
                     description = Limit.RANGE + " (default: search.limit).") Integer limit) {
-        String key = context.requireProject(p.key);
+        String key = key(p);
         List<Task> found = tasks.search(key, String.join(" ", words), limit == null ? settings.searchLimit() : limit);
         return print(out, key, found, "No task matches.");
     }
@@ -98,12 +111,12 @@ public class TasksCommand implements Callable<Integer> {
                     + " complete, cancel or start them again.",
             footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem tasks stale", "  eagle-mem tasks stale --json" })
     int stale(@Mixin OutputMixin out, @Mixin ProjectOption p) {
-        String key = context.requireProject(p.key);
+        String key = key(p);
         return print(out, key, tasks.stale(key), "No stale tasks.");
     }
 
     private int print(OutputMixin out, String key, List<Task> found, String empty) {
-        if (out.json) {
+        if (json(out)) {
             Console.json(spec, TaskList.of(key, found));
         } else {
             TaskRender.list(Console.out(spec), found, empty, settings.times());

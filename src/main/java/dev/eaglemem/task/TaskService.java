@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-import jakarta.inject.Singleton;
+import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.eaglemem.config.Settings;
 import dev.eaglemem.error.EagleException;
@@ -28,7 +28,7 @@ import dev.eaglemem.store.Tx;
  * id), moved between statuses, annotated, searched. Everything stored is redacted first. Setting a status a task
  * already has changes nothing and is no error: agents and people repeat themselves.
  */
-@Singleton
+@ApplicationScoped
 public class TaskService {
 
     /** The longest title stored; a mirrored title past it is cut, a typed one refused. */

@@ -109,8 +109,16 @@ class TasksInProcessTest {
         assertThat(shown.get("task").get("details").asText()).isEqualTo("tables");
         assertThat(shown.get("notes")).extracting(n -> n.get("text").asText()).containsExactly("indexes next");
 
+        JsonNode before = json(ok(launcher.launch("tasks", "-p", P, "--json", "show", "t-1")));
+        assertThat(before.get("task").get("title").asText()).as("-p and --json before the subcommand count")
+                .isEqualTo("Write V19");
+        assertThat(json(ok(launcher.launch("tasks", "--json", "-p", P, "start", "1"))).get("changed").asBoolean()).isTrue();
+        ok(launcher.launch("tasks", "-p", P, "add", "elsewhere", "-p", "code/other"));
+        assertThat(json(ok(launcher.launch("tasks", "-p", "code/other", "--json"))).get("tasks"))
+                .as("the subcommand's own -p wins").extracting(t -> t.get("title").asText()).containsExactly("elsewhere");
+
         String human = ok(launcher.launch("tasks", "show", "1", "-p", P)).getOutput();
-        assertThat(human).startsWith("t-1  pending  Write V19\n").contains("  project:   code/shop\n")
+        assertThat(human).startsWith("t-1  in_progress  Write V19\n").contains("  project:   code/shop\n")
                 .contains("  origin:    person\n").contains("\ntables\n").contains("Notes:\n").endsWith("  indexes next");
     }
 
