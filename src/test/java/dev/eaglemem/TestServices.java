@@ -38,6 +38,7 @@ import dev.eaglemem.session.SessionService;
 import dev.eaglemem.store.AnchorStore;
 import dev.eaglemem.store.AppliedEventStore;
 import dev.eaglemem.store.CheckpointStore;
+import dev.eaglemem.store.CodeFileVectors;
 import dev.eaglemem.store.CodeStore;
 import dev.eaglemem.store.CueStore;
 import dev.eaglemem.store.CurationStore;
@@ -142,7 +143,7 @@ public final class TestServices {
         verifications = new VerificationService(db, featureStore, verificationStore, redactor, clock);
         guardRules = new GuardRuleService(db, new GuardRuleStore(), projectStore, redactor, clock);
         jobs = new JobQueue(db, new JobStore(), codeStore, new OverviewStore(), new CurationStore(), clock, settings);
-        embed = new EmbedJob(db, vectorStore, new CueStore(), semantic, jobs, clock);
+        embed = new EmbedJob(db, vectorStore, new CodeFileVectors(), new CueStore(), semantic, jobs, clock);
     }
 
     /** The services with the defaults. */

@@ -40,6 +40,15 @@ public interface Embedder {
     }
 
     /**
+     * The least score by meaning of a code file that prompt recall brings: the file's own vector and its best chunk's
+     * similarity, half each (recall's CodeRecall). A mix of two sits below the better of them, so the bar is lower than
+     * a chunk's; for MiniLM on bench/recall/code-results.md it keeps every unrelated prompt out with a margin.
+     */
+    default float codeFileThreshold() {
+        return codeThreshold() - 0.075f;
+    }
+
+    /**
      * Whether the model's similarity means anything for this text: an English model compares Chinese or Japanese
      * text by its unknown-word pieces, so recall must not drop a word match on its advice.
      */

@@ -10,6 +10,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 
+import dev.eaglemem.store.CodeFileVectors;
 import dev.eaglemem.store.Db;
 import dev.eaglemem.store.SqlWork;
 import dev.eaglemem.store.VectorStore;
@@ -37,6 +38,7 @@ public class SemanticIndex {
 
     private final Db db;
     private final VectorStore store;
+    private final CodeFileVectors files = new CodeFileVectors();
     private final Supplier<Embedder> factory;
     private final AtomicLong generation = new AtomicLong();
     /** Code vectors change apart from the records': a new memory must not make serve read 12k chunks' vectors again. */
@@ -128,6 +130,22 @@ public class SemanticIndex {
         Matrix m = vectors(model.modelId() + "\u0000code", project, codeGeneration.get(), false, tx -> {
             Matrix.Builder rows = new Matrix.Builder(store.codeRowCount(tx, model.modelId(), project));
             store.scanCode(tx, model.modelId(), project, (kind, id, owner, vector) -> rows.add(kind, id, vector));
+            return rows.build();
+        });
+        if (m.dimensions() != query.length) {
+            return new Scores(m, new float[0]);
+        }
+        return new Scores(m, m.similarities(query, HALF));
+    }
+
+    /**
+     * The similarity of the project's code files (those with a vector of their own, CodeFileVectors) to the normalised
+     * query, each a {@code 'code'} record with its file's id: a few hundred rows beside the chunks' thousands.
+     */
+    public Scores codeFileScores(Embedder model, String project, float[] query) {
+        Matrix m = vectors(model.modelId() + "\u0000files", project, codeGeneration.get(), false, tx -> {
+            Matrix.Builder rows = new Matrix.Builder(files.rowCount(tx, model.modelId(), project));
+            files.scan(tx, model.modelId(), project, (kind, id, owner, vector) -> rows.add(kind, id, vector));
             return rows.build();
         });
         if (m.dimensions() != query.length) {

@@ -7,8 +7,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import dev.eaglemem.code.FileAbout;
 import dev.eaglemem.embed.Embedder;
 import dev.eaglemem.embed.SemanticIndex;
+import dev.eaglemem.store.CodeFileVectors;
 import dev.eaglemem.store.CueStore;
 import dev.eaglemem.store.Db;
 import dev.eaglemem.store.JobRow;
@@ -16,7 +18,8 @@ import dev.eaglemem.store.VectorStore;
 
 /**
  * Embeds the memories and summaries that have no vector for the current model yet (or were edited since), newest
- * first, then memories' search cues (CueMemoriesJob) that have none, then the code index's chunks, in small batches: one short write per batch, so hooks keep the write lock flowing. A run stops after
+ * first, then memories' search cues (CueMemoriesJob) that have none, then the code index's chunks, then its files'
+ * own vectors (FileAbout), in small batches: one short write per batch, so hooks keep the write lock flowing. A run stops after
  * {@link #RUN_BUDGET} and queues the next run, so a big backlog (a first start on a large database, a new model)
  * never holds a job slot for minutes. Safe to run twice: a vector is written for a record's current text only.
  */
@@ -30,15 +33,18 @@ public class EmbedJob implements JobKind {
 
     private final Db db;
     private final VectorStore vectors;
+    private final CodeFileVectors files;
     private final CueStore cues;
     private final SemanticIndex index;
     private final JobQueue queue;
     private final Clock clock;
     private final AtomicBoolean running = new AtomicBoolean();
 
-    public EmbedJob(Db db, VectorStore vectors, CueStore cues, SemanticIndex index, JobQueue queue, Clock clock) {
+    public EmbedJob(Db db, VectorStore vectors, CodeFileVectors files, CueStore cues, SemanticIndex index, JobQueue queue,
+            Clock clock) {
         this.db = db;
         this.vectors = vectors;
+        this.files = files;
         this.cues = cues;
         this.index = index;
         this.queue = queue;
@@ -119,9 +125,21 @@ public class EmbedJob implements JobKind {
             coded += codeBatch.size();
             codeBelow = codeBatch.stream().mapToLong(VectorStore.Pending::id).min().orElse(codeBelow);
         }
+        List<CodeFileVectors.PendingFile> fileBatch = List.of();
+        long filesBelow = Long.MAX_VALUE;
+        while (batch.isEmpty() && cueBatch.isEmpty() && codeBatch.isEmpty() && System.nanoTime() < deadline) {
+            long below = filesBelow;
+            fileBatch = db.read(tx -> files.pending(tx, model.modelId(), BATCH, below));
+            if (fileBatch.isEmpty()) {
+                break;
+            }
+            write(model, fileBatch.stream().map(f -> f.embedAs(FileAbout.text(f.path(), f.head(), f.names()))).toList());
+            index.codeChanged();
+            filesBelow = fileBatch.stream().mapToLong(CodeFileVectors.PendingFile::fileId).min().orElse(filesBelow);
+        }
         String cuesDone = (cued == 0 ? "" : " and the cues of " + cued + " memories")
                 + (coded == 0 ? "" : " and " + coded + " code chunks");
-        if (!batch.isEmpty() || !cueBatch.isEmpty() || !codeBatch.isEmpty()) {
+        if (!batch.isEmpty() || !cueBatch.isEmpty() || !codeBatch.isEmpty() || !fileBatch.isEmpty()) {
             // more to do: the next run comes after the other queued jobs had their turn
             queue.embed();
             return "embedded " + embedded + " records" + cuesDone + " with " + model.modelId()

@@ -10,7 +10,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Executors;
@@ -322,8 +321,8 @@ public class RecallService {
     }
 
     /**
-     * The code chunks a prompt brings: those its words find (CodeRecall), then, through serve with code vectors, those
-     * closest in meaning above the model's bar for code, up to {@link #CODE_HITS}.
+     * The code chunks a prompt brings: those its words find (CodeRecall), then, through serve with code vectors, the best
+     * chunk of each file closest in meaning above the model's bar for code files, up to {@link #CODE_HITS}.
      */
     private List<CodeHit> code(Audience a, FtsQuery query, String prompt, Optional<Embedder> model,
             Optional<CompletableFuture<float[]>> embedding) {
@@ -333,16 +332,16 @@ public class RecallService {
             return byWords;
         }
         Embedder m = model.get();
-        SemanticIndex.Scores scores = semantic.codeScores(m, a.project(), embedding.get().join());
-        Set<Long> shown = byWords.stream().map(CodeHit::id).collect(Collectors.toSet());
-        List<Long> close = scores.top(CODE_HITS + shown.size()).stream()
-                .filter(h -> h.similarity() >= m.codeThreshold() && !shown.contains(h.id())).map(SemanticIndex.Hit::id)
-                .limit(CODE_HITS - byWords.size()).toList();
+        float[] vector = embedding.get().join();
+        SemanticIndex.Scores chunks = semantic.codeScores(m, a.project(), vector);
+        SemanticIndex.Scores files = semantic.codeFileScores(m, a.project(), vector);
+        List<CodeHit> close = db.read(tx -> CodeRecall.byMeaning(tx, code, a.project(), chunks, files, m, byWords,
+                CODE_HITS - byWords.size()));
         if (close.isEmpty()) {
             return byWords;
         }
         List<CodeHit> out = new ArrayList<>(byWords);
-        out.addAll(db.read(tx -> code.hits(tx, close, a.project())));
+        out.addAll(close);
         return out;
     }
 

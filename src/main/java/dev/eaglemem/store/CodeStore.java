@@ -233,6 +233,36 @@ public final class CodeStore {
         return ids.stream().filter(found::containsKey).map(found::get).toList();
     }
 
+    /** A chunk and the file it belongs to. */
+    public record FileChunk(long chunk, long file) {
+    }
+
+    /**
+     * Every chunk of the project's files that hold one of {@code chunks} or are one of {@code files}: what prompt recall
+     * needs to weigh each of those files at its best chunk.
+     */
+    public List<FileChunk> chunksOfFiles(Tx tx, List<Long> chunks, List<Long> files, String project) {
+        return tx.call(
+                """
+                        SELECT c.id, c.file_id FROM code_chunks c
+                        WHERE c.project = ?1 AND c.file_id IN (SELECT file_id FROM code_chunks WHERE id IN (SELECT value FROM json_each(?2))
+                                                               UNION SELECT value FROM json_each(?3))
+                        ORDER BY c.file_id, c.start_line
+                        """,
+                ps -> {
+                    ps.setString(1, project);
+                    ps.setString(2, StoreJson.encode(chunks));
+                    ps.setString(3, StoreJson.encode(files));
+                    List<FileChunk> out = new ArrayList<>();
+                    try (ResultSet rs = ps.executeQuery()) {
+                        while (rs.next()) {
+                            out.add(new FileChunk(rs.getLong(1), rs.getLong(2)));
+                        }
+                    }
+                    return out;
+                });
+    }
+
     /** A stored chunk (text redacted). */
     @RegisterForReflection
     public record StoredChunk(long id, String path, int startLine, int endLine, String kind, String name, String text) {

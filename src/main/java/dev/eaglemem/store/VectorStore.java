@@ -11,7 +11,8 @@ import jakarta.inject.Singleton;
 
 /**
  * Embeddings of memories, summaries (table {@code embeddings}, V7) and code chunks (V16). The text a record is embedded from is
- * chosen here, next to the columns it reads, so the job and the pending count agree on what "changed" means.
+ * chosen here, next to the columns it reads, so the job and the pending count agree on what "changed" means. Code files'
+ * own vectors ({@link CodeFileVectors}: record id the file's id negated) are counted as pending and swept here too.
  */
 @Singleton
 public final class VectorStore {
@@ -139,6 +140,9 @@ public final class VectorStore {
                           ON e.record_kind = 'code' AND e.record_id = c.id AND e.model = ?1
                         WHERE e.record_id IS NULL OR e.source_at <> """ + CODE_VERSION + """
                 )
+                     + (SELECT count(*) FROM code_files f LEFT JOIN embeddings e
+                          ON e.record_kind = 'code' AND e.record_id = -f.id AND e.model = ?1
+                        WHERE e.record_id IS NULL OR e.source_at <> f.content_hash)
                 """, ps -> {
             ps.setString(1, model);
             try (ResultSet rs = ps.executeQuery()) {
@@ -154,7 +158,7 @@ public final class VectorStore {
     /** What {@code eagle-mem status} says of semantic recall: what has a vector for the model and what waits. */
     public Counts counts(Tx tx, String model) {
         long[] stored = new long[3];
-        tx.run("SELECT record_kind, count(*) FROM embeddings WHERE model = ?1 GROUP BY 1", ps -> {
+        tx.run("SELECT record_kind, count(*) FROM embeddings WHERE model = ?1 AND record_id > 0 GROUP BY 1", ps -> {
             ps.setString(1, model);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
@@ -195,7 +199,8 @@ public final class VectorStore {
                 DELETE FROM embeddings WHERE (record_kind = 'memory' AND record_id NOT IN
                         (SELECT id FROM memories WHERE deleted_at IS NULL))
                     OR (record_kind = 'summary' AND record_id NOT IN (SELECT id FROM summaries))
-                    OR (record_kind = 'code' AND record_id NOT IN (SELECT id FROM code_chunks))
+                    OR (record_kind = 'code' AND record_id > 0 AND record_id NOT IN (SELECT id FROM code_chunks))
+                    OR (record_kind = 'code' AND record_id < 0 AND -record_id NOT IN (SELECT id FROM code_files))
                 """, ps -> ps.executeUpdate());
         if (pendingCount(tx, model) > 0) {
             return gone;
@@ -235,7 +240,7 @@ public final class VectorStore {
                 model, project);
     }
 
-    private static int count(Tx tx, String sql, String model, String project) {
+    static int count(Tx tx, String sql, String model, String project) {
         return tx.call(sql, ps -> {
             ps.setString(1, model);
             ps.setString(2, project);

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -54,7 +55,29 @@ class CodeRecallEvalTest {
     @TempDir
     Path dir;
 
-    record Outcome(String type, boolean byWords, int rank, float rightSimilarity, float topSimilarity) {
+    /**
+     * A prompt's words' picks; the two files closest in meaning at a bar (CodeRecall.byMeaning with nothing shown yet);
+     * what the hook adds by meaning after the words' picks at a bar; and what it added before files were ranked (each
+     * chunk on its own at the model's bar for chunks).
+     */
+    record Outcome(String type, List<String> expect, List<CodeHit> words, Function<Float, List<CodeHit>> byMeaning,
+            Function<Float, List<CodeHit>> afterWords, List<CodeHit> chunkByChunk) {
+
+        boolean byWords() {
+            return words.stream().anyMatch(h -> right(h.path(), expect));
+        }
+
+        boolean shown(float bar) {
+            return byWords() || byMeaning.apply(bar).stream().anyMatch(h -> right(h.path(), expect));
+        }
+
+        boolean shownAfterWords(float bar) {
+            return byWords() || afterWords.apply(bar).stream().anyMatch(h -> right(h.path(), expect));
+        }
+
+        boolean shownChunkByChunk() {
+            return byWords() || chunkByChunk.stream().anyMatch(h -> right(h.path(), expect));
+        }
     }
 
     @Test
@@ -91,23 +114,33 @@ class CodeRecallEvalTest {
                 Optional<FtsQuery> query = PromptQuery.of(prompt);
                 List<CodeHit> words = query.isEmpty() ? List.of() : CodeRecall.pick(t.db.read(tx -> code.candidates(tx,
                         query.get().atLeastTwo(), PROJECT, CodeRecall.CANDIDATES)), query.get(), RecallService.CODE_HITS);
-                boolean byWords = words.stream().anyMatch(h -> right(h.path(), expect));
-                List<SemanticIndex.Hit> top = index.codeScores(model, PROJECT, model.embedQuery(prompt)).top(50);
+                float[] vector = model.embedQuery(prompt);
+                SemanticIndex.Scores chunkScores = index.codeScores(model, PROJECT, vector);
+                SemanticIndex.Scores fileScores = index.codeFileScores(model, PROJECT, vector);
+                float alone = model.codeThreshold() - model.codeFileThreshold();
+                List<Long> wordIds = words.stream().map(CodeHit::id).toList();
+                List<Long> before = chunkScores.top(RecallService.CODE_HITS + words.size()).stream()
+                        .filter(h -> h.similarity() >= model.codeThreshold() && !wordIds.contains(h.id()))
+                        .map(SemanticIndex.Hit::id).limit(RecallService.CODE_HITS - words.size()).toList();
+                Outcome o = new Outcome(p.path("type").asText(), expect, words,
+                        bar -> t.db.read(tx -> CodeRecall.byMeaning(tx, code, PROJECT, chunkScores, fileScores, bar, alone,
+                                List.of(), RecallService.CODE_HITS)),
+                        bar -> t.db.read(tx -> CodeRecall.byMeaning(tx, code, PROJECT, chunkScores, fileScores, bar, alone,
+                                words, RecallService.CODE_HITS - words.size())),
+                        t.db.read(tx -> code.hits(tx, before, PROJECT)));
+                // the right file's rank among the files by meaning (each at its own vector mixed with its best chunk)
+                List<CodeHit> ranked = t.db.read(tx -> CodeRecall.byMeaning(tx, code, PROJECT, chunkScores, fileScores, -1f,
+                        alone, List.of(), 50));
                 int rank = -1;
-                float rightSimilarity = 0;
-                for (int i = 0; i < top.size() && rank < 0; i++) {
-                    long id = top.get(i).id();
-                    String path = t.db.read(tx -> code.chunk(tx, id)).map(CodeStore.StoredChunk::path).orElse("");
-                    if (right(path, expect)) {
-                        rank = i + 1;
-                        rightSimilarity = top.get(i).similarity();
-                    }
+                for (int i = 0; i < ranked.size() && rank < 0; i++) {
+                    rank = right(ranked.get(i).path(), expect) ? i + 1 : -1;
                 }
-                float best = top.isEmpty() ? 0 : top.getFirst().similarity();
-                outcomes.add(new Outcome(p.path("type").asText(), byWords, rank, rightSimilarity, best));
+                float rightSimilarity = rank < 0 ? 0 : score(ranked.get(rank - 1), chunkScores, fileScores, t, code);
+                float best = ranked.isEmpty() ? 0 : score(ranked.getFirst(), chunkScores, fileScores, t, code);
+                outcomes.add(o);
                 lines.add(String.format(Locale.ROOT, "| %s | %s | %s | %s | %.2f |", prompt,
-                        expect.isEmpty() ? "–" : byWords ? "yes" : "no",
-                        rank < 0 ? "–" : rank > 50 ? ">50" : String.valueOf(rank),
+                        expect.isEmpty() ? "–" : o.byWords() ? "yes" : "no",
+                        rank < 0 ? "–" : String.valueOf(rank),
                         rank < 0 ? "–" : String.format(Locale.ROOT, "%.2f", rightSimilarity),
                         best));
             }
@@ -120,33 +153,54 @@ class CodeRecallEvalTest {
                     .append(String.format(Locale.ROOT, "%.0f", seconds))
                     .append(" s. Prompts: `bench/recall/sets/code/prompts.jsonl` — ")
                     .append("questions about what a piece of eagle-mem does, worded without its identifiers (each names the files that answer it), ")
-                    .append("and questions no code here answers.\n\n")
-                    .append("| prompt | words bring a right chunk | rank of the right file's best chunk by meaning | its similarity | best similarity |\n")
+                    .append("and questions no code here answers. A file's score by meaning: its own vector's similarity and its")
+                    .append(" best chunk's, half each (CodeRecall); – when the file is not among those weighed (the files of the ")
+                    .append(CodeRecall.MEANING_CANDIDATES).append(" closest chunks and the ").append(CodeRecall.FILE_CANDIDATES)
+                    .append(" closest files).\n\n")
+                    .append("| prompt | words bring a right file | rank of the right file by meaning | its score | best score |\n")
                     .append("|---|---|---:|---:|---:|\n");
             lines.forEach(l -> out.append(l).append('\n'));
             out.append("\nPrompt recall shows at most ").append(RecallService.CODE_HITS)
-                    .append(" chunks; by meaning it adds chunks only when the words found fewer. At each bar: questions whose right file")
-                    .append(" is shown (by words, or by meaning in the top ").append(RecallService.CODE_HITS)
-                    .append(" at or above the bar), and unrelated questions that bring any chunk by meaning.\n\n")
-                    .append("| bar | right file shown | unrelated questions bringing code |\n|---:|---:|---:|\n");
+                    .append(" chunks; by meaning it adds chunks only when the words found fewer, one per file (its best chunk).")
+                    .append(" At each bar: questions whose right file is brought (by words, or among the ")
+                    .append(RecallService.CODE_HITS).append(" files closest in meaning at or above the bar — the measure")
+                    .append(" of earlier runs), the same as the hook shows it (by meaning only in the places the words' picks")
+                    .append(" left), and unrelated questions that bring any chunk by meaning.\n\n")
+                    .append("| bar | right file brought | as the hook shows it | unrelated questions bringing code |\n")
+                    .append("|---:|---:|---:|---:|\n");
             long questions = outcomes.stream().filter(o -> o.type().equals("paraphrase")).count();
             long unrelated = outcomes.size() - questions;
-            for (float bar = 0.30f; bar < 0.66f; bar += 0.05f) {
+            for (float bar = 0.30f; bar < 0.66f; bar += 0.025f) {
                 float b = bar;
                 long shown = outcomes.stream().filter(o -> o.type().equals("paraphrase"))
-                        .filter(o -> o.byWords()
-                                || (o.rank() >= 1 && o.rank() <= RecallService.CODE_HITS && o.rightSimilarity() >= b))
+                        .filter(o -> o.shown(b)).count();
+                long noise = outcomes.stream().filter(o -> o.type().equals("none")).filter(o -> !o.byMeaning().apply(b).isEmpty())
                         .count();
-                long noise = outcomes.stream().filter(o -> o.type().equals("none")).filter(o -> o.topSimilarity() >= b).count();
-                out.append(String.format(Locale.ROOT, "| %.2f | %d/%d | %d/%d |%n", bar, shown, questions, noise, unrelated));
+                long afterWords = outcomes.stream().filter(o -> o.type().equals("paraphrase"))
+                        .filter(o -> o.shownAfterWords(b)).count();
+                out.append(String.format(Locale.ROOT, "| %.3f | %d/%d | %d/%d | %d/%d |%n", bar, shown, questions, afterWords,
+                        questions, noise, unrelated));
             }
             long byWordsOnly = outcomes.stream().filter(o -> o.type().equals("paraphrase") && o.byWords()).count();
             out.append("\nBy words alone: ").append(byWordsOnly).append('/').append(questions)
-                    .append(". The model's bar for code is ").append(model.codeThreshold()).append(".\n");
+                    .append(". Before files were ranked (each chunk on its own, at the model's bar for a chunk, ")
+                    .append(model.codeThreshold()).append("), as the hook shows it: ")
+                    .append(outcomes.stream().filter(o -> o.type().equals("paraphrase") && o.shownChunkByChunk()).count())
+                    .append('/').append(questions)
+                    .append(". By meaning a file scores its own vector's similarity and its best chunk's, half each;")
+                    .append(" the model's bar for a code file is ").append(model.codeFileThreshold()).append(".\n");
             System.out.println(out);
             Files.writeString(Path.of("bench/recall/code-results.md"), out.toString());
             assertThat(chunks).as("every chunk has a vector").isEqualTo(t.db.<Long>read(tx -> code.totals(tx, PROJECT).chunks()));
         }
+    }
+
+    /** A file's score by meaning, as CodeRecall weighs it: its own vector and its best chunk ({@code hit}), half each. */
+    private static float score(CodeHit hit, SemanticIndex.Scores chunks, SemanticIndex.Scores files, TestDb t, CodeStore code) {
+        float chunk = chunks.of("code", hit.id()).orElse(0f);
+        long file = t.db.read(tx -> code.chunksOfFiles(tx, List.of(hit.id()), List.of(), PROJECT)).stream()
+                .filter(c -> c.chunk() == hit.id()).findFirst().orElseThrow().file();
+        return files.of("code", file).map(f -> CodeRecall.FILE_WEIGHT * f + (1 - CodeRecall.FILE_WEIGHT) * chunk).orElse(chunk);
     }
 
     private static boolean right(String path, List<String> expect) {

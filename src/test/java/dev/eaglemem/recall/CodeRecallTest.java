@@ -3,13 +3,18 @@ package dev.eaglemem.recall;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 import dev.eaglemem.search.FtsQuery;
 import dev.eaglemem.store.CodeHit;
 import dev.eaglemem.store.CodeStore;
 import org.junit.jupiter.api.Test;
 
-/** What a code chunk needs to be recalled: half the prompt's words (two at least), one of them in its name or path. */
+/**
+ * What a code chunk needs to be recalled: by words, half the prompt's words (two at least), one of them in its name or
+ * path; by meaning, to be its file's best chunk above the bar.
+ */
 class CodeRecallTest {
 
     private static CodeStore.Candidate chunk(long id, String identity, String text) {
@@ -45,6 +50,38 @@ class CodeRecallTest {
     @Test
     void aOneWordPromptBringsNoCode() {
         assertThat(CodeRecall.pick(List.of(chunk(1, "checkout", "checkout")), FtsQuery.parse("checkout").orElseThrow(), 2))
+                .isEmpty();
+    }
+
+    private static List<Long> rank(Map<Long, Float> chunks, Map<Long, Float> files, CodeStore.FileChunk... layout) {
+        return CodeRecall.rankFiles(List.of(layout), id -> Optional.ofNullable(chunks.get(id)),
+                id -> Optional.ofNullable(files.get(id)), 0.425f, 0.075f);
+    }
+
+    @Test
+    void byMeaningAFileTakesOnePlaceAtItsBestChunk() {
+        // file 1 is cut into three close chunks, file 2 has one a little further off
+        assertThat(rank(Map.of(11L, 0.60f, 12L, 0.59f, 13L, 0.58f, 21L, 0.55f), Map.of(1L, 0.50f, 2L, 0.50f),
+                new CodeStore.FileChunk(11, 1), new CodeStore.FileChunk(12, 1), new CodeStore.FileChunk(13, 1),
+                new CodeStore.FileChunk(21, 2))).as("the file's best chunk, then the next file's").containsExactly(11L, 21L);
+    }
+
+    @Test
+    void byMeaningAFileThatSaysWhatItIsForBeatsOneWithManyCloseChunks() {
+        // file 1's chunks all sit near the prompt (shared wording), but the file is about something else; file 2's own
+        // vector (path, doc comment, names) is what the prompt asks about
+        assertThat(rank(Map.of(11L, 0.56f, 12L, 0.55f, 13L, 0.55f, 21L, 0.48f), Map.of(1L, 0.30f, 2L, 0.62f),
+                new CodeStore.FileChunk(11, 1), new CodeStore.FileChunk(12, 1), new CodeStore.FileChunk(13, 1),
+                new CodeStore.FileChunk(21, 2))).as("0.55 for file 2, 0.43 for file 1").containsExactly(21L, 11L);
+        assertThat(rank(Map.of(11L, 0.50f, 21L, 0.48f), Map.of(1L, 0.20f, 2L, 0.62f), new CodeStore.FileChunk(11, 1),
+                new CodeStore.FileChunk(21, 2))).as("file 1 mixes to 0.35, under the bar").containsExactly(21L);
+    }
+
+    @Test
+    void byMeaningAFileWithoutItsOwnVectorYetIsHeldToTheChunksBar() {
+        assertThat(rank(Map.of(11L, 0.52f, 21L, 0.48f), Map.of(), new CodeStore.FileChunk(11, 1),
+                new CodeStore.FileChunk(21, 2))).as("0.52 clears the chunks' 0.5, 0.48 does not").containsExactly(11L);
+        assertThat(rank(Map.of(), Map.of(1L, 0.9f), new CodeStore.FileChunk(11, 1))).as("no chunk vector: nothing to show")
                 .isEmpty();
     }
 }

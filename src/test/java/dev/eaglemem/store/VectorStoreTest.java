@@ -205,7 +205,8 @@ class VectorStoreTest {
         assertThat(mine.text()).isEqualTo("src/Checkout.java\nmethod retryCheckout\nretry checkout\nvoid retryCheckout() {}");
         assertThat(t.db.<List<VectorStore.Pending>>read(tx -> vectors.pendingCode(tx, "m1", 10, chunk + 1)))
                 .containsExactly(mine);
-        assertThat(t.db.<Long>read(tx -> vectors.pendingCount(tx, "m1"))).isEqualTo(2);
+        assertThat(t.db.<Long>read(tx -> vectors.pendingCount(tx, "m1"))).as("two chunks and their files' own vectors")
+                .isEqualTo(4);
 
         t.db.write(tx -> {
             vectors.put(tx, mine, "m1", new float[] { 0, 1 }, NOW);
