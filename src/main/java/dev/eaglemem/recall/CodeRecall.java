@@ -9,6 +9,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
@@ -127,6 +128,24 @@ final class CodeRecall {
         return score.entrySet().stream().filter(e -> e.getValue() >= bar)
                 .sorted(Map.Entry.<Long, Float>comparingByValue().reversed()).map(e -> best.get(e.getKey()).chunk())
                 .toList();
+    }
+
+    /**
+     * What prompt recall shows of the code: the words' picks, and in the places they leave the files closest in meaning
+     * ({@code byMeaning}: given what is shown and how many places are left). When the words filled every place, their
+     * last pick gives way to the file closest in meaning, if one reaches its bar: a weak words pick (two common words in
+     * a chunk's name and body) is wrong more often than a file that close in meaning (bench/recall/code-results.md).
+     */
+    static List<CodeHit> shown(List<CodeHit> byWords, BiFunction<List<CodeHit>, Integer, List<CodeHit>> byMeaning,
+            int limit) {
+        List<CodeHit> kept = byWords.size() >= limit ? byWords.subList(0, limit - 1) : byWords;
+        List<CodeHit> close = byMeaning.apply(kept, limit - kept.size());
+        if (close.isEmpty()) {
+            return byWords;
+        }
+        List<CodeHit> out = new ArrayList<>(kept);
+        out.addAll(close);
+        return out;
     }
 
     /** A stem of four letters or more is looked for anywhere; a shorter one ("ui", "db", "css") only as a whole word. */

@@ -322,27 +322,23 @@ public class RecallService {
 
     /**
      * The code chunks a prompt brings: those its words find (CodeRecall), then, through serve with code vectors, the best
-     * chunk of each file closest in meaning above the model's bar for code files, up to {@link #CODE_HITS}.
+     * chunk of each file closest in meaning above the model's bar for code files, up to {@link #CODE_HITS}; the file
+     * closest in meaning takes the words' last place when they filled them all ({@link CodeRecall#shown}).
      */
     private List<CodeHit> code(Audience a, FtsQuery query, String prompt, Optional<Embedder> model,
             Optional<CompletableFuture<float[]>> embedding) {
         List<CodeHit> byWords = CodeRecall.pick(db.read(tx -> code.candidates(tx, query.atLeastTwo(), a.project(),
                 CodeRecall.CANDIDATES)), query, CODE_HITS);
-        if (byWords.size() >= CODE_HITS || embedding.isEmpty() || !model.get().understands(prompt)) {
+        if (embedding.isEmpty() || !model.get().understands(prompt)) {
             return byWords;
         }
         Embedder m = model.get();
         float[] vector = embedding.get().join();
         SemanticIndex.Scores chunks = semantic.codeScores(m, a.project(), vector);
         SemanticIndex.Scores files = semantic.codeFileScores(m, a.project(), vector);
-        List<CodeHit> close = db.read(tx -> CodeRecall.byMeaning(tx, code, a.project(), chunks, files, m, byWords,
-                CODE_HITS - byWords.size()));
-        if (close.isEmpty()) {
-            return byWords;
-        }
-        List<CodeHit> out = new ArrayList<>(byWords);
-        out.addAll(close);
-        return out;
+        return CodeRecall.shown(byWords,
+                (shown, places) -> db.read(tx -> CodeRecall.byMeaning(tx, code, a.project(), chunks, files, m, shown, places)),
+                CODE_HITS);
     }
 
     /** The agent's context is about to be compacted: what it was shown is gone after this. */

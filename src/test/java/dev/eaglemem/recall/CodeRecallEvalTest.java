@@ -72,7 +72,7 @@ class CodeRecallEvalTest {
         }
 
         boolean shownAfterWords(float bar) {
-            return byWords() || afterWords.apply(bar).stream().anyMatch(h -> right(h.path(), expect));
+            return afterWords.apply(bar).stream().anyMatch(h -> right(h.path(), expect));
         }
 
         boolean shownChunkByChunk() {
@@ -125,8 +125,8 @@ class CodeRecallEvalTest {
                 Outcome o = new Outcome(p.path("type").asText(), expect, words,
                         bar -> t.db.read(tx -> CodeRecall.byMeaning(tx, code, PROJECT, chunkScores, fileScores, bar, alone,
                                 List.of(), RecallService.CODE_HITS)),
-                        bar -> t.db.read(tx -> CodeRecall.byMeaning(tx, code, PROJECT, chunkScores, fileScores, bar, alone,
-                                words, RecallService.CODE_HITS - words.size())),
+                        bar -> CodeRecall.shown(words, (shown, places) -> t.db.read(tx -> CodeRecall.byMeaning(tx, code,
+                                PROJECT, chunkScores, fileScores, bar, alone, shown, places)), RecallService.CODE_HITS),
                         t.db.read(tx -> code.hits(tx, before, PROJECT)));
                 // the right file's rank among the files by meaning (each at its own vector mixed with its best chunk)
                 List<CodeHit> ranked = t.db.read(tx -> CodeRecall.byMeaning(tx, code, PROJECT, chunkScores, fileScores, -1f,
@@ -164,8 +164,8 @@ class CodeRecallEvalTest {
                     .append(" chunks; by meaning it adds chunks only when the words found fewer, one per file (its best chunk).")
                     .append(" At each bar: questions whose right file is brought (by words, or among the ")
                     .append(RecallService.CODE_HITS).append(" files closest in meaning at or above the bar — the measure")
-                    .append(" of earlier runs), the same as the hook shows it (by meaning only in the places the words' picks")
-                    .append(" left), and unrelated questions that bring any chunk by meaning.\n\n")
+                    .append(" of earlier runs), the same as the hook shows it (by meaning in the places the words' picks")
+                    .append(" left, and in the words' last place when they filled them all), and unrelated questions that bring any chunk by meaning.\n\n")
                     .append("| bar | right file brought | as the hook shows it | unrelated questions bringing code |\n")
                     .append("|---:|---:|---:|---:|\n");
             long questions = outcomes.stream().filter(o -> o.type().equals("paraphrase")).count();

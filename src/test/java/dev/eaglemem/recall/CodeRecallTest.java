@@ -84,4 +84,27 @@ class CodeRecallTest {
         assertThat(rank(Map.of(), Map.of(1L, 0.9f), new CodeStore.FileChunk(11, 1))).as("no chunk vector: nothing to show")
                 .isEmpty();
     }
+
+    private static CodeHit hit(long id, String path) {
+        return new CodeHit(id, "p", path, 1, 9, "function", "x", "", -1, "typescript");
+    }
+
+    @Test
+    void theFileClosestInMeaningTakesTheWordsLastPlaceWhenTheyFilledThemAll() {
+        CodeHit first = hit(1, "src/cart/checkout.ts");
+        CodeHit second = hit(2, "src/ui/table.ts");
+        CodeHit close = hit(3, "src/pay/retry.ts");
+        assertThat(CodeRecall.shown(List.of(first, second), (shown, places) -> {
+            assertThat(shown).as("what is shown already").containsExactly(first);
+            assertThat(places).isEqualTo(1);
+            return List.of(close);
+        }, 2)).containsExactly(first, close);
+        assertThat(CodeRecall.shown(List.of(first, second), (shown, places) -> List.of(), 2))
+                .as("nothing close enough in meaning: the words keep both places").containsExactly(first, second);
+        assertThat(CodeRecall.shown(List.of(first), (shown, places) -> {
+            assertThat(places).isEqualTo(1);
+            return List.of(close);
+        }, 2)).containsExactly(first, close);
+        assertThat(CodeRecall.shown(List.of(), (shown, places) -> List.of(close, second), 2)).containsExactly(close, second);
+    }
 }
