@@ -168,7 +168,7 @@ public class TaskService {
             Instant now = clock.instant();
             long noteId = tasks.addNote(tx, id, "note", clean, null, now);
             tasks.touch(tx, id, now);
-            return new TaskNote(noteId, "note", clean, null, now);
+            return new TaskNote(noteId, "note", clean, null, Timestamps.format(now));
         });
     }
 
@@ -255,7 +255,7 @@ public class TaskService {
     }
 
     private static TaskNote note(TaskNoteRow n) {
-        return new TaskNote(n.id(), n.kind(), n.text(), n.author(), Instant.parse(n.createdAt()));
+        return new TaskNote(n.id(), n.kind(), n.text(), n.author(), n.createdAt());
     }
 
     private static Instant instant(String text) {

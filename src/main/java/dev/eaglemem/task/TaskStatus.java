@@ -6,8 +6,10 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 import dev.eaglemem.error.EagleException;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /** Where a task stands; printed and stored in lower case ({@code in_progress}). */
+@RegisterForReflection
 public enum TaskStatus {
     PENDING, IN_PROGRESS, BLOCKED, COMPLETED, CANCELLED;
 
