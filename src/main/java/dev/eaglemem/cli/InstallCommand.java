@@ -16,7 +16,7 @@ import picocli.CommandLine.Spec;
         description = { "Copies this runtime to $EAGLE_MEM_DIR/runtime, links ~/.local/bin/eagle-mem, migrates the"
                 + " database, and merges hooks, an instruction block and skills into the agents' configuration (~/.claude,"
                 + " ~/.codex): backups first, your own settings untouched.",
-                "It pre-approves five eagle-mem commands in Claude Code's permissions.allow (--no-allow skips them) and"
+                "It pre-approves six eagle-mem commands in Claude Code's permissions.allow (--no-allow skips them) and"
                         + " writes tab completion for the shells on PATH (--no-completion skips it). Running it again"
                         + " changes nothing." },
         footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem install", "  eagle-mem install --dry-run",

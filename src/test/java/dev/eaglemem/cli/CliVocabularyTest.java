@@ -45,7 +45,8 @@ class CliVocabularyTest {
         });
         assertThat(commands).containsExactlyInAnyOrder("eagle-mem memories list", "eagle-mem search",
                 "eagle-mem session list", "eagle-mem jobs list", "eagle-mem curate proposals",
-                "eagle-mem inspect recall", "eagle-mem inspect events");
+                "eagle-mem inspect recall", "eagle-mem inspect events", "eagle-mem tasks", "eagle-mem tasks list",
+                "eagle-mem tasks search");
     }
 
     @Test

@@ -93,7 +93,7 @@ class InstallCliIT {
             assertThat(report.get("warnings")).as("install %d warns", i + 1).anySatisfy(w -> assertThat(w.asText())
                     .contains(bin + " is not on PATH").contains("export PATH=\"$HOME/.local/bin:$PATH\""));
             assertThat(report.get("command").asText()).isEqualTo(link);
-            assertThat(report.get("allow_rules")).hasSize(5)
+            assertThat(report.get("allow_rules")).hasSize(6)
                     .allSatisfy(rule -> assertThat(rule.asText()).startsWith("Bash(" + link + " "));
         }
         String human = cli.run("install", "--agent", "claude-code").ok().out();

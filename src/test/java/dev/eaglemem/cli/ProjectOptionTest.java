@@ -26,7 +26,9 @@ class ProjectOptionTest {
                 "eagle-mem inspect recall", "eagle-mem inspect events", "eagle-mem replay",
                 "eagle-mem export", "eagle-mem project off", "eagle-mem project on",
                 "eagle-mem project status", "eagle-mem health",
-                "eagle-mem compaction");
+                "eagle-mem compaction", "eagle-mem tasks", "eagle-mem tasks list", "eagle-mem tasks show",
+                "eagle-mem tasks search", "eagle-mem tasks stale", "eagle-mem tasks add", "eagle-mem tasks update",
+                "eagle-mem tasks start", "eagle-mem tasks block", "eagle-mem tasks complete", "eagle-mem tasks cancel");
         for (OptionSpec o : options) {
             assertThat(o.names()).containsExactly("-p", "--project");
             assertThat(o.paramLabel()).isEqualTo("KEY");

@@ -113,7 +113,7 @@ class InstallerTest {
         assertThat(pathWarnings(first)).singleElement().asString().contains(localBin.toString())
                 .contains("export PATH=\"$HOME/.local/bin:$PATH\"");
         assertThat(first.command()).isEqualTo(link);
-        assertThat(first.allowRules()).hasSize(5).allSatisfy(rule -> assertThat(rule).startsWith("Bash(" + link + " "))
+        assertThat(first.allowRules()).hasSize(6).allSatisfy(rule -> assertThat(rule).startsWith("Bash(" + link + " "))
                 .contains("Bash(" + link + " session save:*)");
         String block = Files.readString(home.resolve(".claude/CLAUDE.md"));
         assertThat(block).contains("`" + link + " session save --session-id").contains("`" + link + " memories add")

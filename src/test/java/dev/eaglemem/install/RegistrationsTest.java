@@ -54,13 +54,13 @@ class RegistrationsTest {
                 .allSatisfy(h -> assertThat(h.command()).endsWith("--agent codex"));
         assertThat(Registrations.codex("/b")).filteredOn(h -> h.event().equals("SessionEnd"))
                 .extracting(HookRegistration::timeoutSeconds).containsExactly(3);
-        assertThat(Registrations.claudeAllowRules()).contains("Bash(eagle-mem session save:*)");
+        assertThat(Registrations.claudeAllowRules()).contains("Bash(eagle-mem session save:*)", "Bash(eagle-mem tasks:*)");
     }
 
     @Test
     void allowRulesCallEagleMemAsInstallSaysAndAreRecognisedInEveryForm() {
         assertThat(Registrations.claudeAllowRules("eagle-mem")).isEqualTo(Registrations.claudeAllowRules());
-        assertThat(Registrations.claudeAllowRules("/home/u/.local/bin/eagle-mem")).hasSize(5)
+        assertThat(Registrations.claudeAllowRules("/home/u/.local/bin/eagle-mem")).hasSize(6)
                 .contains("Bash(/home/u/.local/bin/eagle-mem session save:*)", "Bash(/home/u/.local/bin/eagle-mem search:*)");
         assertThat(Registrations.claudeAllowRules("'/home/my u/.local/bin/eagle-mem'"))
                 .contains("Bash('/home/my u/.local/bin/eagle-mem' show:*)");
