@@ -34,6 +34,7 @@ import dev.eaglemem.session.SessionSave;
 import dev.eaglemem.session.SessionService;
 import dev.eaglemem.store.MemoryDetails;
 import dev.eaglemem.store.SummaryFields;
+import dev.eaglemem.task.TaskService;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /**
@@ -60,9 +61,10 @@ public class McpTools {
     private final VerificationService verifications;
     private final CurrentContext context;
     private final Settings settings;
+    private final TaskTools tasks;
 
     public McpTools(SearchService search, TimelineService timelines, RecordService records, MemoryService memories,
-            SessionService sessions, VerificationService verifications, CurrentContext context,
+            SessionService sessions, VerificationService verifications, TaskService tasks, CurrentContext context,
             Settings settings) {
         this.search = search;
         this.timelines = timelines;
@@ -72,6 +74,7 @@ public class McpTools {
         this.verifications = verifications;
         this.context = context;
         this.settings = settings;
+        this.tasks = new TaskTools(tasks, context);
     }
 
     /** Runs tool {@code name}; unknown names are refused by the server before they get here. */
@@ -91,6 +94,12 @@ public class McpTools {
             case ToolCatalog.FEATURE_PENDING -> featurePending();
             case ToolCatalog.MEMORY_STALE -> memoryStale(a);
             case ToolCatalog.MEMORY_CONFIRM -> memoryConfirm(a);
+            case ToolCatalog.TASK_LIST -> tasks.list(a);
+            case ToolCatalog.TASK_SHOW -> tasks.show(a);
+            case ToolCatalog.TASK_ADD -> tasks.add(a);
+            case ToolCatalog.TASK_UPDATE -> tasks.update(a);
+            case ToolCatalog.TASK_SEARCH -> tasks.search(a);
+            case ToolCatalog.TASK_STALE -> tasks.stale(a);
             default -> throw EagleException.invalidInput("unknown tool '" + name + "'", "tools/list names the tools");
         };
     }

@@ -31,7 +31,8 @@ public final class StdioServer {
 
     static final String INSTRUCTIONS = "eagle-mem remembers this project's past sessions, decisions and gotchas."
             + " Start with search (compact hits), then timeline around a hit or get for whole records."
-            + " Save what should outlive this session with memory_add or session_save.";
+            + " Save what should outlive this session with memory_add or session_save."
+            + " Work that must outlive it is a task: task_list shows the open ones, task_add and task_update keep them.";
 
     private StdioServer() {
     }

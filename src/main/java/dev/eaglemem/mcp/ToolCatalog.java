@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import dev.eaglemem.memory.MemoryKind;
 import dev.eaglemem.search.RecordService;
@@ -30,15 +31,25 @@ final class ToolCatalog {
     static final String CODE_SEARCH = "code_search";
     static final String MEMORY_STALE = "memory_stale";
     static final String MEMORY_CONFIRM = "memory_confirm";
+    static final String TASK_LIST = "task_list";
+    static final String TASK_SHOW = "task_show";
+    static final String TASK_ADD = "task_add";
+    static final String TASK_UPDATE = "task_update";
+    static final String TASK_SEARCH = "task_search";
+    static final String TASK_STALE = "task_stale";
 
     private static final String ID = "A record id from search or timeline: mem-12, sum-3, prm-40, obs-7 or code-5.";
-    private static final String PROJECT = "Project key such as code/my-repo (default: the project of the directory the"
+    static final String PROJECT = "Project key such as code/my-repo (default: the project of the directory the"
             + " server runs in).";
 
     private ToolCatalog() {
     }
 
     static List<Tool> tools() {
+        return Stream.concat(memoryTools().stream(), TaskCatalog.tools().stream()).toList();
+    }
+
+    private static List<Tool> memoryTools() {
         return List.of(
                 tool(SEARCH, "Search memory", "Search this project's session summaries, memories and prompts by words"
                         + " (and meaning, once serve has embedded them). Returns compact hits (id, kind, title, snippet);"
@@ -146,18 +157,18 @@ final class ToolCatalog {
                         reading()));
     }
 
-    private static Tool tool(String name, String title, String description, JsonSchema input, ToolAnnotations annotations) {
+    static Tool tool(String name, String title, String description, JsonSchema input, ToolAnnotations annotations) {
         return Tool.builder().name(name).title(title).description(description).inputSchema(input).annotations(annotations)
                 .build();
     }
 
     /** Reads only; the same call answers the same until the memory changes. */
-    private static ToolAnnotations reading() {
+    static ToolAnnotations reading() {
         return new ToolAnnotations(null, true, false, true, false, null);
     }
 
     /** An object schema from name/property pairs; unknown arguments are refused. */
-    private static JsonSchema schema(List<String> required, Object... namesAndProperties) {
+    static JsonSchema schema(List<String> required, Object... namesAndProperties) {
         Map<String, Object> properties = new LinkedHashMap<>();
         for (int i = 0; i < namesAndProperties.length; i += 2) {
             properties.put((String) namesAndProperties[i], namesAndProperties[i + 1]);
@@ -165,7 +176,7 @@ final class ToolCatalog {
         return new JsonSchema("object", properties, required, false, null, null);
     }
 
-    private static Map<String, Object> text(String description) {
+    static Map<String, Object> text(String description) {
         return Map.of("type", "string", "description", description);
     }
 
@@ -177,7 +188,7 @@ final class ToolCatalog {
         return integer("Hits to skip: the next_offset of the previous page (default 0).", 0, McpTools.MAX_OFFSET);
     }
 
-    private static Map<String, Object> integer(String description, int min, int max) {
+    static Map<String, Object> integer(String description, int min, int max) {
         return Map.of("type", "integer", "minimum", min, "maximum", max, "description", description);
     }
 

@@ -27,14 +27,17 @@ class McpSdkClientIT {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final List<String> TOOLS = List.of("search", "timeline", "get", "memory_add", "memory_update",
-            "memory_forget", "session_save", "feature_pending", "code_search", "memory_stale", "memory_confirm");
+            "memory_forget", "session_save", "feature_pending", "code_search", "memory_stale", "memory_confirm",
+            "task_list", "task_show", "task_add", "task_update", "task_search", "task_stale");
 
     /** destructiveHint per tool: memory_add can overwrite a same-topic memory's text and forget the one it supersedes. */
     private static final Map<String, Boolean> DESTRUCTIVE = Map.ofEntries(Map.entry("search", false),
             Map.entry("timeline", false), Map.entry("get", false), Map.entry("memory_add", true),
             Map.entry("memory_update", true), Map.entry("memory_forget", true), Map.entry("session_save", true),
             Map.entry("feature_pending", false), Map.entry("code_search", false), Map.entry("memory_stale", false),
-            Map.entry("memory_confirm", false));
+            Map.entry("memory_confirm", false), Map.entry("task_list", false), Map.entry("task_show", false),
+            Map.entry("task_add", false), Map.entry("task_update", true), Map.entry("task_search", false),
+            Map.entry("task_stale", false));
 
     private static Map<String, String> env(E2eWorkspace workspace) {
         Map<String, String> env = new HashMap<>(workspace.baseEnv());
@@ -66,7 +69,8 @@ class McpSdkClientIT {
             assertThat(tool.path("annotations").has("readOnlyHint")).as(name).isTrue();
             assertThat(tool.path("annotations").has("destructiveHint")).as(name).isTrue();
             assertThat(tool.path("annotations").has("idempotentHint")).as(name).isTrue();
-            boolean reads = List.of("search", "timeline", "get", "code_search", "memory_stale").contains(name);
+            boolean reads = List.of("search", "timeline", "get", "code_search", "memory_stale", "task_list",
+                    "task_show", "task_search", "task_stale").contains(name);
             assertThat(tool.at("/annotations/readOnlyHint").asBoolean()).as(name).isEqualTo(reads);
             assertThat(tool.at("/annotations/destructiveHint").asBoolean()).as(name).isEqualTo(DESTRUCTIVE.get(name));
             if (name.equals("search") || name.equals("code_search")) {

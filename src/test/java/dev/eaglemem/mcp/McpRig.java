@@ -38,7 +38,7 @@ final class McpRig implements AutoCloseable {
         TestServices services = TestServices.on(t.db, clock).withContext(context);
         memories = services.memories();
         tools = new McpTools(services.search(), services.timeline(), services.records(), memories, services.sessions(),
-                services.verifications(), context, services.settings());
+                services.verifications(), services.tasks(), context, services.settings());
     }
 
     @Override

@@ -17,11 +17,12 @@ import dev.eaglemem.search.TimelineService;
 import dev.eaglemem.session.SessionService;
 import dev.eaglemem.status.StatusLine;
 import dev.eaglemem.status.StatusService;
+import dev.eaglemem.task.TaskService;
 import io.vertx.ext.web.Router;
 
 /**
  * The JSON API of {@code eagle-mem serve}, for {@code ServeServer.start(…, api.routes(health))}:
- * health, status, search, timeline, batch get, memories CRUD, sessions, recall events, jobs and the
+ * health, status, search, timeline, batch get, memories CRUD, sessions, tasks, recall events, jobs and the
  * event stream, and the status bar line. docs/http-api.md documents every endpoint.
  */
 @ApplicationScoped
@@ -30,6 +31,7 @@ public class ServeApi {
     private final RecordRoutes records;
     private final MemoryRoutes memories;
     private final SessionRoutes sessions;
+    private final TaskRoutes tasks;
     private final EventStream events;
     private final JobRoutes jobs;
     private final StatusLineRoute statusLine;
@@ -37,10 +39,11 @@ public class ServeApi {
 
     public ServeApi(StatusService status, SearchService search, TimelineService timelines, RecordService records,
             MemoryService memories, SessionService sessions, RecallHistory recalls, ChangeFeed feed, Settings settings,
-            JobService jobs, StatusLine statusLine, EagleEnv env, LogFile log) {
+            JobService jobs, StatusLine statusLine, TaskService tasks, EagleEnv env, LogFile log) {
         this.records = new RecordRoutes(status, search, timelines, records, settings);
         this.memories = new MemoryRoutes(memories, sessions, env);
         this.sessions = new SessionRoutes(sessions, recalls);
+        this.tasks = new TaskRoutes(tasks);
         this.events = new EventStream(feed, log);
         this.jobs = new JobRoutes(jobs);
         this.statusLine = new StatusLineRoute(statusLine, env);
@@ -59,6 +62,7 @@ public class ServeApi {
             records.register(router, log);
             memories.register(router, log);
             sessions.register(router, log);
+            tasks.register(router, log);
             jobs.register(router, log);
             events.register(router);
             statusLine.register(router);

@@ -138,4 +138,17 @@ class ApiBodiesTest {
             throw new UncheckedIOException(e);
         }
     }
+
+    @Test
+    void aTaskIsItsViewThenItsNotesAndAListIsTheProjectThenItsTasks() {
+        String task = body(rig.http().contentType(ContentType.JSON).body(Map.of("project", ApiRig.PROJECT, "title", "Ship it"))
+                .post("/tasks"), 201);
+        String view = "{\"id\":\"t-1\",\"project\":\"code/app\",\"title\":\"Ship it\",\"details\":\"\",\"status\":\"pending\","
+                + "\"stale\":false,\"owner_agent\":null,\"owner_session\":null,\"origin\":\"person\",\"origin_ref\":null,"
+                + "\"parent_id\":null,\"created_at\":\"2026-11-22T10:00:01.000Z\",\"updated_at\":\"2026-11-22T10:00:01.000Z\","
+                + "\"started_at\":null,\"ended_at\":null}";
+        assertThat(task).isEqualTo("{\"task\":" + view + ",\"notes\":[]}");
+        String list = body(rig.http().queryParam("project", ApiRig.PROJECT).get("/tasks"), 200);
+        assertThat(list).isEqualTo("{\"project\":\"code/app\",\"tasks\":[" + view + "]}");
+    }
 }

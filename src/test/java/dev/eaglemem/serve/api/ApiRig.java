@@ -119,7 +119,7 @@ final class ApiRig implements AutoCloseable {
                 new DataDir(dir, dir.resolve("config.toml")), new VectorStore(), settings),
                 NoModel.search(t.db), services.timeline(), services.records(), memories, sessions,
                 new RecallHistory(t.db, new RecallStore()), new ChangeFeed(t.db, new TimelineStore()),
-                settings, jobs, new StatusLine(() -> t.db, new StatsStore(), env), env, log);
+                settings, jobs, new StatusLine(() -> t.db, new StatsStore(), env), services.tasks(), env, log);
         HealthInfo health = new HealthInfo(t.db, new HealthStore(), clock).serving(() -> new HealthInfo.Serving(
                 socket().toString(), "127.0.0.1", null, null, 0L, JobCounts.NONE, 0, 0, 0, 0, 0, "off: no model"));
         features = services.features();
