@@ -147,6 +147,7 @@ class HookFlowTest {
                     "PostToolUse-6", "Stop-2", "SessionEnd-2");
 
             assertThat(t.rows("SELECT kind || ' ' || dedupe_key || ' ' || status FROM jobs ORDER BY id")).containsExactly(
+                    "note-sync note-sync:work/shop-api pending",
                     "enrich-summary enrich-summary:07aba3bf-ce7d-4033-9fd6-5ee109d2528c pending",
                     "prune prune:work/shop-api pending");
             assertThat(t.rows("SELECT count(*) FROM observations WHERE session_id = 'old-session'")).containsExactly("1");

@@ -45,7 +45,7 @@ class AgentPayloadFixturesTest {
     }
 
     @ParameterizedTest
-    @CsvSource({ "claude-code-2.1.330, CLAUDE_CODE, 21", "codex-0.169.0, CODEX, 44" })
+    @CsvSource({ "claude-code-2.1.330, CLAUDE_CODE, 47", "codex-0.169.0, CODEX, 49" })
     void everyCapturedPayloadIsAttributedToItsAgent(String folder, AgentSource agent, int count) throws Exception {
         List<Path> files = payloads(folder);
         assertThat(files).hasSize(count);
