@@ -2,8 +2,12 @@ package dev.eaglemem.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -12,13 +16,16 @@ import org.junit.jupiter.api.Test;
  * Compaction survival with the real CLIs against the fake models, eagle-mem installed as a user has it: a session
  * works on a task, its context is compacted, and the model's first request after the compaction carries the "where
  * you were" block (the task in progress, the checkpoint's request) that SessionStart gave back. Headless routes as
- * docs/agents-tasks.md found them: Claude Code's {@code /compact} on {@code --resume}.
+ * docs/agents-tasks.md found them: Claude Code's {@code /compact} on {@code --resume}, Codex's auto compaction past
+ * {@code model_auto_compact_token_limit} (codex exec has no manual route).
  */
 class CompactionIT {
 
     static final String REQUEST = "Add a rate limiter to the orders endpoint";
     static final String TASK = "Add rate limiter to /orders";
     static final String BLOCK = "Where you were before the context was compacted";
+    /** How Codex 0.169.0 opens the summary that replaces the history it compacted (docs/agents-tasks.md). */
+    static final String CODEX_SUMMARY = "Another language model started to solve this problem";
 
     @AfterEach
     void stopServes() {
@@ -61,8 +68,50 @@ class CompactionIT {
             String block = first.strings().stream().filter(s -> s.contains(BLOCK)).findFirst()
                     .orElseThrow(() -> new AssertionError("no \"where you were\" block in the first request after"
                             + " /compact: " + first.describe() + "\n" + String.join("\n---\n", first.strings())));
-            assertThat(block).contains("In progress:\n- t-1 " + TASK + " (in progress")
-                    .contains("Request: " + REQUEST).contains("RateLimiter.java");
+            // the session was resumed, not left: its own task is not stale
+            assertThat(block).containsPattern("In progress:\n- t-1 " + Pattern.quote(TASK) + " \\(in progress \\d+[mh]\\)\n")
+                    .contains("Request: " + REQUEST).contains("Edited: RateLimiter.java");
+        }
+    }
+
+    @Test
+    void codexsFirstRequestAfterAutoCompactionCarriesThePlanStepInProgressAndTheRequest() throws Exception {
+        E2eWorkspace workspace = E2eWorkspace.create();
+        EagleMemInstall eagle = new EagleMemInstall(workspace);
+        try (FakeOpenAi fake = FakeOpenAi.start(workspace.root().resolve("openai.jsonl"))) {
+            CodexSession codex = CodexSession.in(workspace, fake).configureProvider();
+            eagle.install("codex");
+            // a top-level key goes before the first table; update_plan is offered only when enabled (agents-tasks.md)
+            Path config = codex.codexHome().resolve("config.toml");
+            Files.writeString(config, "model_auto_compact_token_limit = 20000\n" + Files.readString(config)
+                    + "\n[tools.update_plan]\nenabled = true\n", StandardCharsets.UTF_8);
+            fake.script(
+                    FakeOpenAi.Turn.call("update_plan", Map.of("plan", List.of(
+                            Map.of("step", TASK, "status", "in_progress"),
+                            Map.of("step", "Document the rate limit", "status", "pending")))),
+                    FakeOpenAi.Turn.patch("""
+                            *** Begin Patch
+                            *** Add File: RateLimiter.java
+                            +final class RateLimiter {
+                            +    static final int PER_MINUTE = 100;
+                            +}
+                            *** End Patch
+                            """),
+                    FakeOpenAi.Turn.text("Wiring the limiter into /orders now."));
+            // the patch's answer reports far more than the limit: Codex compacts before its next request
+            fake.reportTokens(1, 250_000);
+            codex.env(eagle.env()).run(REQUEST + " (100 requests a minute per API key).").assertSucceeded();
+
+            List<RecordedRequest> loop = fake.mainLoopRequests();
+            RecordedRequest first = loop.stream().filter(r -> r.bodyContains(CODEX_SUMMARY)).findFirst()
+                    .orElseThrow(() -> new AssertionError("no compaction: " + fake.summary()));
+            String block = first.strings().stream().filter(s -> s.contains(BLOCK)).findFirst()
+                    .orElseThrow(() -> new AssertionError("no \"where you were\" block in the first request after"
+                            + " the compaction: " + first.describe() + "\n" + String.join("\n---\n", first.strings())));
+            assertThat(block).containsPattern("In progress:\n- t-1 " + Pattern.quote(TASK) + " \\(in progress \\d+[mh]\\)\n")
+                    .contains("Request: " + REQUEST).contains("Edited: RateLimiter.java");
+            assertThat(loop.subList(0, loop.indexOf(first))).as("no block before the compaction")
+                    .noneMatch(r -> r.bodyContains(BLOCK));
         }
     }
 
