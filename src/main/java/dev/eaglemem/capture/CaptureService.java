@@ -148,8 +148,10 @@ public class CaptureService {
         Origin o = e.origin();
         sessions.abandonStale(tx, e.at().minus(STALE_SESSION));
         Optional<String> project = attach(tx, o, e.at());
-        project.ifPresent(
-                p -> sessions.upsert(tx, o.sessionId(), p, o.agent(), o.cwd().toString(), o.model(), e.source(), e.at()));
+        project.ifPresent(p -> {
+            sessions.upsert(tx, o.sessionId(), p, o.agent(), o.cwd().toString(), o.model(), e.source(), e.at());
+            sessions.reopen(tx, o.sessionId());
+        });
         return fresh(project, TurnCapture.NOTHING);
     }
 

@@ -70,6 +70,18 @@ public final class SessionStore {
         });
     }
 
+    /**
+     * A SessionStart for a session that had ended makes it active again: a resumed session (each headless
+     * {@code claude -p --resume} run ends with SessionEnd) is being worked in, so its in-progress tasks are not stale.
+     * Only the start does this; a late tool event after SessionEnd only touches it.
+     */
+    public void reopen(Tx tx, String id) {
+        tx.run("UPDATE sessions SET status = 'active', ended_at = NULL WHERE id = ? AND status <> 'active'", ps -> {
+            ps.setString(1, id);
+            ps.executeUpdate();
+        });
+    }
+
     /** Active sessions with no activity since {@code before} become abandoned; returns how many. */
     public int abandonStale(Tx tx, Instant before) {
         return tx.call(

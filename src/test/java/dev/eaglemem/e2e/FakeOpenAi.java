@@ -74,6 +74,7 @@ public final class FakeOpenAi extends FakeModelServer {
     static final String METADATA_HEADER = "x-codex-turn-metadata";
     private static final String SIDE_TEXT = "Summary: the session so far ran the scripted steps.";
     private static final String EXHAUSTED_TEXT = "done";
+    private static final int USUAL_TOKENS = 100;
     // Without an explicit yield a slow command is backgrounded and the model is expected to poll it.
     private static final int SHELL_YIELD_MS = 10_000;
 
@@ -82,6 +83,7 @@ public final class FakeOpenAi extends FakeModelServer {
     private List<Turn> script = List.of();
     private int cursor;
     private int searchRetries;
+    private final Map<Integer, Integer> reportedTokens = new java.util.HashMap<>();
 
     private FakeOpenAi(Path log) {
         super(log);
@@ -109,10 +111,19 @@ public final class FakeOpenAi extends FakeModelServer {
         script = List.copyOf(turns);
         cursor = 0;
         searchRetries = 0;
+        reportedTokens.clear();
     }
 
     public void script(Turn... turns) {
         script(List.of(turns));
+    }
+
+    /**
+     * The answer to script turn {@code index} reports {@code inputTokens} of usage instead of 100: how a test drives
+     * Codex's auto compaction ({@code model_auto_compact_token_limit}) without a long session. Reset by {@link #script}.
+     */
+    public synchronized void reportTokens(int index, int inputTokens) {
+        reportedTokens.put(index, inputTokens);
     }
 
     public synchronized int remainingTurns() {
@@ -167,11 +178,15 @@ public final class FakeOpenAi extends FakeModelServer {
         OutputItem item = OutputItem.of(chosen.turn(), declaresCustom(request.body(), "apply_patch"), SHELL_YIELD_MS);
         String model = request.body().path("model").asText("gpt-5.5");
         return request.body().path("stream").asBoolean(false)
-                ? Reply.sse(stream(item, model), chosen.label())
-                : Reply.json(response("completed", model, item.done()), chosen.label());
+                ? Reply.sse(stream(item, model, chosen.inputTokens()), chosen.label())
+                : Reply.json(response("completed", model, item.done(), chosen.inputTokens()), chosen.label());
     }
 
-    private record Chosen(Turn turn, String label) {
+    private record Chosen(Turn turn, String label, int inputTokens) {
+
+        Chosen(Turn turn, String label) {
+            this(turn, label, USUAL_TOKENS);
+        }
     }
 
     private synchronized Chosen choose(Incoming request) {
@@ -188,7 +203,8 @@ public final class FakeOpenAi extends FakeModelServer {
         }
         if (cursor < script.size()) {
             int index = cursor++;
-            return new Chosen(script.get(index), "script[" + index + "]");
+            return new Chosen(script.get(index), "script[" + index + "]",
+                    reportedTokens.getOrDefault(index, USUAL_TOKENS));
         }
         return new Chosen(new Turn.Text(EXHAUSTED_TEXT), "exhausted");
     }
@@ -227,11 +243,11 @@ public final class FakeOpenAi extends FakeModelServer {
         return false;
     }
 
-    private static SseStream stream(OutputItem item, String model) {
+    private static SseStream stream(OutputItem item, String model, int inputTokens) {
         SseStream sse = new SseStream()
-                .event("response.created", event("response.created").set("response", response("in_progress", model, null)))
+                .event("response.created", event("response.created").set("response", response("in_progress", model, null, 0)))
                 .event("response.in_progress",
-                        event("response.in_progress").set("response", response("in_progress", model, null)));
+                        event("response.in_progress").set("response", response("in_progress", model, null, 0)));
         ObjectNode added = event("response.output_item.added").put("output_index", 0);
         added.set("item", item.added());
         sse.event("response.output_item.added", added);
@@ -243,14 +259,14 @@ public final class FakeOpenAi extends FakeModelServer {
         done.set("item", item.done());
         return sse.event("response.output_item.done", done)
                 .event("response.completed",
-                        event("response.completed").set("response", response("completed", model, item.done())));
+                        event("response.completed").set("response", response("completed", model, item.done(), inputTokens)));
     }
 
     private static ObjectNode event(String type) {
         return JSON.createObjectNode().put("type", type);
     }
 
-    private static ObjectNode response(String status, String model, JsonNode outputItem) {
+    private static ObjectNode response(String status, String model, JsonNode outputItem, int inputTokens) {
         ObjectNode response = JSON.createObjectNode()
                 .put("id", "resp_" + UUID.randomUUID().toString().replace("-", ""))
                 .put("object", "response").put("created_at", Instant.now().getEpochSecond())
@@ -260,7 +276,8 @@ public final class FakeOpenAi extends FakeModelServer {
             output.add(outputItem);
         }
         if ("completed".equals(status)) {
-            response.putObject("usage").put("input_tokens", 100).put("output_tokens", 10).put("total_tokens", 110)
+            response.putObject("usage").put("input_tokens", inputTokens).put("output_tokens", 10)
+                    .put("total_tokens", inputTokens + 10)
                     .<ObjectNode>set("input_tokens_details", JSON.createObjectNode().put("cached_tokens", 0))
                     .set("output_tokens_details", JSON.createObjectNode().put("reasoning_tokens", 0));
         } else {

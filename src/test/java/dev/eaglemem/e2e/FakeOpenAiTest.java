@@ -63,6 +63,24 @@ class FakeOpenAiTest {
     }
 
     @Test
+    void aTurnCanReportHeavyUsageUntilTheScriptIsReplaced() throws Exception {
+        fake.script(FakeOpenAi.Turn.shell("ls"), FakeOpenAi.Turn.text("bye"));
+        fake.reportTokens(1, 250_000);
+
+        String usual = post(TURN, BODY);
+        String heavy = post(TURN, BODY);
+        String side = post("{\"request_kind\":\"compaction\"}", BODY);
+        fake.script(FakeOpenAi.Turn.shell("ls"), FakeOpenAi.Turn.text("bye"));
+        post(TURN, BODY);
+        String replaced = post(TURN, BODY);
+
+        assertThat(usual).contains("\"input_tokens\":100,").doesNotContain("250000");
+        assertThat(heavy).contains("\"input_tokens\":250000,", "\"total_tokens\":250010");
+        assertThat(side).doesNotContain("250000");
+        assertThat(replaced).doesNotContain("250000");
+    }
+
+    @Test
     void decodesGzipBodies() throws Exception {
         ByteArrayOutputStream zipped = new ByteArrayOutputStream();
         try (GZIPOutputStream gzip = new GZIPOutputStream(zipped)) {

@@ -8,6 +8,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.Map;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -42,11 +43,27 @@ class TaskMirrorIT {
                     .allowedTools(ClaudeSession.DEFAULT_ALLOWED_TOOLS + " ToolSearch TaskCreate TaskUpdate")
                     .run("Add a rate limiter to the orders endpoint and document it.").assertSucceeded();
             assertThat(fake.remainingTurns()).as("every scripted turn was used").isZero();
+            List<String> expected = List.of("Add rate limiter to /orders | completed | claude-code",
+                    "Document the rate limit | pending | claude-code");
+            assertThat(eagle.eventually(ROWS, expected)).containsExactlyElementsOf(expected);
+            assertThat(eagle.query("SELECT origin FROM tasks")).containsOnly("agent:claude-code");
+            JsonNode listed = eagle.runJson("tasks", "list", "--all", "--json").path("tasks");
+            assertThat(listed).extracting(t -> t.path("id").asText() + " " + t.path("title").asText() + " | "
+                    + t.path("status").asText() + " | " + t.path("owner_agent").asText()).containsExactlyInAnyOrder(
+                            "t-1 Add rate limiter to /orders | completed | claude-code",
+                            "t-2 Document the rate limit | pending | claude-code");
+
+            // the next session is told the open task at its start, in the first request its model gets
+            int before = fake.mainLoopRequests().size();
+            fake.script(FakeAnthropic.Turn.text("The rate limit still needs documenting."));
+            ClaudeSession.in(workspace, fake).env(eagle.env()).run("What is left to do?").assertSucceeded();
+            RecordedRequest first = fake.mainLoopRequests().get(before);
+            String context = first.strings().stream().filter(s -> s.contains("=== Eagle Mem: Tasks ===")).findFirst()
+                    .orElseThrow(() -> new AssertionError("no Tasks section in the next session's first request: "
+                            + first.describe()));
+            assertThat(context).contains("=== Eagle Mem: Tasks ===\n- t-2 Document the rate limit (pending")
+                    .doesNotContain("t-1 Add rate limiter");
         }
-        List<String> expected = List.of("Add rate limiter to /orders | completed | claude-code",
-                "Document the rate limit | pending | claude-code");
-        assertThat(eagle.eventually(ROWS, expected)).containsExactlyElementsOf(expected);
-        assertThat(eagle.query("SELECT origin FROM tasks")).containsOnly("agent:claude-code");
     }
 
     @Test

@@ -30,6 +30,7 @@ import dev.eaglemem.store.PromptStore;
 import dev.eaglemem.store.SessionStore;
 import dev.eaglemem.store.SummaryStore;
 import dev.eaglemem.store.TestDb;
+import dev.eaglemem.task.TaskStatus;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -244,5 +245,29 @@ class HookFlowTest {
             }
         }
         return all.toString();
+    }
+
+    @Test
+    void aResumedSessionIsActiveAgainSoItsTaskInProgressIsNotStale() throws Exception {
+        try (TestDb t = TestDb.in(dir)) {
+            HookRig rig = new HookRig(t.db, dir.resolve("eagle-mem.log"));
+            String session = "\"session_id\":\"s-resumed\",\"cwd\":\"/home/dev/work/shop-api\",";
+            rig.run("SessionStart", ("{" + session + "\"hook_event_name\":\"SessionStart\",\"source\":\"startup\"}")
+                    .getBytes(StandardCharsets.UTF_8));
+            long task = TestServices.on(t.db, rig.clock).tasks().upsertMirrored("work/shop-api", "agent:claude-code",
+                    "s-resumed/1", "claude-code", "s-resumed", "Add rate limiter", null, TaskStatus.IN_PROGRESS).id();
+            rig.clock.advance(Duration.ofSeconds(10));
+            rig.run("SessionEnd", ("{" + session + "\"hook_event_name\":\"SessionEnd\",\"reason\":\"other\"}")
+                    .getBytes(StandardCharsets.UTF_8));
+            assertThat(TestServices.on(t.db, rig.clock).tasks().require("work/shop-api", task).stale())
+                    .as("its session ended").isTrue();
+
+            // each headless `claude -p --resume` run ends with SessionEnd; the next one starts the same session again
+            rig.clock.advance(Duration.ofSeconds(10));
+            rig.run("SessionStart", ("{" + session + "\"hook_event_name\":\"SessionStart\",\"source\":\"resume\"}")
+                    .getBytes(StandardCharsets.UTF_8));
+            assertThat(t.db.read(tx -> new SessionStore().find(tx, "s-resumed")).orElseThrow().status()).isEqualTo("active");
+            assertThat(TestServices.on(t.db, rig.clock).tasks().require("work/shop-api", task).stale()).isFalse();
+        }
     }
 }

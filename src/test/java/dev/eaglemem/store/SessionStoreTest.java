@@ -90,6 +90,30 @@ class SessionStoreTest extends TempDbTest {
     }
 
     @Test
+    void reopeningMakesAnEndedOrAbandonedSessionActiveAgainWithoutAnEnd() {
+        t.db.write((Tx tx) -> {
+            sessions.upsert(tx, "done", "code/shop", "claude-code", null, null, null, now);
+            sessions.upsert(tx, "idle", "code/shop", "claude-code", null, null, null, now);
+            sessions.upsert(tx, "busy", "code/shop", "claude-code", null, null, null, now);
+            sessions.end(tx, "done", now.plusSeconds(5));
+            sessions.abandonStale(tx, now.plusSeconds(60));
+            sessions.touch(tx, "busy", now.plusSeconds(90));
+            return null;
+        });
+        t.db.write((Tx tx) -> {
+            sessions.reopen(tx, "done");
+            sessions.reopen(tx, "idle");
+            sessions.reopen(tx, "busy");
+            sessions.reopen(tx, "missing");
+            return null;
+        });
+        assertThat(List.of(session("done"), session("idle"), session("busy"))).extracting(SessionRow::status)
+                .containsOnly("active");
+        assertThat(session("done").endedAt()).isNull();
+        assertThat(session("done").lastActivityAt()).as("reopening is not activity").isEqualTo("2026-11-22T10:00:05.000Z");
+    }
+
+    @Test
     void aToolCallMovesTheSessionsLastActivity() {
         t.db.write((Tx tx) -> {
             sessions.upsert(tx, "s1", "code/shop", "codex", null, null, null, now);
