@@ -133,8 +133,8 @@ context "$scratch/compact.json" | sed -n '/^Where you were/,/^More: /p' > "$scra
     echo
     echo "- machine: $(nproc) cores, $(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -n 1); $(hyperfine --version)"
     echo "- eagle-mem: $("$launcher" --version)"
-    echo "- load average when done: $(cut -d' ' -f1-3 /proc/loadavg) (other builds shared the 2 cores: compare the rows"
-    echo "  with each other, not with bench/serve-results.md's quiet-machine numbers)"
+    echo "- load average when done: $(cut -d' ' -f1-3 /proc/loadavg) (above 1 on 2 cores, other work shared the machine:"
+    echo "  compare the rows with each other then, not with bench/serve-results.md's quiet-machine numbers)"
     echo
     echo "| SessionStart | open tasks | median ms | p95 ms | injected chars | of which the block |"
     echo "|---|---:|---:|---:|---:|---:|"
