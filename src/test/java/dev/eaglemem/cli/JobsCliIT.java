@@ -39,16 +39,18 @@ class JobsCliIT {
         JsonNode listed = cli.run("jobs", "list", "--json").ok().json();
         assertThat(listed.get("statuses")).extracting(JsonNode::asText).containsExactly("pending", "running", "dead");
         assertThat(listed.get("jobs")).extracting(j -> j.get("kind").asText() + " " + j.get("dedupe_key").asText() + " "
-                + j.get("status").asText()).as("the second Stop was de-duplicated; SessionStart queued the index and scan")
+                + j.get("status").asText())
+                .as("the second Stop was de-duplicated; SessionStart queued the notes' sync, the index and scan")
                 .containsExactly("prune prune:code/shop pending", "enrich-summary enrich-summary:s-jobs pending",
-                        "scan scan:code/shop pending", "index index:code/shop pending");
+                        "note-sync note-sync:code/shop pending", "scan scan:code/shop pending",
+                        "index index:code/shop pending");
         assertThat(listed.get("jobs").get(1).get("payload").get("session_id").asText()).isEqualTo("s-jobs");
-        assertThat(listed.get("counts").get("pending").asInt()).isEqualTo(4);
-        assertThat(cli.run("jobs", "list").ok().out()).contains("enrich-summary").contains("pending 4, running 0");
+        assertThat(listed.get("counts").get("pending").asInt()).isEqualTo(5);
+        assertThat(cli.run("jobs", "list").ok().out()).contains("enrich-summary").contains("pending 5, running 0");
 
         JsonNode ran = cli.run("jobs", "run", "--json").ok().json();
-        assertThat(ran.get("ran").asInt()).isEqualTo(4);
-        assertThat(ran.get("succeeded").asInt()).isEqualTo(4);
+        assertThat(ran.get("ran").asInt()).isEqualTo(5);
+        assertThat(ran.get("succeeded").asInt()).isEqualTo(5);
         assertThat(ran.get("jobs")).extracting(j -> j.get("result").asText()).containsOnly("succeeded");
         JsonNode prune = null;
         for (JsonNode j : ran.get("jobs")) {
@@ -65,7 +67,7 @@ class JobsCliIT {
                 .contains("`mvn test` failed 1×, then passed").contains("Most edited: src/Cart.java ×1");
         assertThat(summary.get("fields").get("completed").asText()).isEqualTo("Fixed the cart totals.");
         assertThat(cli.run("jobs", "list", "--json").ok().json().get("jobs")).isEmpty();
-        assertThat(cli.run("jobs", "list", "--status", "done", "--json").ok().json().get("jobs")).hasSize(4);
+        assertThat(cli.run("jobs", "list", "--status", "done", "--json").ok().json().get("jobs")).hasSize(5);
         assertThat(cli.run("jobs", "run").ok().out()).isEqualTo("No job is due.\n");
     }
 
