@@ -50,7 +50,8 @@ class ArchitectureTest {
             Map.entry("portable", Layer.FEATURE), Map.entry("intake", Layer.FEATURE), Map.entry("task", Layer.FEATURE),
             Map.entry("checkpoint", Layer.FEATURE),
             Map.entry("notes", Layer.FEATURE),
-            Map.entry("cli", Layer.ADAPTER), Map.entry("hook", Layer.ADAPTER), Map.entry("serve", Layer.ADAPTER),
+            Map.entry("cli", Layer.ADAPTER), Map.entry("hook", Layer.ADAPTER), Map.entry("dialect", Layer.ADAPTER),
+            Map.entry("serve", Layer.ADAPTER),
             Map.entry("serve.api", Layer.ADAPTER), Map.entry("serve.control", Layer.ADAPTER),
             Map.entry("install", Layer.ADAPTER), Map.entry("autostart", Layer.ADAPTER),
             Map.entry("doctor", Layer.ADAPTER), Map.entry("wiring", Layer.ADAPTER), Map.entry("mcp", Layer.ADAPTER));

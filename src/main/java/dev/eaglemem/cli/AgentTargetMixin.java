@@ -1,5 +1,7 @@
 package dev.eaglemem.cli;
 
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Set;
@@ -14,18 +16,24 @@ public class AgentTargetMixin {
     static final class AgentNames implements Iterable<String> {
         @Override
         public Iterator<String> iterator() {
-            return List.of("claude-code", "codex", "all").iterator();
+            List<String> names = new ArrayList<>();
+            Arrays.stream(Installer.Agent.values()).forEach(a -> names.add(a.id()));
+            names.add("all");
+            return names.iterator();
         }
     }
 
     @Option(names = "--agent", defaultValue = "all", paramLabel = "AGENT", completionCandidates = AgentNames.class,
-            description = "claude-code, codex or all (default).")
+            description = "One agent or several, comma-separated: claude-code, codex, gemini, copilot, opencode, grok, cursor,"
+                    + " antigravity; or all (default: install sets up Claude Code, Codex and every other agent found on"
+                    + " this machine; uninstall takes eagle-mem out of every agent).")
     String agent;
 
     @Option(names = "--dry-run", description = "Show what would change; change nothing.")
     boolean dryRun;
 
-    Set<Installer.Agent> agents() {
-        return InstallRender.agents(agent);
+    /** The agents named; for {@code all}, {@code every}. */
+    Set<Installer.Agent> agents(Set<Installer.Agent> every) {
+        return InstallRender.agents(agent, every);
     }
 }

@@ -48,7 +48,7 @@ public class InstallCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Set<Installer.Agent> agents = target.agents();
+        Set<Installer.Agent> agents = target.agents(installer.agentsHere());
         InstallReport report = installer.install(agents, target.dryRun, !noAllow,
                 noCompletion ? Optional.empty() : Optional.of(Completions.all(spec.root().commandLine())));
         if (output.json) {

@@ -1,13 +1,17 @@
 package dev.eaglemem.cli;
 
 import java.io.PrintWriter;
+import java.util.Arrays;
 import java.util.EnumSet;
-import java.util.Locale;
+import java.util.LinkedHashSet;
+import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.install.InstallReport;
 import dev.eaglemem.install.Installer;
+import dev.eaglemem.project.AgentSource;
 
 /** Shared by install and uninstall: the --agent option and the report. */
 final class InstallRender {
@@ -15,13 +19,27 @@ final class InstallRender {
     private InstallRender() {
     }
 
-    static Set<Installer.Agent> agents(String option) {
-        return switch (option.toLowerCase(Locale.ROOT)) {
-            case "all" -> EnumSet.allOf(Installer.Agent.class);
-            case "claude-code", "claude" -> EnumSet.of(Installer.Agent.CLAUDE_CODE);
-            case "codex" -> EnumSet.of(Installer.Agent.CODEX);
-            default -> throw EagleException.invalidInput("unknown --agent '" + option + "'", "--agent claude-code|codex|all");
-        };
+    /**
+     * {@code --agent}: {@code all} is {@code every}; otherwise one name or several, comma-separated, each as people spell
+     * it ({@code claude}, {@code gemini-cli}, {@code github-copilot}: {@link AgentSource#parse}).
+     */
+    static Set<Installer.Agent> agents(String option, Set<Installer.Agent> every) {
+        if (option.strip().equalsIgnoreCase("all")) {
+            return every;
+        }
+        Set<Installer.Agent> chosen = new LinkedHashSet<>();
+        for (String name : option.split(",")) {
+            chosen.add(AgentSource.parse(name).flatMap(InstallRender::installable).orElseThrow(
+                    () -> EagleException.invalidInput("unknown --agent '" + name.strip() + "'", "--agent " + NAMES + "|all")));
+        }
+        return chosen;
+    }
+
+    private static final String NAMES = Arrays.stream(Installer.Agent.values()).map(Installer.Agent::id)
+            .collect(Collectors.joining("|"));
+
+    private static Optional<Installer.Agent> installable(AgentSource source) {
+        return Arrays.stream(Installer.Agent.values()).filter(a -> a.id().equals(source.id())).findFirst();
     }
 
     static void print(PrintWriter out, String verb, InstallReport report) {

@@ -1,6 +1,7 @@
 package dev.eaglemem.cli;
 
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -47,7 +48,7 @@ public class UninstallCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Set<Installer.Agent> agents = target.agents();
+        Set<Installer.Agent> agents = target.agents(EnumSet.allOf(Installer.Agent.class));
         // a user service would keep starting the runtime that is about to go
         Optional<ServiceReport> service = installer.uninstallRemovesRuntime(agents, purge)
                 ? services.uninstallIfInstalled(target.dryRun) : Optional.empty();

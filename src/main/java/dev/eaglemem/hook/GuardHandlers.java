@@ -15,6 +15,7 @@ import dev.eaglemem.anchor.WorkTree;
 import dev.eaglemem.capture.CaptureService;
 import dev.eaglemem.code.CodeUsage;
 import dev.eaglemem.curate.FileHints;
+import dev.eaglemem.dialect.HookResponse;
 import dev.eaglemem.feature.Feature;
 import dev.eaglemem.feature.FeatureRoot;
 import dev.eaglemem.feature.FeatureService;

@@ -10,9 +10,9 @@ import dev.eaglemem.capture.CaptureEvent;
 import dev.eaglemem.capture.CaptureService;
 import dev.eaglemem.capture.CaptureService.Origin;
 import dev.eaglemem.capture.ToolUse;
+import dev.eaglemem.dialect.HookResponse;
 import dev.eaglemem.intake.EventIntake;
 import dev.eaglemem.intake.Intake;
-import dev.eaglemem.project.AgentSource;
 import dev.eaglemem.project.ProjectSwitch;
 import dev.eaglemem.recall.RecallService;
 import dev.eaglemem.recall.RecallService.Audience;
@@ -141,7 +141,7 @@ public class HookHandlers {
     }
 
     private static Audience audience(HookContext c, String project) {
-        return new Audience(c.sessionId(), project, c.agent().id(), c.agent() == AgentSource.CODEX,
+        return new Audience(c.sessionId(), project, c.agent().id(), c.agent().compactRecall(),
                 WorkTree.orElse(c.cwd(), c.projectRoot()));
     }
 }

@@ -16,12 +16,15 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.eaglemem.config.EagleEnv;
 import dev.eaglemem.config.LogFile;
+import dev.eaglemem.dialect.HookDialect;
+import dev.eaglemem.dialect.HookDialects;
+import dev.eaglemem.dialect.HookResponse;
 import dev.eaglemem.format.PlainJson;
 import dev.eaglemem.project.AgentSource;
 
 /**
- * The only place that reads a hook's stdin, writes its stdout and chooses its exit code. The
- * contract with both agents: stdout is empty or exactly one compact JSON line; the exit code is 0
+ * The only place that reads a hook's stdin, writes its stdout and chooses its exit code. The payload is read and
+ * answered in the calling agent's wire ({@link HookDialects}). The contract with every agent: stdout is empty or exactly one compact JSON line; the exit code is 0
  * whatever happens; every failure is logged to {@code eagle-mem.log} and the agent proceeds as if
  * there were no hook (fail-open). {@code EAGLE_MEM_DISABLE_HOOKS=1} turns every hook off.
  */
@@ -106,16 +109,23 @@ public class HookRunner {
             if (payload.isEmpty()) {
                 return Optional.empty();
             }
-            AgentSource forced = agentOption == null ? null : AgentSource.parse(agentOption).orElse(null);
+            AgentSource named = agentOption == null ? null : AgentSource.parse(agentOption).orElse(null);
+            HookDialect dialect = HookDialects.choose(event, named, payload.get().root(), env);
+            Optional<HookDialect.Translated> translated = dialect.translate(event, payload.get().root(), env);
+            if (translated.isEmpty()) {
+                return Optional.empty();
+            }
+            // Claude Code's wire is spoken by several agents: which one is the command line's and the detector's call
+            AgentSource agent = dialect == HookDialects.CLAUDE ? named : dialect.agent();
             // a skipped event says why in the log: a hook registered for the wrong event or a payload without a
             // session would otherwise fail silently, hook after hook
-            Optional<HookEvent> parsed = events.parse(event, payload.get(), env, forced,
-                    reason -> warn(event, "skipped: " + reason));
+            Optional<HookEvent> parsed = events.parse(translated.get().event(), new HookPayload(translated.get().payload()),
+                    env, agent, reason -> warn(event, "skipped: " + reason));
             if (parsed.isEmpty()) {
                 return Optional.empty();
             }
             HookResponse response = handlers.get().handle(parsed.get());
-            return HookOutput.render(event, response);
+            return dialect.render(translated.get(), response);
         } catch (VirtualMachineError e) {
             throw e; // serve shares this path and must not go on in an unknown state (see dev.eaglemem.error)
         } catch (Throwable t) {

@@ -57,6 +57,14 @@ final class InstallChecks {
             out.add(mcp("codex_mcp", paths.codexConfig(), "codex",
                     text -> McpServers.codexDrift(paths.codexConfig(), text, manifest.binary())));
         }
+        AgentSetup.SetupContext setup = new AgentSetup.SetupContext(env, null, null, manifest.hookShell(), manifest.hooksRun(),
+                manifest.command(), manifest.binary());
+        for (AgentSetup agent : AgentSetups.ALL) {
+            if (manifest.agents().contains(agent.agent().id())) {
+                out.addAll(agent.findings(setup));
+                agent.caveat().ifPresent(c -> out.add(InstallFinding.ok(agent.agent().id(), c)));
+            }
+        }
         return out;
     }
 

@@ -35,7 +35,8 @@ import dev.eaglemem.store.ProjectStore;
 public class Installer {
 
     public enum Agent {
-        CLAUDE_CODE("claude-code"), CODEX("codex");
+        CLAUDE_CODE("claude-code"), CODEX("codex"), GEMINI("gemini"), COPILOT("copilot"), OPENCODE("opencode"), GROK(
+                "grok"), CURSOR("cursor"), ANTIGRAVITY("antigravity");
 
         private final String id;
 
@@ -63,6 +64,16 @@ public class Installer {
         this.projects = projects;
         this.clock = clock;
         this.serve = serve;
+    }
+
+    /**
+     * What a plain {@code eagle-mem install} sets up: Claude Code and Codex always (as before any other agent was
+     * supported), and each other agent that is on this machine ({@link AgentSetup#present}).
+     */
+    public Set<Agent> agentsHere() {
+        Set<Agent> here = new LinkedHashSet<>(List.of(Agent.CLAUDE_CODE, Agent.CODEX));
+        AgentSetups.ALL.stream().filter(s -> s.present(env)).forEach(s -> here.add(s.agent()));
+        return here;
     }
 
     public InstallReport install(Set<Agent> agents, boolean dryRun) {
@@ -120,6 +131,12 @@ public class Installer {
             installCodex(paths, files, Registrations.codex(shell, program), command, report, trusted);
             registerCodexMcp(paths, files, binary.toString());
         }
+        AgentSetup.SetupContext setup = new AgentSetup.SetupContext(env, files, report, shell, program, command,
+                binary.toString());
+        for (AgentSetup agent : setups(agents)) {
+            agent.install(setup);
+            agent.caveat().ifPresent(c -> report.warn(agent.agent().id() + ": " + c));
+        }
         if (!dryRun) {
             Set<String> all = new LinkedHashSet<>(previous.agents());
             agents.forEach(a -> all.add(a.id()));
@@ -148,6 +165,13 @@ public class Installer {
                 McpServers.codexAdd(paths.codexConfig(), config, "eagle-mem");
             }
         }
+        AgentSetup.SetupContext setup = new AgentSetup.SetupContext(env, null, null, null, "eagle-mem", "eagle-mem",
+                "eagle-mem");
+        setups(agents).forEach(agent -> agent.preflight(setup));
+    }
+
+    private static List<AgentSetup> setups(Set<Agent> agents) {
+        return AgentSetups.ALL.stream().filter(s -> agents.contains(s.agent())).toList();
     }
 
     private Path installRuntime(InstallReport.Builder report) {
@@ -272,6 +296,9 @@ public class Installer {
             files.restoreConfig("mcp server", paths.codexConfig(), "codex-config-mcp.toml",
                     (current, before) -> McpServers.codexRemove(paths.codexConfig(), current));
         }
+        AgentSetup.SetupContext setup = new AgentSetup.SetupContext(env, files, report, manifest.hookShell(),
+                manifest.hooksRun(), manifest.command(), manifest.binary());
+        setups(removing).forEach(agent -> agent.uninstall(setup));
         Set<String> remaining = new LinkedHashSet<>(manifest.agents());
         removing.forEach(a -> remaining.remove(a.id()));
         if (remaining.isEmpty()) {

@@ -18,6 +18,7 @@ import dev.eaglemem.capture.ToolUse;
 import dev.eaglemem.code.CodeIndexer;
 import dev.eaglemem.config.LogFile;
 import dev.eaglemem.curate.FileHints;
+import dev.eaglemem.dialect.HookResponse;
 import dev.eaglemem.feature.FeatureRoot;
 import dev.eaglemem.feature.FeatureService;
 import dev.eaglemem.feature.FeatureSpec;

@@ -103,8 +103,14 @@ final class HookRig {
 
     /** Runs a hook as a process would: bytes on stdin, captured stdout, the exit code. */
     Output run(String event, byte[] stdin) {
+        return run(event, null, stdin);
+    }
+
+    /** As {@link #run(String, byte[])} for a hook registered with {@code --agent agent} (null: none). */
+    Output run(String event, String agent, byte[] stdin) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        int exit = runner().run(event, null, new ByteArrayInputStream(stdin), new PrintStream(out, true, StandardCharsets.UTF_8));
+        int exit = runner().run(event, agent, new ByteArrayInputStream(stdin),
+                new PrintStream(out, true, StandardCharsets.UTF_8));
         return new Output(exit, out.toString(StandardCharsets.UTF_8));
     }
 

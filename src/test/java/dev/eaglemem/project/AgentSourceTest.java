@@ -37,7 +37,7 @@ class AgentSourceTest {
 
     @ParameterizedTest
     @NullSource
-    @ValueSource(strings = { "", "  ", "cursor", "codex-cli", "claudecode", "grok-build", "open-code", "gemini" })
+    @ValueSource(strings = { "", "  ", "codex-cli", "claudecode", "open-code", "gemini-pro", "copilot-chat" })
     void unknownNamesAreEmpty(String value) {
         assertThat(AgentSource.parse(value)).isEmpty();
     }
@@ -45,9 +45,11 @@ class AgentSourceTest {
     @Test
     void idsAndLabelsMatchTheStoredValues() {
         assertThat(AgentSource.values()).extracting(AgentSource::id)
-                .containsExactly("claude-code", "codex", "opencode", "antigravity", "grok", "cli");
+                .containsExactly("claude-code", "codex", "gemini", "copilot", "opencode", "grok", "cursor", "antigravity",
+                        "cli");
         assertThat(AgentSource.values()).extracting(AgentSource::label)
-                .containsExactly("Claude Code", "Codex", "OpenCode", "Antigravity", "Grok", "a person at a terminal");
+                .containsExactly("Claude Code", "Codex", "Gemini CLI", "GitHub Copilot CLI", "OpenCode", "Grok", "Cursor",
+                        "Antigravity", "a person at a terminal");
     }
 
     @Test

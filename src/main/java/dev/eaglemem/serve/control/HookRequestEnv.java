@@ -29,7 +29,8 @@ public final class HookRequestEnv {
      */
     public static final List<String> FORWARDED = List.of("EAGLE_MEM_PROJECT", "GIT_CEILING_DIRECTORIES", "EAGLE_AGENT_SOURCE",
             "EAGLE_AGENT", "CLAUDECODE", "CLAUDE_CODE_ENTRYPOINT", "CODEX_THREAD_ID", "CODEX_CI", "CODEX_MANAGED_BY_NPM",
-            "OPENCODE", "EAGLE_MEM_DELIVERY");
+            "OPENCODE", "GEMINI_SESSION_ID", "GEMINI_PROJECT_DIR", "COPILOT_CLI", "GROK_HOOK_EVENT", "GROK_SESSION_ID",
+            "CURSOR_VERSION", "CURSOR_PROJECT_DIR", "EAGLE_MEM_DELIVERY");
 
     private HookRequestEnv() {
     }

@@ -1,8 +1,8 @@
-package dev.eaglemem.hook;
+package dev.eaglemem.dialect;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-/** What a handler asks the agent to do; rendered by {@link HookOutput}. */
+/** What a handler asks the agent to do; rendered in each agent's format by its {@link HookDialect}. */
 public sealed interface HookResponse {
 
     /** No output: the agent proceeds as if there were no hook. */

@@ -1,0 +1,17 @@
+package dev.eaglemem.install;
+
+import java.util.List;
+import java.util.Optional;
+
+/** Every {@link AgentSetup}, in the order install runs them. One line per agent. */
+final class AgentSetups {
+
+    static final List<AgentSetup> ALL = List.of();
+
+    private AgentSetups() {
+    }
+
+    static Optional<AgentSetup> of(Installer.Agent agent) {
+        return ALL.stream().filter(s -> s.agent() == agent).findFirst();
+    }
+}
