@@ -16,6 +16,7 @@ import java.util.stream.Stream;
 
 import dev.eaglemem.embed.Embedder;
 import dev.eaglemem.embed.SemanticIndex;
+import dev.eaglemem.search.DocFrequencies;
 import dev.eaglemem.search.FtsQuery;
 import dev.eaglemem.search.LexicalExtras;
 import dev.eaglemem.search.SubstringQuery;
@@ -56,6 +57,7 @@ final class PromptCandidates {
     private final ObservationStore observations;
     private final SemanticIndex semantic;
     private final Clock clock;
+    private final DocFrequencies frequencies;
 
     PromptCandidates(SearchStore search, MemoryStore memories, SummaryStore summaries, ObservationStore observations,
             SemanticIndex semantic, Clock clock) {
@@ -66,6 +68,7 @@ final class PromptCandidates {
         this.observations = observations;
         this.semantic = semantic;
         this.clock = clock;
+        this.frequencies = new DocFrequencies(clock);
     }
 
     /** {@code embedding}: the prompt's vector being computed, when serve has the model loaded. */
@@ -130,7 +133,7 @@ final class PromptCandidates {
         for (String kind : List.of("memory", "summary")) {
             List<Long> ids = rows.values().stream().filter(r -> r.kind().equals(kind)).map(SearchRow::id).toList();
             if (!ids.isEmpty()) {
-                TermDocs docs = search.termDocs(tx, kind, words, ids);
+                TermDocs docs = frequencies.termDocs(search, tx, kind, words, ids);
                 ids.forEach(id -> coverage.put(kind + ":" + id,
                         new double[] { WordCoverage.share(docs, words, id), WordCoverage.weight(docs, words, id) }));
             }

@@ -1,9 +1,11 @@
 package dev.eaglemem.store;
 
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -99,13 +101,28 @@ public final class SearchStore {
             SELECT term FROM summaries_tri_terms WHERE term >= ?1 AND term < ?2 ORDER BY doc DESC, term LIMIT ?3
             """;
     // ?1 one quoted word, ?2 a JSON array of rowids: how many records hold the word, and which of those rowids do
-    private static final String MEMORY_TERM_DOCS = """
-            SELECT count(*), json_group_array(rowid) FILTER (WHERE rowid IN (SELECT value FROM json_each(?2)))
-            FROM memories_fts WHERE memories_fts MATCH ?1
+    private static final String MEMORY_TERM_DOCS = "SELECT count(*) FROM memories_fts WHERE memories_fts MATCH ?1";
+    private static final String SUMMARY_TERM_DOCS = "SELECT count(*) FROM summaries_fts WHERE summaries_fts MATCH ?1";
+    /**
+     * The word indexes' tokenizer (V1's memories_fts and summaries_fts; SearchStoreTest checks the schema still says
+     * so): the scratch index of {@link #holders} must cut and stem words exactly as they do.
+     */
+    static final String WORD_TOKENIZER = "porter unicode61 remove_diacritics 2";
+    /**
+     * A connection's scratch word index for {@link #holders}: temp, so it lives in the connection's memory, takes no
+     * lock on memory.db and is never seen by another connection; as many columns as the widest word index (summaries'
+     * eight), so a phrase never matches across two fields, as in the real indexes.
+     */
+    private static final String HOLDERS_INDEX = "CREATE VIRTUAL TABLE IF NOT EXISTS temp.recall_holders USING fts5("
+            + "c0, c1, c2, c3, c4, c5, c6, c7, tokenize = '" + WORD_TOKENIZER + "')";
+    private static final String MEMORY_HOLDER_ROWS = """
+            INSERT INTO temp.recall_holders(rowid, c0, c1, c2) SELECT id, title, content, topic_key FROM memories
+            WHERE id IN (SELECT value FROM json_each(?1))
             """;
-    private static final String SUMMARY_TERM_DOCS = """
-            SELECT count(*), json_group_array(rowid) FILTER (WHERE rowid IN (SELECT value FROM json_each(?2)))
-            FROM summaries_fts WHERE summaries_fts MATCH ?1
+    private static final String SUMMARY_HOLDER_ROWS = """
+            INSERT INTO temp.recall_holders(rowid, c0, c1, c2, c3, c4, c5, c6, c7)
+            SELECT id, request, investigated, learned, completed, decisions, gotchas, next_steps, key_files FROM summaries
+            WHERE id IN (SELECT value FROM json_each(?1))
             """;
     private static final String AFTER_EVERY_CHARACTER = new String(Character.toChars(Character.MAX_CODE_POINT));
 
@@ -194,34 +211,63 @@ public final class SearchStore {
     }
 
     /**
-     * For each word (a one-word match expression, as {@code search.FtsQuery} builds them), how many memories or
-     * summaries ({@code kind}) hold it in the word index, and which of {@code ids} do: one pass over its matches each.
+     * The highest rowid of the memories or summaries ({@code kind}): how many records the word index holds, to the
+     * order of magnitude a word's weight needs (a seek instead of count(*)'s scan of every row; records are seldom
+     * removed, and a soft-deleted memory keeps its row).
      */
-    public TermDocs termDocs(Tx tx, String kind, List<String> words, Collection<Long> ids) {
-        boolean memory = "memory".equals(kind);
-        // the highest rowid, not count(*): a seek instead of a scan of every row (1 ms at 10k memories), and a weight
-        // needs only the order of magnitude (records are seldom removed, and a soft-deleted memory keeps its row)
-        long rows = tx.call(memory ? "SELECT max(rowid) FROM memories" : "SELECT max(rowid) FROM summaries", ps -> {
+    public long indexedRows(Tx tx, String kind) {
+        return tx.call("memory".equals(kind) ? "SELECT max(rowid) FROM memories" : "SELECT max(rowid) FROM summaries", ps -> {
             try (ResultSet rs = ps.executeQuery()) {
                 return rs.next() ? rs.getLong(1) : 0L;
             }
         });
-        String among = StoreJson.encode(List.copyOf(ids));
-        Map<String, Long> docs = new HashMap<>();
+    }
+
+    /** How many memories or summaries ({@code kind}) hold {@code word} (a one-word match expression) in the word index. */
+    public long docCount(Tx tx, String kind, String word) {
+        return tx.call("memory".equals(kind) ? MEMORY_TERM_DOCS : SUMMARY_TERM_DOCS, ps -> {
+            ps.setString(1, word);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? rs.getLong(1) : 0L;
+            }
+        });
+    }
+
+    /**
+     * Which of the memories or summaries {@code ids} hold each word (one-word match expressions, as
+     * {@code search.FtsQuery} builds them). Asking the word index itself would walk every record holding the word
+     * (thousands for a common one) to find the few asked about; instead the few records' texts are indexed on their own,
+     * in a scratch index with the same tokenizer and fields, and each word is matched there: the same answer, in a
+     * fraction of the time.
+     */
+    public Map<String, Set<Long>> holders(Tx tx, String kind, List<String> words, Collection<Long> ids) {
         Map<String, Set<Long>> holders = new HashMap<>();
-        for (String word : words) {
-            tx.call(memory ? MEMORY_TERM_DOCS : SUMMARY_TERM_DOCS, ps -> {
-                ps.setString(1, word);
-                ps.setString(2, among);
-                try (ResultSet rs = ps.executeQuery()) {
-                    rs.next();
-                    docs.put(word, rs.getLong(1));
-                    holders.put(word, Set.copyOf(StoreJson.decodeNumbers(rs.getString(2))));
-                }
-                return null;
-            });
+        if (ids.isEmpty() || words.isEmpty()) {
+            return holders;
         }
-        return new TermDocs(rows, docs, holders);
+        tx.run(HOLDERS_INDEX, PreparedStatement::execute);
+        tx.run("DELETE FROM temp.recall_holders", PreparedStatement::execute); // left over by work that failed midway
+        try {
+            tx.run("memory".equals(kind) ? MEMORY_HOLDER_ROWS : SUMMARY_HOLDER_ROWS, ps -> {
+                ps.setString(1, StoreJson.encode(List.copyOf(ids)));
+                ps.executeUpdate();
+            });
+            for (String word : words) {
+                holders.put(word, tx.call("SELECT rowid FROM temp.recall_holders WHERE recall_holders MATCH ?1", ps -> {
+                    ps.setString(1, word);
+                    Set<Long> out = new HashSet<>();
+                    try (ResultSet rs = ps.executeQuery()) {
+                        while (rs.next()) {
+                            out.add(rs.getLong(1));
+                        }
+                    }
+                    return out;
+                }));
+            }
+        } finally {
+            tx.run("DELETE FROM temp.recall_holders", PreparedStatement::execute);
+        }
+        return holders;
     }
 
     /**
