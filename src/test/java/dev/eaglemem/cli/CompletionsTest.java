@@ -56,7 +56,8 @@ class CompletionsTest {
                 .contains(
                         "complete -c eagle-mem -n '__eagle_mem_at memories list' -s 'k' -l 'kind' -l 'type' -x -d 'Only this kind.'")
                 .contains("complete -c eagle-mem -n '__eagle_mem_at memories add' -s 'f' -l 'file' -r -F")
-                .contains("complete -c eagle-mem -n '__eagle_mem_at install' -l 'agent' -x -a 'claude-code codex all'")
+                .contains(
+                        "complete -c eagle-mem -n '__eagle_mem_at install' -l 'agent' -x -a 'claude-code codex gemini copilot opencode grok cursor antigravity all'")
                 .contains("complete -c eagle-mem -n '__eagle_mem_at completion' -x -a 'bash zsh fish'")
                 .contains("-a 'statusline' -d 'Print one line for Claude Code\\'s status bar.'")
                 .as("hidden options stay hidden").doesNotContain("if-not-running");
@@ -76,7 +77,8 @@ class CompletionsTest {
         assertThat(r.out().lines().toList()).containsExactly("eagle-mem mem|memories memory",
                 "eagle-mem memories |add update edit cues stale confirm sync forget rm delete list ls restore show",
                 "eagle-mem memories list --ki|--kind", "eagle-mem completion |bash zsh fish",
-                "eagle-mem install --agent |claude-code codex all", "eagle-mem aot|");
+                "eagle-mem install --agent |claude-code codex gemini copilot opencode grok cursor antigravity all",
+                "eagle-mem aot|");
     }
 
     @Test
