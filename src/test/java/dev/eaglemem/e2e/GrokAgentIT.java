@@ -94,6 +94,28 @@ class GrokAgentIT {
     }
 
     @Test
+    void grokRunsTheTokenGuardsRewriteInsteadOfTheNoisyCommand() throws Exception {
+        E2eWorkspace workspace = E2eWorkspace.create();
+        EagleMemInstall eagle = new EagleMemInstall(workspace);
+        // a stand-in for rtk on PATH: it says how it was called, as the real one prints compact output
+        Path rtk = workspace.home().resolve(".local/bin/rtk");
+        Path calls = workspace.root().resolve("rtk-calls.txt");
+        Files.createDirectories(rtk.getParent());
+        Files.writeString(rtk, "#!/bin/sh\necho \"$*\" >> '" + calls + "'\necho \"rtk compact: $*\"\n");
+        Files.setPosixFilePermissions(rtk, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+        try (FakeAnthropic fake = FakeAnthropic.start(workspace.root().resolve("anthropic.jsonl"))) {
+            GrokSession.in(workspace, fake).configureModel();
+            eagle.install("grok");
+            fake.script(shell("git log"), FakeAnthropic.Turn.text("Read the history."));
+            GrokSession.in(workspace, fake).env(eagle.env()).run("What changed lately?");
+
+            assertThat(calls).as("Grok ran the rewritten command").content().isEqualTo("git log\n");
+            RecordedRequest afterLog = fake.mainLoopRequests().get(1);
+            assertThat(afterLog.bodyContains("rtk compact: git log")).as(afterLog.describe()).isTrue();
+        }
+    }
+
+    @Test
     void installThenUninstallLeavesGroksFolderByteForByte() throws Exception {
         E2eWorkspace workspace = E2eWorkspace.create();
         EagleMemInstall eagle = new EagleMemInstall(workspace);
