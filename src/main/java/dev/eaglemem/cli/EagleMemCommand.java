@@ -27,7 +27,7 @@ import picocli.CommandLine.ScopeType;
                 TimelineCommand.class,
                 SessionCommand.class, OverviewCommand.class, ScanCommand.class, ConfigCommand.class, DoctorCommand.class,
                 InstallCommand.class, UninstallCommand.class, HealthCommand.class, CompactionCommand.class, HookCommand.class,
-                StatuslineCommand.class,
+                StatuslineCommand.class, GrokBootstrapCommand.class,
                 ServeCommand.class, McpCommand.class,
                 ServiceCommand.class, JobsCommand.class, FeatureCommand.class, GuardCommand.class, UnlockCommand.class,
                 GateCommand.class, SpoolCommand.class, IndexCommand.class, GraphCommand.class, LlmCommand.class,

@@ -118,6 +118,18 @@ public class RecallService {
      * tasks and the checkpoint, within its own budget); any other start lists the open tasks within the recall's.
      */
     public Optional<String> sessionStart(Audience a, String source) {
+        return sessionStart(a, source, false);
+    }
+
+    /**
+     * The startup recall even when this session's SessionStart hook already computed exactly this: for an agent that
+     * does not show what that hook printed (Grok Build), asked for by the agent itself (eagle-mem grok-bootstrap).
+     */
+    public Optional<String> sessionStartUnshown(Audience a) {
+        return sessionStart(a, "startup", true);
+    }
+
+    private Optional<String> sessionStart(Audience a, String source, boolean unshown) {
         record Read(SessionStartRenderer.View view, Optional<String> lastHash) {
         }
         boolean reset = SessionStartRenderer.isReset(source);
@@ -138,7 +150,8 @@ public class RecallService {
         // would otherwise learn of it only from eagle-mem.log
         SessionStartRenderer.Rendered r = db.condition().notice().map(rendered::withNotice).orElse(rendered);
         String hash = Hashes.sha256Hex(r.text());
-        boolean unchanged = !SessionStartRenderer.isReset(source) && read.lastHash().filter(hash::equals).isPresent();
+        boolean unchanged = !unshown && !SessionStartRenderer.isReset(source)
+                && read.lastHash().filter(hash::equals).isPresent();
         RecallStatus status = unchanged ? RecallStatus.UNCHANGED : read.view().empty() && rendered == recalled
                 ? RecallStatus.EMPTY
                 : RecallStatus.INJECTED;

@@ -118,7 +118,11 @@ class ShimExactlyOnceIT {
             new Case("claude-code-2.1.330/PostToolUse-1", "claude-code", "PostToolUse",
                     "SELECT count(*) FROM observations WHERE session_id = '%s'"),
             new Case("codex-0.169.0/SessionEnd-1", "codex", "SessionEnd",
-                    "SELECT count(*) FROM applied_events WHERE kind = 'session_ended' AND session_id = '%s'"));
+                    "SELECT count(*) FROM applied_events WHERE kind = 'session_ended' AND session_id = '%s'"),
+            new Case("grok-1.0.41/UserPromptSubmit-1", "grok", "UserPromptSubmit",
+                    "SELECT count(*) FROM user_prompts WHERE session_id = '%s'"),
+            new Case("grok-1.0.41/PostToolUse-1", "grok", "PostToolUse",
+                    "SELECT count(*) FROM observations WHERE session_id = '%s'"));
 
     /**
      * The reference's deterministic F2 reproduction: EAGLE_MEM_SHIM_TIMEOUT=0.05 while another process holds the write

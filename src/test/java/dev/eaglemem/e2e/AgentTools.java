@@ -27,6 +27,7 @@ public record AgentTools(Path root) {
     public static final String MCP_SDK_VERSION = "1.32.2";
     public static final String BUN_VERSION = "1.4.4";
     public static final String CLAUDE_MEM_VERSION = "13.25.3";
+    public static final String GROK_VERSION = "1.0.41";
     static final String TOOLS_PROPERTY = "eagle.e2e.tools";
     static final String TOOLS_ENV = "EAGLE_E2E_TOOLS";
     static final String REQUIRED_PROPERTY = "eagle.e2e.required";
@@ -122,6 +123,20 @@ public record AgentTools(Path root) {
             unavailable("claude-mem " + CLAUDE_MEM_VERSION + " has no " + worker);
         }
         return worker;
+    }
+
+    /**
+     * Grok Build's native binary ({@code @xai-official/grok}'s {@code bin/grok-native}, which its npm bin links to),
+     * from {@code <tools>/more-agents/node_modules}; skips or fails the test when it is not usable.
+     */
+    public Path grok() {
+        Path pkg = root.resolve("more-agents/node_modules/@xai-official/grok");
+        Path exe = pkg.resolve("bin/grok-native");
+        requireVersion("Grok Build", pkg, GROK_VERSION);
+        if (!Files.isExecutable(exe)) {
+            unavailable("Grok Build " + GROK_VERSION + " has no executable " + exe);
+        }
+        return exe;
     }
 
     /** Whether a missing CLI fails the test instead of skipping it. */

@@ -63,7 +63,7 @@ class AgentPayloadFixturesTest {
     }
 
     @ParameterizedTest
-    @CsvSource({ "claude-code-2.1.330", "codex-0.169.0" })
+    @CsvSource({ "claude-code-2.1.330", "codex-0.169.0", "grok-1.0.41" })
     void everyCapturedSessionIdIsValid(String folder) throws Exception {
         for (Path file : payloads(folder)) {
             String sessionId = JSON.readTree(file.toFile()).path("session_id").asText();
