@@ -101,6 +101,7 @@ class GuardGoldenTest {
         return List.of(new Case("claude-code-2.1.330/PreToolUse-3", "claude-code-2.1.330/push-denied-while-unverified"),
                 new Case("codex-0.169.0/PreToolUse-4", "codex-0.169.0/push-denied-while-unverified"),
                 new Case("cursor-docs-2026-12/preToolUse-4", "cursor-docs-2026-12/push-denied-while-unverified"),
+                new Case("antigravity-docs-2026-12/PreToolUse-4", "antigravity-docs-2026-12/push-denied-while-unverified"),
                 new Case("cursor-docs-2026-12/beforeShellExecution-1",
                         "cursor-docs-2026-12/shell-execution-push-denied-while-unverified"),
                 new Case("claude-code-2.1.330/PreToolUse-5", "claude-code-2.1.330/edit-recalls-rule-and-decision"),
