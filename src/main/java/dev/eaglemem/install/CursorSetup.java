@@ -2,18 +2,10 @@ package dev.eaglemem.install;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 import java.util.Optional;
-import java.util.function.Function;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.eaglemem.config.EagleEnv;
-import dev.eaglemem.error.EagleException;
 
 /**
  * Cursor (its agent CLI and the editor's agent): hooks in {@code ~/.cursor/hooks.json}, the MCP server in
@@ -56,7 +48,7 @@ final class CursorSetup implements AgentSetup {
         Path hooks = hooksFile(c.env());
         new CursorHooksFile(hooks).add(TextFiles.read(hooks), c.hooks(agent()), Registrations::isOurs);
         Path mcp = mcpFile(c.env());
-        mcpAdd(mcp, TextFiles.read(mcp), c.binary());
+        McpJsonFile.add(mcp, TextFiles.read(mcp), c.binary());
     }
 
     @Override
@@ -66,7 +58,7 @@ final class CursorSetup implements AgentSetup {
         CursorHooksFile file = new CursorHooksFile(hooks);
         c.files().editConfig("hooks", hooks, HOOKS_SNAPSHOT, text -> file.add(text, c.hooks(agent()), Registrations::isOurs));
         Path mcp = mcpFile(c.env());
-        c.files().editConfig("mcp server", mcp, MCP_SNAPSHOT, text -> mcpAdd(mcp, text, c.binary()));
+        c.files().editConfig("mcp server", mcp, MCP_SNAPSHOT, text -> McpJsonFile.add(mcp, text, c.binary()));
         c.files().addSkills(dir(c.env()).resolve("skills"), c.command());
     }
 
@@ -77,7 +69,7 @@ final class CursorSetup implements AgentSetup {
         c.files().restoreConfig("hooks", hooks, HOOKS_SNAPSHOT,
                 (current, before) -> file.remove(current, before, Registrations::isOurs));
         Path mcp = mcpFile(c.env());
-        c.files().restoreConfig("mcp server", mcp, MCP_SNAPSHOT, (current, before) -> mcpRemove(mcp, current, before));
+        c.files().restoreConfig("mcp server", mcp, MCP_SNAPSHOT, (current, before) -> McpJsonFile.remove(mcp, current, before));
         c.files().removeSkills(dir(c.env()).resolve("skills"));
         c.files().removeIfEmptyAndOurs(dir(c.env()));
     }
@@ -88,86 +80,15 @@ final class CursorSetup implements AgentSetup {
         Path mcp = mcpFile(c.env());
         List<HookRegistration> wanted = c.hooks(agent());
         return List.of(
-                finding("cursor_hooks", hooks, text -> new CursorHooksFile(hooks).drift(text, wanted, Registrations::isOurs),
+                InstallFinding.ofFile("cursor_hooks", hooks, "cursor",
+                        text -> new CursorHooksFile(hooks).drift(text, wanted, Registrations::isOurs),
                         hooks + " has every eagle-mem hook"),
-                finding("cursor_mcp", mcp, text -> mcpDrift(mcp, text, c.binary()),
+                InstallFinding.ofFile("cursor_mcp", mcp, "cursor", text -> McpJsonFile.drift(mcp, text, c.binary()),
                         mcp + " starts `eagle-mem mcp` as server " + McpServers.NAME));
     }
 
     @Override
     public Optional<String> caveat() {
         return Optional.of(CAVEAT);
-    }
-
-    private static InstallFinding finding(String name, Path file, Function<String, List<String>> check, String ok) {
-        String fix = "eagle-mem install --agent cursor";
-        try {
-            List<String> lines = check.apply(TextFiles.read(file));
-            return lines.isEmpty() ? InstallFinding.ok(name, ok) : InstallFinding.problem(name, file + ": "
-                    + String.join("; ", lines), fix);
-        } catch (EagleException e) {
-            return InstallFinding.problem(name, e.getMessage(), e.fix() != null ? e.fix() : fix);
-        }
-    }
-
-    // ---- ~/.cursor/mcp.json: {"mcpServers":{"eagle-mem":{"command":…,"args":["mcp"]}}} ----
-
-    static String mcpAdd(Path file, String original, String command) {
-        JsonText json = new JsonText(file, "eagle-mem install");
-        ObjectNode root = json.parseObject(original);
-        ObjectNode servers = json.objectOrNull(root, "mcpServers", "\"mcpServers\"");
-        ObjectNode want = mcpEntry(command);
-        if (servers != null && want.equals(servers.get(McpServers.NAME))) {
-            return Objects.requireNonNullElse(original, "");
-        }
-        (servers != null ? servers : root.putObject("mcpServers")).set(McpServers.NAME, want);
-        return JsonText.print(root);
-    }
-
-    /** Takes our server out; the file comes back byte for byte when nothing else changed in it. */
-    static String mcpRemove(Path file, String current, String beforeInstall) {
-        JsonText json = new JsonText(file, "eagle-mem uninstall");
-        ObjectNode root = json.parseObject(current);
-        ObjectNode servers = json.objectOrNull(root, "mcpServers", "\"mcpServers\"");
-        if (servers == null || !servers.has(McpServers.NAME)) {
-            return Objects.requireNonNullElse(current, "");
-        }
-        servers.remove(McpServers.NAME);
-        ObjectNode before = null;
-        if (beforeInstall != null) {
-            try {
-                before = json.parseObject(beforeInstall);
-            } catch (EagleException e) {
-                before = null; // unknown: take out only our entry
-            }
-        }
-        if (before != null) {
-            if (servers.isEmpty() && !before.has("mcpServers")) {
-                root.remove("mcpServers");
-            }
-            if (root.equals(before)) {
-                return beforeInstall;
-            }
-        }
-        return JsonText.print(root);
-    }
-
-    static List<String> mcpDrift(Path file, String current, String command) {
-        JsonNode entry = new JsonText(file, "eagle-mem doctor").parseObject(current).path("mcpServers").get(McpServers.NAME);
-        List<String> lines = new ArrayList<>();
-        if (entry == null) {
-            lines.add("no mcpServers." + McpServers.NAME + " entry");
-        } else if (!entry.equals(mcpEntry(command))) {
-            lines.add("mcpServers." + McpServers.NAME + " is " + entry + ", expected " + mcpEntry(command));
-        }
-        return lines;
-    }
-
-    private static ObjectNode mcpEntry(String command) {
-        ObjectNode entry = JsonNodeFactory.instance.objectNode();
-        entry.put("command", command);
-        ArrayNode args = entry.putArray("args");
-        McpServers.ARGS.forEach(args::add);
-        return entry;
     }
 }
