@@ -191,6 +191,16 @@ final class AgentFiles {
         removeIfEmptyAndOurs(skillsDir);
     }
 
+    /**
+     * Notes an agent's own folder (e.g. ~/.cursor) that install is about to create, so that uninstall can take it away
+     * again once nothing else lives in it ({@link #removeIfEmptyAndOurs}).
+     */
+    void noteNewFolder(Path dir) {
+        if (!Files.exists(dir) && !report.dryRun && !created.contains(dir.toString())) {
+            created.add(dir.toString());
+        }
+    }
+
     /** A folder install created (e.g. ~/.claude/skills) goes again once nothing else lives in it. */
     void removeIfEmptyAndOurs(Path dir) {
         if (report.dryRun || !created.contains(dir.toString()) || !Files.isDirectory(dir)) {

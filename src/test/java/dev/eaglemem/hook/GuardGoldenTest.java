@@ -100,6 +100,10 @@ class GuardGoldenTest {
     static List<Case> guarded() {
         return List.of(new Case("claude-code-2.1.330/PreToolUse-3", "claude-code-2.1.330/push-denied-while-unverified"),
                 new Case("codex-0.169.0/PreToolUse-4", "codex-0.169.0/push-denied-while-unverified"),
+                new Case("cursor-docs-2026-12/preToolUse-4", "cursor-docs-2026-12/push-denied-while-unverified"),
+                new Case("antigravity-docs-2026-12/PreToolUse-4", "antigravity-docs-2026-12/push-denied-while-unverified"),
+                new Case("cursor-docs-2026-12/beforeShellExecution-1",
+                        "cursor-docs-2026-12/shell-execution-push-denied-while-unverified"),
                 new Case("claude-code-2.1.330/PreToolUse-5", "claude-code-2.1.330/edit-recalls-rule-and-decision"),
                 new Case("codex-0.169.0/PreToolUse-3", "codex-0.169.0/patch-recalls-gotcha"));
     }
@@ -159,9 +163,16 @@ class GuardGoldenTest {
     private String answer(String fixture) throws IOException {
         String payload = Files.readString(FIXTURES.resolve(fixture + ".json"), StandardCharsets.UTF_8)
                 .replace(CAPTURED_ROOT, repo.root.toString());
-        HookRig.Output out = rig.run("PreToolUse", payload.getBytes(StandardCharsets.UTF_8));
+        Path file = FIXTURES.resolve(fixture + ".json");
+        String agent = HookGoldenTest.agentOption(file);
+        String event = file.getFileName().toString().replaceFirst("-\\d+\\.json$", "");
+        HookRig.Output out = rig.run(event, agent, payload.getBytes(StandardCharsets.UTF_8));
         assertThat(out.exit()).isZero();
-        HookGoldenTest.assertContract("PreToolUse", out.stdout());
+        if (agent == null) {
+            HookGoldenTest.assertContract(event, out.stdout());
+        } else {
+            HookGoldenTest.assertOneCompactLine(out.stdout()); // the agent's own shape is the golden's to prove
+        }
         assertThat(dir.resolve("eagle-mem.log")).as("nothing went wrong").doesNotExist();
         return out.stdout();
     }

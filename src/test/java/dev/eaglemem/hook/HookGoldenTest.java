@@ -121,12 +121,13 @@ class HookGoldenTest {
     }
 
     /**
-     * The {@code --agent} a payload's hook is registered with: the folder's agent ({@code gemini-0.61.0} → gemini);
+     * The {@code --agent} a payload's hook is registered with: the folder's agent ({@code gemini-0.61.0} → gemini;
+     * {@code cursor-docs-2026-12} → cursor, a folder of payloads written from the agent's docs, not captured);
      * none for Claude Code and Codex, whose hooks are told apart by the payload (as before any other agent existed).
      */
     static String agentOption(Path fixture) {
         String folder = fixture.getParent().getFileName().toString();
-        String agent = folder.replaceFirst("-\\d[^-]*$", "");
+        String agent = folder.replaceFirst("-(?:docs-)?\\d.*$", "");
         return agent.equals("claude-code") || agent.equals("codex") ? null : agent;
     }
 

@@ -14,6 +14,8 @@ import java.util.stream.Stream;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.eaglemem.config.EagleEnv;
+import dev.eaglemem.dialect.HookDialect;
+import dev.eaglemem.dialect.HookDialects;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -68,6 +70,35 @@ class AgentPayloadFixturesTest {
         for (Path file : payloads(folder)) {
             String sessionId = JSON.readTree(file.toFile()).path("session_id").asText();
             assertThat(SessionIds.isValid(sessionId)).as("%s: %s", file.getFileName(), sessionId).isTrue();
+        }
+    }
+
+    /**
+     * Payloads of an agent with a wire of its own (here written from its docs, untested against the real CLI) are
+     * recognized as that agent's by the payload alone, even when the hook was registered for another agent and the
+     * environment carries another agent's markers, and their translated session id is valid.
+     */
+    @ParameterizedTest
+    @CsvSource({ "cursor-docs-2026-12, CURSOR, 14", "antigravity-docs-2026-12, ANTIGRAVITY, 12" })
+    void everyOwnWirePayloadIsRecognizedAsItsAgentsAndHasAValidSession(String folder, AgentSource agent, int count)
+            throws Exception {
+        List<Path> files = payloads(folder);
+        assertThat(files).hasSize(count);
+        EagleEnv clean = new EagleEnv(Map.of(), Path.of("/home/dev"), Path.of("/home/dev/work/shop-api"));
+        EagleEnv confusing = new EagleEnv(Map.of("CLAUDECODE", "1", "CODEX_MANAGED_BY_NPM", "1"), Path.of("/home/dev"),
+                Path.of("/home/dev/work/shop-api"));
+        for (Path file : files) {
+            JsonNode payload = JSON.readTree(file.toFile());
+            String event = file.getFileName().toString().replaceFirst("-\\d+\\.json$", "");
+            for (EagleEnv env : List.of(clean, confusing)) {
+                HookDialect dialect = HookDialects.choose(event, AgentSource.CLAUDE_CODE, payload, env);
+                assertThat(dialect.agent()).as(file.getFileName().toString()).isEqualTo(agent);
+                // an event eagle-mem leaves alone (Antigravity's PostInvocation) translates to nothing
+                dialect.translate(event, payload, env).ifPresent(t -> {
+                    String sessionId = t.payload().path("session_id").asText();
+                    assertThat(SessionIds.isValid(sessionId)).as("%s: %s", file.getFileName(), sessionId).isTrue();
+                });
+            }
         }
     }
 }
