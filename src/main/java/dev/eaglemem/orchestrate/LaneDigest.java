@@ -27,14 +27,16 @@ public class LaneDigest {
         this.service = service;
     }
 
-    /** The block, or empty when the project has no active orchestration with an active lane. */
+    /** The block, or empty when the project has no active orchestration with an active or completed lane. */
     public Optional<String> text(String project, String command, Instant now) {
         Optional<Orchestration> active = service.active(project);
         if (active.isEmpty()) {
             return Optional.empty();
         }
-        List<Lane> lanes = service.lanes(active.get()).stream().filter(l -> l.status().isActive()).toList();
-        if (lanes.isEmpty()) {
+        List<Lane> all = service.lanes(active.get());
+        List<Lane> lanes = all.stream().filter(l -> l.status().isActive()).toList();
+        List<String> completed = all.stream().filter(l -> l.status() == LaneStatus.COMPLETED).map(Lane::key).toList();
+        if (lanes.isEmpty() && completed.isEmpty()) {
             return Optional.empty();
         }
         List<String> lines = new ArrayList<>();
@@ -48,6 +50,12 @@ public class LaneDigest {
         }
         if (lanes.size() > MAX) {
             lines.add("- … " + (lanes.size() - MAX) + " more");
+        }
+        if (!completed.isEmpty()) {
+            // completed lanes wait for their merge (already merged ones answer "already in"): cheap to say, and a
+            // hook must not run git to tell them apart
+            lines.add("- completed: " + String.join(", ", completed) + " (merge each: " + command
+                    + " orchestrate merge KEY; when all are done: " + command + " orchestrate complete)");
         }
         boolean running = lanes.stream().anyMatch(l -> l.status() == LaneStatus.RUNNING);
         lines.add("Run " + command + " orchestrate " + (running ? "sync" : "status")

@@ -98,6 +98,15 @@ class OrchestrateLanesIT {
             String handoff = run(eagle, env, "orchestrate", "handoff");
             System.out.println(handoff);
             assertThat(handoff).contains("### api — api\n\n- Status: completed", "### broken — broken\n\n- Status: blocked");
+            // the coordinator's next session starts with the lanes and what to run next
+            int before = anthropic.mainLoopRequests().size();
+            anthropic.script(FakeAnthropic.Turn.text("I will merge what is left."));
+            ClaudeSession.in(workspace, anthropic).env(eagle.env()).run("Where do the lanes stand?").assertSucceeded();
+            RecordedRequest first = anthropic.mainLoopRequests().get(before);
+            assertThat(first.bodyContains("Orchestration lanes (Add the payment API and its docs):"))
+                    .as(first.describe()).isTrue();
+            assertThat(first.bodyContains("- broken claude-code blocked ")).as(first.describe()).isTrue();
+            assertThat(first.bodyContains("- completed: api, docs (merge each: ")).as(first.describe()).isTrue();
             // the workers' own hooks recorded their sessions in the coordinator's project
             assertThat(eagle.query("SELECT DISTINCT agent FROM sessions")).contains("codex", "claude-code");
         }

@@ -73,13 +73,21 @@ class LaneDigestTest {
     }
 
     @Test
-    void nothingIsShownWithoutAnActiveLane() {
+    void completedLanesAreNamedForTheirMergeAndNothingIsShownOnceTheOrchestrationEnds() {
         OrchestrateService o = s.orchestrate();
         assertThat(s.checkpoints().lanes(P)).isEmpty();
         o.init(P, "goal", repo.dir);
         assertThat(s.checkpoints().lanes(P)).isEmpty();
         o.addLane(P, new LaneDraft("a", null, null, null, null));
+        o.addLane(P, new LaneDraft("b", null, null, null, null));
         o.setStatus(P, "a", LaneStatus.COMPLETED, null);
+        o.setStatus(P, "b", LaneStatus.CANCELLED, null);
+        assertThat(s.checkpoints().lanes(P)).contains("""
+                Orchestration lanes (goal):
+                - completed: a (merge each: eagle-mem orchestrate merge KEY; when all are done: eagle-mem orchestrate \
+                complete)
+                Run eagle-mem orchestrate status yourself to see where they stand.""");
+        o.complete(P);
         assertThat(s.checkpoints().lanes(P)).isEmpty();
     }
 }
