@@ -53,7 +53,7 @@ public class OrchestrateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        return status(output, project);
+        return status(output, project); // no subcommand: the status
     }
 
     /** The project: the subcommand's own -p, else one given before it, else the working directory's. */
@@ -125,8 +125,7 @@ public class OrchestrateCommand implements Callable<Integer> {
                 "eagle-mem orchestrate init \"GOAL\""));
         String md = Handoff.markdown(o, service.lanes(o));
         if (write == null) {
-            Console.out(spec).print(md);
-            Console.out(spec).flush();
+            Console.out(spec).append(md).flush();
             return 0;
         }
         Path file = write.isAbsolute() ? write : context.env().cwd().resolve(write);
