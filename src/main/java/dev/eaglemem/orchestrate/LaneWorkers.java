@@ -52,7 +52,7 @@ public class LaneWorkers {
      */
     public SpawnPlan spawn(String project, String key, String agent, boolean noWorktree, SpawnMode mode) {
         Orchestration o = service.requireActive(project);
-        Lane lane = service.requireLane(project, key);
+        Lane lane = settled(project, service.requireLane(project, key));
         checkSpawnable(lane);
         String worker = agent == null ? lane.agent() : OrchestrateService.workerAgent(agent);
         if (!o.inGit() && !noWorktree) {
@@ -107,6 +107,24 @@ public class LaneWorkers {
         service.setPid(attempt, pid);
         return new SpawnPlan(lane.key(), worker, workdir, branch, run, run.resolve(RunDir.PROMPT), log, command, pid,
                 mode, null);
+    }
+
+    /**
+     * The lane with its last attempt settled first (a blocked lane's worker may still be running: a person or the
+     * worker itself blocked it); a worker still alive is refused, so two never share a worktree.
+     */
+    private Lane settled(String project, Lane lane) {
+        Attempt last = lane.lastAttempt();
+        if (last == null || last.ended()) {
+            return lane;
+        }
+        SyncResult r = sync.sync(project, lane.key()).getFirst();
+        Lane now = service.requireLane(project, lane.key());
+        if (now.lastAttempt() != null && !now.lastAttempt().ended()) {
+            throw EagleException.conflict("lane_running", "lane " + lane.key() + " already has a running worker: "
+                    + r.message(), "eagle-mem orchestrate sync " + lane.key());
+        }
+        return now;
     }
 
     private static void checkSpawnable(Lane lane) {

@@ -155,9 +155,13 @@ class LaneWorkersTest {
     void aWorkerThatBlocksItselfKeepsItsStatus() throws IOException {
         f = new LaneFixture(tmp);
         f.service.init(P, "goal", f.repo.dir);
-        f.lane("api", "codex", "SLEEP 1", null);
+        f.lane("api", "codex", "SLEEP 3", null);
         SpawnPlan plan = f.workers.spawn(P, "api", null, false, SpawnMode.DETACHED);
         f.service.setStatus(P, "api", LaneStatus.BLOCKED, "needs a decision on the schema");
+        assertThatThrownBy(() -> f.workers.spawn(P, "api", null, false, SpawnMode.DETACHED))
+                .as("a blocked lane whose worker still runs is not spawned twice")
+                .isInstanceOfSatisfying(EagleException.class, e -> assertThat(e.getMessage())
+                        .startsWith("lane api already has a running worker: still running (pid "));
         SyncResult r = awaitSettled(plan);
         assertThat(r.after()).isEqualTo(LaneStatus.BLOCKED);
         assertThat(r.message()).endsWith("(lane left blocked)");
