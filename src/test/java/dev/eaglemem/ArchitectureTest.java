@@ -48,7 +48,7 @@ class ArchitectureTest {
             Map.entry("llm", Layer.FEATURE), Map.entry("curate", Layer.FEATURE),
             Map.entry("inspect", Layer.FEATURE), Map.entry("anchor", Layer.FEATURE),
             Map.entry("portable", Layer.FEATURE), Map.entry("intake", Layer.FEATURE), Map.entry("task", Layer.FEATURE),
-            Map.entry("checkpoint", Layer.FEATURE),
+            Map.entry("checkpoint", Layer.FEATURE), Map.entry("orchestrate", Layer.FEATURE),
             Map.entry("notes", Layer.FEATURE),
             Map.entry("cli", Layer.ADAPTER), Map.entry("hook", Layer.ADAPTER), Map.entry("dialect", Layer.ADAPTER),
             Map.entry("serve", Layer.ADAPTER),

@@ -28,6 +28,8 @@ import dev.eaglemem.jobs.EmbedJob;
 import dev.eaglemem.jobs.JobQueue;
 import dev.eaglemem.jobs.PruneJob;
 import dev.eaglemem.memory.MemoryService;
+import dev.eaglemem.orchestrate.LaneDigest;
+import dev.eaglemem.orchestrate.OrchestrateService;
 import dev.eaglemem.project.CurrentContext;
 import dev.eaglemem.recall.RecallService;
 import dev.eaglemem.redact.Redactor;
@@ -50,6 +52,7 @@ import dev.eaglemem.store.FileHintStore;
 import dev.eaglemem.store.GraphStore;
 import dev.eaglemem.store.GuardRuleStore;
 import dev.eaglemem.store.JobStore;
+import dev.eaglemem.store.LaneStore;
 import dev.eaglemem.store.MemoryStore;
 import dev.eaglemem.store.ObservationStore;
 import dev.eaglemem.store.OverviewStore;
@@ -101,6 +104,7 @@ public final class TestServices {
     private final JobQueue jobs;
     private final EmbedJob embed;
     private final TaskService tasks;
+    private final OrchestrateService orchestrate;
 
     private TestServices(Db db, Clock clock, Settings settings, Redactor redactor, SemanticIndex semantic,
             CurrentContext context) {
@@ -131,8 +135,9 @@ public final class TestServices {
         capture = new CaptureService(db, sessionStore, projectStore, observationStore, promptStore, summaryStore,
                 new AppliedEventStore(), redactor, clock);
         tasks = new TaskService(db, new TaskStore(), projectStore, redactor, settings, clock);
-        checkpoints = new CheckpointService(db, new CheckpointStore(), observationStore, summaryStore, tasks, redactor,
-                settings, clock);
+        orchestrate = new OrchestrateService(db, new LaneStore(), projectStore, tasks, redactor, clock);
+        checkpoints = new CheckpointService(db, new CheckpointStore(), observationStore, summaryStore, tasks,
+                new LaneDigest(orchestrate), redactor, settings, clock);
         recall = new RecallService(db, new StatsStore(), new OverviewStore(), memoryStore, summaryStore, observationStore,
                 new RecallStore(), searchStore, codeStore, settings, clock, semantic, anchors, checkpoints);
         search = new SearchService(db, searchStore, codeStore, semantic, vectorStore, settings, anchors);
@@ -225,6 +230,10 @@ public final class TestServices {
 
     public JobQueue jobs() {
         return jobs;
+    }
+
+    public OrchestrateService orchestrate() {
+        return orchestrate;
     }
 
     public TaskService tasks() {

@@ -15,6 +15,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.eaglemem.config.Settings;
 import dev.eaglemem.format.Snippets;
+import dev.eaglemem.orchestrate.LaneDigest;
+import dev.eaglemem.orchestrate.OrchestrateService;
 import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.store.CheckpointRow;
 import dev.eaglemem.store.CheckpointStore;
@@ -54,17 +56,19 @@ public class CheckpointService {
     private final ObservationStore observations;
     private final SummaryStore summaries;
     private final TaskService tasks;
+    private final LaneDigest lanes;
     private final Redactor redactor;
     private final Settings settings;
     private final Clock clock;
 
     public CheckpointService(Db db, CheckpointStore checkpoints, ObservationStore observations, SummaryStore summaries,
-            TaskService tasks, Redactor redactor, Settings settings, Clock clock) {
+            TaskService tasks, LaneDigest lanes, Redactor redactor, Settings settings, Clock clock) {
         this.db = db;
         this.checkpoints = checkpoints;
         this.observations = observations;
         this.summaries = summaries;
         this.tasks = tasks;
+        this.lanes = lanes;
         this.redactor = redactor;
         this.settings = settings;
         this.clock = clock;
@@ -105,12 +109,25 @@ public class CheckpointService {
         });
         String text = WhereYouWere.render(open, checkpoint, source, settings.agentCommand(), settings.times(), now,
                 settings.compactionChars());
+        Optional<String> active = lanes(project);
+        if (active.isPresent()) {
+            text = text.isEmpty() ? active.get() : text + "\n\n" + active.get();
+        }
         return text.isEmpty() ? Optional.empty() : Optional.of(text);
     }
 
-    /** The open tasks of the project, in progress first, then blocked, then pending (each newest first). */
+    /** The project's active orchestration lanes (key, worker, status, age, log, next command); empty when none. */
+    public Optional<String> lanes(String project) {
+        return lanes.text(project, settings.agentCommand(), clock.instant());
+    }
+
+    /**
+     * The open tasks of the project, in progress first, then blocked, then pending (each newest first). Tasks that
+     * mirror orchestration lanes are left out: {@link #lanes} shows those, with their worker and log.
+     */
     public List<OpenTask> openTasks(String project) {
-        return tasks.open(project).stream().map(CheckpointService::open).toList();
+        return tasks.open(project).stream().filter(t -> !OrchestrateService.ORIGIN.equals(t.origin()))
+                .map(CheckpointService::open).toList();
     }
 
     /** A task's age counts from its start while it is in progress, else from its last change. */

@@ -33,7 +33,8 @@ import picocli.CommandLine.ScopeType;
                 GateCommand.class, SpoolCommand.class, IndexCommand.class, GraphCommand.class, LlmCommand.class,
                 CurateCommand.class,
                 InspectCommand.class, ReplayCommand.class, OpenCommand.class, ExportCommand.class,
-                ImportCommand.class, BackupCommand.class, RepairCommand.class, ProjectCommand.class, HelpCommand.class,
+                ImportCommand.class, BackupCommand.class, RepairCommand.class, ProjectCommand.class, OrchestrateCommand.class,
+                HelpCommand.class,
                 CompletionCommand.class, VersionCommand.class, AotTrainCommand.class },
         footerHeading = HelpLayout.EXAMPLES, footer = {
                 "  eagle-mem install                  # set up Claude Code and Codex",

@@ -112,6 +112,13 @@ public final class ConfigKeys {
     public static final ConfigKey COMPACTION_BUDGET_CHARS = ConfigKey.integer("compaction.budget_chars", 2500, 500,
             10000, "Most characters of the \"where you were\" block given after a compaction or clear (open tasks and the "
                     + "checkpoint PreCompact took), on top of the SessionStart recall.");
+    public static final ConfigKey ORCHESTRATE_WORKER_AUTONOMY = ConfigKey.oneOf("orchestrate.worker_autonomy", "safe",
+            List.of("safe", "full"), "What a lane's worker may do: safe runs codex exec in the workspace-write sandbox and "
+                    + "claude -p with acceptEdits; full bypasses approvals and sandbox (only where the machine itself is "
+                    + "a sandbox).");
+    public static final ConfigKey ORCHESTRATE_WORKER_TIMEOUT_MINUTES = ConfigKey.integer(
+            "orchestrate.worker_timeout_minutes", 60, 1, 1440,
+            "A lane's worker (and everything it started) is killed after this many minutes; the lane becomes blocked.");
     public static final List<ConfigKey> ALL = List.of(SEARCH_LIMIT, REDACTION_EXTRA_PATTERNS, REDACTION_HIGH_ENTROPY,
             STORE_BUSY_TIMEOUT_MS, STORE_WRITE_RETRIES, RECALL_SESSION_START_CHARS, RECALL_PROMPT_CHARS,
             RECALL_SEMANTIC, RECALL_CUES, RETENTION_OBSERVATION_DAYS, SERVE_PORT, SERVE_IDLE_MINUTES, SERVE_AUTOSTART,
@@ -119,7 +126,7 @@ public final class ConfigKeys {
             JOBS_MAX_ATTEMPTS, CURATE_EVERY_SESSIONS, TOKEN_GUARD_RTK, TOKEN_GUARD_RAW_BASH, DISPLAY_TIMEZONE, AGENTS_COMMAND,
             LLM_PROVIDER, LLM_MODEL, LLM_BASE_URL, LLM_API_KEY_FILE, LLM_AGENT_CLI, LLM_FALLBACK, LLM_ALLOW_REMOTE,
             LLM_TIMEOUT_SECONDS, LLM_MAX_TOKENS, LLM_DAILY_USD, LLM_DAILY_TOKENS, LLM_PRICES, TASKS_STALE_DAYS,
-            COMPACTION_BUDGET_CHARS);
+            COMPACTION_BUDGET_CHARS, ORCHESTRATE_WORKER_AUTONOMY, ORCHESTRATE_WORKER_TIMEOUT_MINUTES);
 
     private ConfigKeys() {
     }

@@ -83,6 +83,16 @@ public class Settings {
         return config.intValue(ConfigKeys.TASKS_STALE_DAYS);
     }
 
+    /** orchestrate.worker_autonomy is full: lane workers bypass approvals and sandbox. */
+    public boolean fullWorkerAutonomy() {
+        return "full".equals(config.stringValue(ConfigKeys.ORCHESTRATE_WORKER_AUTONOMY));
+    }
+
+    /** orchestrate.worker_timeout_minutes: how long a lane's worker may run before it is killed. */
+    public int workerTimeoutMinutes() {
+        return config.intValue(ConfigKeys.ORCHESTRATE_WORKER_TIMEOUT_MINUTES);
+    }
+
     /** Times for people: in {@code display.timezone}, by default TZ or the system's zone. */
     public Times times() {
         String zone = config.stringValue(ConfigKeys.DISPLAY_TIMEZONE);

@@ -142,10 +142,11 @@ public class RecallService {
         var style = a.compact() ? SessionStartRenderer.Style.COMPACT : SessionStartRenderer.Style.RICH;
         SessionStartRenderer.Rendered recalled = SessionStartRenderer.render(checked(read.view(), a), style,
                 settings.sessionStartChars());
+        // after a reset the "where you were" block carries the active lanes; otherwise they lead the recall
         SessionStartRenderer.Rendered rendered = reset
                 ? checkpoints.whereYouWere(a.project(), a.sessionId(), a.agent(), source).map(recalled::after)
                         .orElse(recalled)
-                : recalled;
+                : checkpoints.lanes(a.project()).map(recalled::after).orElse(recalled);
         // a database that was deleted, replaced or cannot take writes is said first, in one line: the agent's user
         // would otherwise learn of it only from eagle-mem.log
         SessionStartRenderer.Rendered r = db.condition().notice().map(rendered::withNotice).orElse(rendered);

@@ -31,7 +31,9 @@ final class Stores {
             // observations, memories), only worth anything to the session that took it
             "checkpoints",
             // which note memory mirrors which file of an agent's folder: paths of this machine, rebuilt by memories sync
-            "agent_notes");
+            "agent_notes",
+            // orchestration lanes name this machine's worktrees, run directories and process ids; not carried
+            "orchestrations", "lanes", "lane_attempts");
 
     /** Columns an export leaves out on purpose: this store's job and curation bookkeeping. */
     static final Set<String> NOT_EXPORTED_COLUMNS = Set.of("job_id", "proposal_id");
