@@ -80,6 +80,9 @@ public final class AgentDetector {
         if (path.contains("/.codex/")) {
             return Optional.of(AgentSource.CODEX);
         }
+        if (path.contains("/.gemini/tmp/")) {
+            return Optional.of(AgentSource.GEMINI);
+        }
         return path.contains("/.claude/") ? Optional.of(AgentSource.CLAUDE_CODE) : Optional.empty();
     }
 
