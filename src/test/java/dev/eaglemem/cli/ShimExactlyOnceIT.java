@@ -118,7 +118,11 @@ class ShimExactlyOnceIT {
             new Case("claude-code-2.1.330/PostToolUse-1", "claude-code", "PostToolUse",
                     "SELECT count(*) FROM observations WHERE session_id = '%s'"),
             new Case("codex-0.169.0/SessionEnd-1", "codex", "SessionEnd",
-                    "SELECT count(*) FROM applied_events WHERE kind = 'session_ended' AND session_id = '%s'"));
+                    "SELECT count(*) FROM applied_events WHERE kind = 'session_ended' AND session_id = '%s'"),
+            new Case("gemini-0.61.0/BeforeAgent-1", "gemini", "BeforeAgent",
+                    "SELECT count(*) FROM user_prompts WHERE session_id = '%s'"),
+            new Case("gemini-0.61.0/AfterTool-4", "gemini", "AfterTool",
+                    "SELECT count(*) FROM observations WHERE session_id = '%s'"));
 
     /**
      * The reference's deterministic F2 reproduction: EAGLE_MEM_SHIM_TIMEOUT=0.05 while another process holds the write
