@@ -105,6 +105,32 @@ class GeminiAgentIT {
         assertThat(remoteLog(workspace, bare)).contains("Cart totals in cents");
     }
 
+    /**
+     * The token guard's rewrite in Gemini's shape ({@code hookSpecificOutput.tool_input}): with rtk on PATH a noisy
+     * {@code git log} runs as {@code rtk git log}, and Gemini tells the model the input was changed by a hook.
+     */
+    @Test
+    void theTokenGuardRewritesANoisyCommandForGemini() throws Exception {
+        E2eWorkspace workspace = E2eWorkspace.create();
+        Path bin = workspace.dir("bin");
+        Path ran = workspace.root().resolve("rtk-ran.txt");
+        Path rtk = bin.resolve("rtk");
+        Files.writeString(rtk, "#!/bin/sh\necho \"$*\" >> '" + ran + "'\nexec \"$@\"\n", StandardCharsets.UTF_8);
+        Files.setPosixFilePermissions(rtk, java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
+        GeminiSession.configureAuth(workspace.home());
+        EagleMemInstall eagle = new EagleMemInstall(workspace);
+        eagle.install("gemini");
+        Map<String, String> env = new java.util.HashMap<>(eagle.env());
+        env.put("PATH", bin + ":" + env.get("PATH"));
+        try (FakeGemini fake = FakeGemini.start(workspace.root().resolve("gemini.jsonl"))) {
+            fake.script(FakeGemini.Turn.shell("git log"), FakeGemini.Turn.text("That is the history."));
+            GeminiSession.in(workspace, fake).env(env).run("Show me the history.").assertSucceeded();
+            RecordedRequest after = fake.mainLoopRequests().getLast();
+            assertThat(after.bodyContains("were modified by a hook before execution")).as(after.describe()).isTrue();
+        }
+        assertThat(ran).as("the rewritten command ran").content().isEqualTo("git log\n");
+    }
+
     @Test
     void uninstallGivesTheUsersSettingsBackByteForByte() throws Exception {
         E2eWorkspace workspace = E2eWorkspace.create();
