@@ -80,6 +80,9 @@ public final class AgentDetector {
         if (path.contains("/.codex/")) {
             return Optional.of(AgentSource.CODEX);
         }
+        if (path.contains("/.gemini/tmp/")) {
+            return Optional.of(AgentSource.GEMINI);
+        }
         return path.contains("/.claude/") ? Optional.of(AgentSource.CLAUDE_CODE) : Optional.empty();
     }
 
@@ -100,6 +103,10 @@ public final class AgentDetector {
         }
         if (env.get("OPENCODE").filter(AgentDetector::truthy).isPresent()) {
             return Optional.of(AgentSource.OPENCODE);
+        }
+        // Gemini CLI 0.61.0 sets GEMINI_CLI=1 for the commands its shell tool runs (not for its hooks)
+        if (env.get("GEMINI_CLI").filter("1"::equals).isPresent()) {
+            return Optional.of(AgentSource.GEMINI);
         }
         if (env.get("CLAUDECODE").filter("1"::equals).isPresent() || env.isSet("CLAUDE_CODE_ENTRYPOINT")) {
             return Optional.of(AgentSource.CLAUDE_CODE);

@@ -131,6 +131,10 @@ class ShimExactlyOnceIT {
                     "SELECT count(*) FROM user_prompts WHERE session_id = '%s'"),
             new Case("grok-1.0.41/PostToolUse-1", "grok", "PostToolUse",
                     "SELECT count(*) FROM observations WHERE session_id = '%s'"),
+            new Case("gemini-0.61.0/BeforeAgent-1", "gemini", "BeforeAgent",
+                    "SELECT count(*) FROM user_prompts WHERE session_id = '%s'"),
+            new Case("gemini-0.61.0/AfterTool-4", "gemini", "AfterTool",
+                    "SELECT count(*) FROM observations WHERE session_id = '%s'"),
             new Case("cursor-docs-2026-12/postToolUse-1", "cursor", "postToolUse",
                     "SELECT count(*) FROM observations WHERE session_id = '%s'"));
 

@@ -28,6 +28,7 @@ public record AgentTools(Path root) {
     public static final String BUN_VERSION = "1.4.4";
     public static final String CLAUDE_MEM_VERSION = "13.25.3";
     public static final String GROK_VERSION = "1.0.41";
+    public static final String GEMINI_VERSION = "0.61.0";
     static final String TOOLS_PROPERTY = "eagle.e2e.tools";
     static final String TOOLS_ENV = "EAGLE_E2E_TOOLS";
     static final String REQUIRED_PROPERTY = "eagle.e2e.required";
@@ -72,6 +73,19 @@ public record AgentTools(Path root) {
             unavailable("Codex needs node on PATH to run " + pkg.resolve("bin/codex.js"));
         }
         return pkg.resolve("bin/codex.js");
+    }
+
+    /**
+     * Gemini CLI's bundle ({@code bin} of {@code @google/gemini-cli}: {@code bundle/gemini.js}, run with {@code node}),
+     * from {@code <tools>/more-agents/node_modules}; skips or fails when it is not usable.
+     */
+    public Path gemini() {
+        Path pkg = root.resolve("more-agents/node_modules/@google/gemini-cli");
+        requireVersion("Gemini CLI", pkg, GEMINI_VERSION);
+        if (findOnPath("node").isEmpty()) {
+            unavailable("Gemini CLI needs node on PATH to run " + pkg.resolve("bundle/gemini.js"));
+        }
+        return pkg.resolve("bundle/gemini.js");
     }
 
     /**

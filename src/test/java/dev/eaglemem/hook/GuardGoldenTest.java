@@ -105,7 +105,8 @@ class GuardGoldenTest {
                 new Case("cursor-docs-2026-12/beforeShellExecution-1",
                         "cursor-docs-2026-12/shell-execution-push-denied-while-unverified"),
                 new Case("claude-code-2.1.330/PreToolUse-5", "claude-code-2.1.330/edit-recalls-rule-and-decision"),
-                new Case("codex-0.169.0/PreToolUse-3", "codex-0.169.0/patch-recalls-gotcha"));
+                new Case("codex-0.169.0/PreToolUse-3", "codex-0.169.0/patch-recalls-gotcha"),
+                new Case("gemini-0.61.0/BeforeTool-5", "gemini-0.61.0/push-denied-while-unverified"));
     }
 
     /** The edits again, with curate's hints stored. */
@@ -146,6 +147,15 @@ class GuardGoldenTest {
             return null;
         });
         Golden.assertMatches(GOLDEN.resolve(c.golden() + ".out"), answer(c.fixture()));
+    }
+
+    /**
+     * Gemini's BeforeTool takes no context (0.61.0 reads only a deny, a stop and {@code tool_input} there): the rule
+     * and memories an edit brings back in the other agents cannot reach Gemini before its replace, so it is silent.
+     */
+    @Test
+    void aGeminiReplaceHasNoPlaceForTheRecall() throws IOException {
+        assertThat(answer("gemini-0.61.0/BeforeTool-3")).as("replace of NOTES.md, which has a gotcha").isEmpty();
     }
 
     /** Every file under golden/guard is some case's golden: none outlives the case it was for. */

@@ -49,6 +49,8 @@ class AgentDetectorTest {
             "OPENCODE=1;CLAUDECODE=1, OPENCODE",
             "CLAUDECODE=1, CLAUDE_CODE",
             "CLAUDE_CODE_ENTRYPOINT=cli, CLAUDE_CODE",
+            "GEMINI_CLI=1, GEMINI",
+            "GEMINI_CLI=0, CLI",
             "EAGLE_AGENT=terminal, CLI",
     })
     void fromEnv(String vars, AgentSource expected) {
@@ -67,6 +69,7 @@ class AgentDetectorTest {
             "-, -, -, -, -, CLAUDE_CODE",
             "-, -, " + CLAUDE_TRANSCRIPT + ", -, Bash, CLAUDE_CODE",
             "-, -, " + CODEX_TRANSCRIPT + ", -, -, CODEX",
+            "-, -, /home/dev/.gemini/tmp/shop-api/chats/session-2026-12-07T05-08-b5a34cc5.jsonl, -, -, GEMINI",
             "-, -, C:\\Users\\dev\\.codex\\sessions\\s.jsonl, -, -, CODEX",
             "-, -, /srv/codex-home/sessions/s.jsonl, 019a-turn, Bash, CODEX",
             "-, -, -, -, apply_patch, CODEX",
