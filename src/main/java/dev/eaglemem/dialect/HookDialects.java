@@ -13,7 +13,7 @@ public final class HookDialects {
     public static final HookDialect CLAUDE = new ClaudeDialect();
 
     /** The agents with a wire of their own, asked in this order whether a payload is theirs. One line per agent. */
-    static final List<HookDialect> OWN_WIRE = List.of();
+    static final List<HookDialect> OWN_WIRE = List.of(new CopilotDialect());
 
     private HookDialects() {
     }

@@ -101,7 +101,10 @@ class GuardGoldenTest {
         return List.of(new Case("claude-code-2.1.330/PreToolUse-3", "claude-code-2.1.330/push-denied-while-unverified"),
                 new Case("codex-0.169.0/PreToolUse-4", "codex-0.169.0/push-denied-while-unverified"),
                 new Case("claude-code-2.1.330/PreToolUse-5", "claude-code-2.1.330/edit-recalls-rule-and-decision"),
-                new Case("codex-0.169.0/PreToolUse-3", "codex-0.169.0/patch-recalls-gotcha"));
+                new Case("codex-0.169.0/PreToolUse-3", "codex-0.169.0/patch-recalls-gotcha"),
+                new Case("copilot-1.0.102/preToolUse-5", "copilot-1.0.102/push-denied-while-unverified"),
+                new Case("copilot-1.0.102/preToolUse-4", "copilot-1.0.102/edit-recalls-rule-and-decision"),
+                new Case("copilot-1.0.102/PreToolUse-10", "copilot-1.0.102/claude-format-edit-recalls-rule-and-decision"));
     }
 
     /** The edits again, with curate's hints stored. */
@@ -159,9 +162,18 @@ class GuardGoldenTest {
     private String answer(String fixture) throws IOException {
         String payload = Files.readString(FIXTURES.resolve(fixture + ".json"), StandardCharsets.UTF_8)
                 .replace(CAPTURED_ROOT, repo.root.toString());
-        HookRig.Output out = rig.run("PreToolUse", payload.getBytes(StandardCharsets.UTF_8));
+        String agent = HookGoldenTest.agentOption(FIXTURES.resolve(fixture + ".json"));
+        HookRig.Output out;
+        if (agent == null) {
+            out = rig.run("PreToolUse", payload.getBytes(StandardCharsets.UTF_8));
+            HookGoldenTest.assertContract("PreToolUse", out.stdout());
+        } else {
+            // the agent's own event name, as its hook registration passes it; its answer shape is its golden's
+            String event = Path.of(fixture).getFileName().toString().replaceFirst("-\\d+$", "");
+            out = rig.run(event, agent, payload.getBytes(StandardCharsets.UTF_8));
+            HookGoldenTest.assertOneCompactLine(out.stdout());
+        }
         assertThat(out.exit()).isZero();
-        HookGoldenTest.assertContract("PreToolUse", out.stdout());
         assertThat(dir.resolve("eagle-mem.log")).as("nothing went wrong").doesNotExist();
         return out.stdout();
     }
