@@ -191,6 +191,13 @@ final class AgentFiles {
         removeIfEmptyAndOurs(skillsDir);
     }
 
+    /** Notes that install is about to create {@code dir} (absent now), so {@link #removeIfEmptyAndOurs} may take it. */
+    void willCreate(Path dir) {
+        if (!Files.exists(dir) && !report.dryRun && !created.contains(dir.toString())) {
+            created.add(dir.toString());
+        }
+    }
+
     /** A folder install created (e.g. ~/.claude/skills) goes again once nothing else lives in it. */
     void removeIfEmptyAndOurs(Path dir) {
         if (report.dryRun || !created.contains(dir.toString()) || !Files.isDirectory(dir)) {
