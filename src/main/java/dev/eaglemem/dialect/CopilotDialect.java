@@ -1,5 +1,7 @@
 package dev.eaglemem.dialect;
 
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -106,9 +108,10 @@ public final class CopilotDialect implements HookDialect {
                 out.set("tool_response", toolResponse(TOOLS.getOrDefault(tool, tool), result));
             }
         }
-        if (canonical.equals("Stop") && out.hasNonNull("transcript_path")) {
-            // Copilot's stop payload has no final message; its transcript has it, written before the hook runs
-            CopilotTranscript.lastAssistantMessage(out.get("transcript_path").asText())
+        Optional<Long> at = timestampMillis(payload.get("timestamp"));
+        if (canonical.equals("Stop") && out.hasNonNull("transcript_path") && at.isPresent()) {
+            // Copilot's stop payload has no final message; its transcript gets it just after the hook starts
+            CopilotTranscript.lastAssistantMessage(out.get("transcript_path").asText(), at.get())
                     .ifPresent(message -> out.put("last_assistant_message", message));
         }
         return Optional.of(new Translated(event, canonical, out));
@@ -170,6 +173,21 @@ public final class CopilotDialect implements HookDialect {
                     .put("exit_code", Integer.parseInt(exit.group(1))).put("interrupted", false);
         }
         return JSON.getNodeFactory().textNode(text);
+    }
+
+    /** The payload's time: epoch milliseconds (camelCase config) or ISO-8601 (Claude-format config). */
+    private static Optional<Long> timestampMillis(JsonNode timestamp) {
+        if (timestamp == null) {
+            return Optional.empty();
+        }
+        if (timestamp.isIntegralNumber()) {
+            return Optional.of(timestamp.longValue());
+        }
+        try {
+            return timestamp.isTextual() ? Optional.of(Instant.parse(timestamp.textValue()).toEpochMilli()) : Optional.empty();
+        } catch (DateTimeParseException e) {
+            return Optional.empty();
+        }
     }
 
     private static void copy(JsonNode from, ObjectNode to, String snake, String camel) {

@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Optional;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -15,34 +16,76 @@ import dev.eaglemem.format.PlainJson;
  * The last thing the model said in a Copilot session, from its transcript ({@code
  * ~/.copilot/session-state/<id>/events.jsonl}): Copilot's {@code agentStop} names the file but, unlike Claude Code's
  * {@code Stop}, carries no {@code last_assistant_message}, and that message is where a session's "Decision: …" lines
- * are. Copilot appends the {@code assistant.message} event before it runs the stop hook (seen in 1.0.102's
- * transcripts). The one read a dialect does, bounded to the file's tail so a long session costs the hook nothing.
+ * are. Copilot 1.0.102 writes the file behind: when the hook starts, the turn's final {@code assistant.message} is
+ * not there yet; some 100 ms later it is, followed by this hook's own {@code hook.start} event, whose
+ * {@code data.input.timestamp} is the payload's. So the file is read until that event shows up (at most
+ * {@link #WAIT}), and the message is the last one before it: never a stale one from an earlier turn. The one read a
+ * dialect does, bounded to the file's tail so a long session costs the hook nothing.
  */
 final class CopilotTranscript {
 
     /** Enough for the final turn's events; the tail is all that is read. */
     static final int TAIL_BYTES = 512 * 1024;
+    static final Duration WAIT = Duration.ofMillis(1500);
+    private static final Duration POLL = Duration.ofMillis(50);
 
     private CopilotTranscript() {
     }
 
-    /** The content of the transcript's last non-empty {@code assistant.message}; empty when unreadable or none. */
-    static Optional<String> lastAssistantMessage(String transcriptPath) {
+    /**
+     * The content of the last non-empty {@code assistant.message} before the {@code hook.start} of the stop hook
+     * called at {@code timestampMillis}; empty when the file is unreadable, has no such message, or that hook's event
+     * did not appear within {@link #WAIT}.
+     */
+    static Optional<String> lastAssistantMessage(String transcriptPath, long timestampMillis) {
         try {
             Path file = Path.of(transcriptPath);
-            if (!Files.isRegularFile(file)) {
-                return Optional.empty();
-            }
-            String[] lines = tail(file).split("\n");
-            for (int i = lines.length - 1; i >= 0; i--) {
-                Optional<String> content = assistantContent(lines[i]);
-                if (content.isPresent()) {
-                    return content;
+            long deadline = System.nanoTime() + WAIT.toNanos();
+            while (Files.isRegularFile(file)) {
+                Optional<Optional<String>> found = beforeHookStart(tail(file).split("\n"), timestampMillis);
+                if (found.isPresent()) {
+                    return found.get();
                 }
+                if (System.nanoTime() > deadline) {
+                    return Optional.empty();
+                }
+                Thread.sleep(POLL);
             }
             return Optional.empty();
         } catch (IOException | InvalidPathException e) {
             return Optional.empty(); // no final message is a turn without decisions, never a failed hook
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.empty();
+        }
+    }
+
+    /** Empty while this hook's {@code hook.start} is not in {@code lines}; then the last message before it, if any. */
+    private static Optional<Optional<String>> beforeHookStart(String[] lines, long timestampMillis) {
+        for (int i = lines.length - 1; i >= 0; i--) {
+            if (isHookStart(lines[i], timestampMillis)) {
+                for (int j = i - 1; j >= 0; j--) {
+                    Optional<String> content = assistantContent(lines[j]);
+                    if (content.isPresent()) {
+                        return Optional.of(content);
+                    }
+                }
+                return Optional.of(Optional.empty());
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static boolean isHookStart(String line, long timestampMillis) {
+        if (!line.contains("\"hook.start\"") || !line.contains(Long.toString(timestampMillis))) {
+            return false;
+        }
+        try {
+            JsonNode event = PlainJson.MAPPER.readTree(line);
+            return "hook.start".equals(event.path("type").asText())
+                    && event.path("data").path("input").path("timestamp").asLong(-1) == timestampMillis;
+        } catch (IOException e) {
+            return false;
         }
     }
 

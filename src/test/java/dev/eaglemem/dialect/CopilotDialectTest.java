@@ -103,18 +103,42 @@ class CopilotDialectTest {
     }
 
     @Test
-    void theStopCarriesTheTranscriptsLastAssistantMessage(@TempDir Path dir) throws IOException {
+    void theStopCarriesTheLastAssistantMessageWrittenBeforeItsOwnHookStart(@TempDir Path dir) throws Exception {
         Path transcript = dir.resolve("events.jsonl");
-        Files.writeString(transcript, """
-                {"type":"assistant.message","data":{"content":"first"}}
-                {"type":"assistant.message","data":{"content":"Decision: keep the API on v2."}}
-                {"type":"assistant.turn_end","data":{"turnId":"6"}}
-                {"type":"hook.start","data":{"hookType":"agentStop"}}
-                """);
         ObjectNode stop = ((ObjectNode) payload("agentStop-1")).put("transcriptPath", transcript.toString());
-        assertThat(COPILOT.translate("agentStop", stop, NO_ENV).orElseThrow().payload().path("last_assistant_message")
-                .asText()).isEqualTo("Decision: keep the API on v2.");
-        // the captured path does not exist here: no message, still a Stop
+        long at = stop.path("timestamp").asLong();
+        // as Copilot 1.0.102 does: when the hook starts, the final message is not in the file yet
+        Files.writeString(transcript, """
+                {"type":"assistant.message","data":{"content":"Decision: an earlier turn's"}}
+                {"type":"assistant.message","data":{"content":""}}
+                """);
+        Thread writer = Thread.ofVirtual().start(() -> {
+            try {
+                Thread.sleep(200);
+                Files.writeString(transcript, """
+                        {"type":"assistant.message","data":{"content":"Decision: keep the API on v2."}}
+                        {"type":"assistant.turn_end","data":{"turnId":"6"}}
+                        {"type":"hook.start","data":{"hookType":"agentStop","input":{"timestamp":%d}}}
+                        """.formatted(at), java.nio.file.StandardOpenOption.APPEND);
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        String message = COPILOT.translate("agentStop", stop, NO_ENV).orElseThrow().payload().path("last_assistant_message")
+                .asText();
+        writer.join();
+        assertThat(message).isEqualTo("Decision: keep the API on v2.");
+    }
+
+    @Test
+    void withoutItsHookStartTheStopTakesNoStaleMessage(@TempDir Path dir) throws IOException {
+        Path transcript = dir.resolve("events.jsonl");
+        Files.writeString(transcript, "{\"type\":\"assistant.message\",\"data\":{\"content\":\"Decision: an earlier turn's\"}}\n"
+                + "{\"type\":\"hook.start\",\"data\":{\"hookType\":\"agentStop\",\"input\":{\"timestamp\":1}}}\n");
+        ObjectNode stop = ((ObjectNode) payload("agentStop-1")).put("transcriptPath", transcript.toString());
+        assertThat(COPILOT.translate("agentStop", stop, NO_ENV).orElseThrow().payload().has("last_assistant_message"))
+                .isFalse();
+        // the captured path does not exist here: no message and no wait, still a Stop
         assertThat(translated("Stop-1").has("last_assistant_message")).isFalse();
     }
 
