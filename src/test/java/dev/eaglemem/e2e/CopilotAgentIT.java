@@ -16,7 +16,9 @@ import org.junit.jupiter.api.Test;
 /**
  * GitHub Copilot CLI 1.0.102, run offline with {@code eagle-mem install --agent copilot} on a scratch HOME: its next
  * session starts with what the last one decided, a push of an unverified feature is denied, uninstall gives the
- * user's Copilot files back byte for byte, and a decision made in Copilot reaches Claude Code and Codex.
+ * user's Copilot files back byte for byte, and a decision made in Copilot reaches Claude Code and Codex. Copilot speaks
+ * Chat Completions ({@link FakeChatCompletions}, its default provider type) except in the cross-agent case, where it
+ * speaks Anthropic's Messages API to the {@link FakeAnthropic} that also serves Claude Code.
  */
 class CopilotAgentIT {
 
@@ -30,17 +32,32 @@ class CopilotAgentIT {
         EagleMemInstall.stopServes();
     }
 
-    private static FakeAnthropic.Turn bash(String command) {
-        return FakeAnthropic.Turn.tool("bash", Map.of("command", command, "description", "scripted command"));
+    private static FakeChatCompletions.Turn bash(String command) {
+        return FakeChatCompletions.Turn.tool("bash", Map.of("command", command, "description", "scripted command"));
+    }
+
+    private static Map<String, String> create(Path money) {
+        return Map.of("path", money.toString(), "file_text", "def total(items):\n    return sum(i.price for i in items)\n");
+    }
+
+    private static Map<String, String> edit(Path money) {
+        return Map.of("path", money.toString(), "old_str", "i.price", "new_str", "i.cents");
     }
 
     /** Session 1 in Copilot: writes the cart code with Copilot's own tools and ends with the decision. */
+    private static void decideInCopilot(E2eWorkspace workspace, EagleMemInstall eagle, FakeChatCompletions fake) {
+        Path money = workspace.repo().resolve("src/money.py");
+        fake.script(bash("mkdir -p src"), FakeChatCompletions.Turn.tool("create", create(money)),
+                FakeChatCompletions.Turn.tool("edit", edit(money)),
+                FakeChatCompletions.Turn.text("Totals are summed in cents now.\nDecision: " + DECISION + "."));
+        CopilotSession.in(workspace, fake).env(eagle.env()).runOk("Make the cart totals exact.");
+    }
+
+    /** The same session over Anthropic's Messages API, so the fake that serves Claude Code serves Copilot too. */
     private static void decideInCopilot(E2eWorkspace workspace, EagleMemInstall eagle, FakeAnthropic fake) {
         Path money = workspace.repo().resolve("src/money.py");
-        fake.script(bash("mkdir -p src"),
-                FakeAnthropic.Turn.tool("create", Map.of("path", money.toString(), "file_text",
-                        "def total(items):\n    return sum(i.price for i in items)\n")),
-                FakeAnthropic.Turn.tool("edit", Map.of("path", money.toString(), "old_str", "i.price", "new_str", "i.cents")),
+        fake.script(FakeAnthropic.Turn.tool("bash", Map.of("command", "mkdir -p src", "description", "scripted command")),
+                FakeAnthropic.Turn.tool("create", create(money)), FakeAnthropic.Turn.tool("edit", edit(money)),
                 FakeAnthropic.Turn.text("Totals are summed in cents now.\nDecision: " + DECISION + "."));
         CopilotSession.in(workspace, fake).env(eagle.env()).runOk("Make the cart totals exact.");
     }
@@ -58,10 +75,10 @@ class CopilotAgentIT {
 
         EagleMemInstall eagle = new EagleMemInstall(workspace);
         eagle.install("copilot");
-        try (FakeAnthropic fake = FakeAnthropic.start(workspace.root().resolve("anthropic.jsonl"))) {
+        try (FakeChatCompletions fake = FakeChatCompletions.start(workspace.root().resolve("chat.jsonl"))) {
             decideInCopilot(workspace, eagle, fake);
             int firstOfSession2 = fake.mainLoopRequests().size();
-            fake.script(FakeAnthropic.Turn.text("As decided before, money is stored as integer cents."));
+            fake.script(FakeChatCompletions.Turn.text("As decided before, money is stored as integer cents."));
             CopilotSession.in(workspace, fake).env(eagle.env()).runOk(SECOND_PROMPT);
 
             RecordedRequest first = fake.mainLoopRequests().get(firstOfSession2);
@@ -95,10 +112,10 @@ class CopilotAgentIT {
         eagle.install("copilot");
         eagle.run("feature", "add", FEATURE, "--description", "Cart totals are summed in integer cents", "--file",
                 "src/cart.py", "--smoke", "python3 -c 'import sys'");
-        try (FakeAnthropic fake = FakeAnthropic.start(workspace.root().resolve("anthropic.jsonl"))) {
+        try (FakeChatCompletions fake = FakeChatCompletions.start(workspace.root().resolve("chat.jsonl"))) {
             fake.script(bash("mkdir -p src && printf 'def total(items):\\n    return 0\\n' > src/cart.py"),
                     bash("git add src/cart.py && git commit -q -m 'Cart totals in cents'"), bash(PUSH),
-                    FakeAnthropic.Turn.text("The push was blocked until the cart totals are verified."));
+                    FakeChatCompletions.Turn.text("The push was blocked until the cart totals are verified."));
             CopilotSession.in(workspace, fake).env(eagle.env()).runOk("Sum the cart in cents and push it.");
 
             RecordedRequest afterPush = fake.mainLoopRequests().getLast();

@@ -8,10 +8,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Runs real GitHub Copilot CLI sessions ({@code copilot -p <prompt> --allow-all-tools}) offline against a
- * {@link FakeAnthropic}: {@code COPILOT_PROVIDER_TYPE=anthropic} makes Copilot speak the Messages API
- * ({@code POST /v1/messages}, streamed), the same scripted server the Claude Code sessions use, so one fake answers
- * both agents of a cross-agent test. {@code COPILOT_OFFLINE=true} stops every GitHub call; no login is needed.
+ * Runs real GitHub Copilot CLI sessions ({@code copilot -p <prompt> --allow-all-tools}) offline against a fake model:
+ * a {@link FakeChatCompletions} (Copilot's default provider type, {@code openai}), or a {@link FakeAnthropic}
+ * ({@code COPILOT_PROVIDER_TYPE=anthropic}: the Messages API, streamed), the same scripted server the Claude Code
+ * sessions use, so one fake answers both agents of a cross-agent test. {@code COPILOT_OFFLINE=true} stops every
+ * GitHub call; no login is needed.
  *
  * <p>
  * Copilot's first run unpacks ~235 MB into {@code $XDG_CACHE_HOME/copilot} (seen with 1.0.102: with the variable set,
@@ -21,32 +22,42 @@ import java.util.Map;
 public final class CopilotSession {
 
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(180);
-    /** A Claude model id, so Copilot sends Anthropic's request shape. */
-    static final String MODEL = "claude-sonnet-4";
-
     private final Path copilot;
-    private final FakeAnthropic fake;
+    private final FakeModelServer fake;
     private final Path workDir;
     private final Map<String, String> env = new LinkedHashMap<>();
 
-    public CopilotSession(Path copilot, FakeAnthropic fake, Path workDir, Map<String, String> baseEnv) {
+    /**
+     * @param type {@code openai} or {@code anthropic}
+     * @param baseUrl what Copilot appends {@code /chat/completions} or {@code /v1/messages} to
+     * @param model a model id of that provider's family (Copilot shapes its request by it)
+     */
+    public CopilotSession(Path copilot, FakeModelServer fake, String type, String baseUrl, String model, Path workDir,
+            Map<String, String> baseEnv) {
         this.copilot = copilot;
         this.fake = fake;
         this.workDir = workDir;
         env.putAll(baseEnv);
         env.put("COPILOT_OFFLINE", "true");
-        env.put("COPILOT_PROVIDER_TYPE", "anthropic");
-        env.put("COPILOT_PROVIDER_BASE_URL", fake.baseUrl());
+        env.put("COPILOT_PROVIDER_TYPE", type);
+        env.put("COPILOT_PROVIDER_BASE_URL", baseUrl);
         env.put("COPILOT_PROVIDER_API_KEY", "anything");
-        env.put("COPILOT_MODEL", MODEL);
+        env.put("COPILOT_MODEL", model);
         env.put("COPILOT_AUTO_UPDATE", "false");
         env.put("TERM", "dumb");
         env.put("XDG_CACHE_HOME", sharedCache().toString());
     }
 
     /** A session in the workspace's repository, with its HOME and base environment. */
+    public static CopilotSession in(E2eWorkspace workspace, FakeChatCompletions fake) {
+        return new CopilotSession(AgentTools.locate().copilot(), fake, "openai", fake.providerBaseUrl(), "gpt-4.1",
+                workspace.repo(), workspace.baseEnv());
+    }
+
+    /** As {@link #in(E2eWorkspace, FakeChatCompletions)}, speaking Anthropic's Messages API to {@code fake}. */
     public static CopilotSession in(E2eWorkspace workspace, FakeAnthropic fake) {
-        return new CopilotSession(AgentTools.locate().copilot(), fake, workspace.repo(), workspace.baseEnv());
+        return new CopilotSession(AgentTools.locate().copilot(), fake, "anthropic", fake.baseUrl(), "claude-sonnet-4",
+                workspace.repo(), workspace.baseEnv());
     }
 
     static Path sharedCache() {
