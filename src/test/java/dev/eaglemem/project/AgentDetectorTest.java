@@ -49,6 +49,9 @@ class AgentDetectorTest {
             "OPENCODE=1;CLAUDECODE=1, OPENCODE",
             "CLAUDECODE=1, CLAUDE_CODE",
             "CLAUDE_CODE_ENTRYPOINT=cli, CLAUDE_CODE",
+            "COPILOT_CLI=1, COPILOT",
+            "COPILOT_CLI=0, CLI",
+            "COPILOT_CLI=1;CLAUDECODE=1, CLAUDE_CODE",
             "EAGLE_AGENT=terminal, CLI",
     })
     void fromEnv(String vars, AgentSource expected) {
