@@ -13,8 +13,8 @@ public final class HookDialects {
     public static final HookDialect CLAUDE = new ClaudeDialect();
 
     /** The agents with a wire of their own, asked in this order whether a payload is theirs. One line per agent. */
-    static final List<HookDialect> OWN_WIRE = List.of(new GrokDialect(), new GeminiDialect(), new CursorDialect(),
-            new AntigravityDialect());
+    static final List<HookDialect> OWN_WIRE = List.of(new GrokDialect(), new GeminiDialect(), new CopilotDialect(),
+            new CursorDialect(), new AntigravityDialect());
 
     private HookDialects() {
     }

@@ -95,7 +95,8 @@ public final class AgentDetector {
     /**
      * Markers agents export to their child processes. {@code OPENCODE=1} is set by OpenCode itself at
      * start-up (its own flag parser accepts {@code 1} and {@code true}); {@code CLAUDECODE=1} and
-     * {@code CLAUDE_CODE_ENTRYPOINT} by Claude Code.
+     * {@code CLAUDE_CODE_ENTRYPOINT} by Claude Code; {@code COPILOT_CLI=1} by Copilot CLI. An agent started from
+     * another agent's shell inherits the outer one's marker too, so the order decides; Claude Code's comes first.
      */
     private static Optional<AgentSource> envMarkers(EagleEnv env) {
         if (CODEX_VARS.stream().anyMatch(env::isSet)) {
@@ -110,6 +111,10 @@ public final class AgentDetector {
         }
         if (env.get("CLAUDECODE").filter("1"::equals).isPresent() || env.isSet("CLAUDE_CODE_ENTRYPOINT")) {
             return Optional.of(AgentSource.CLAUDE_CODE);
+        }
+        // Copilot CLI 1.0.102 exports COPILOT_CLI=1 to its hooks and to the commands its shell tool runs
+        if (env.get("COPILOT_CLI").filter("1"::equals).isPresent()) {
+            return Optional.of(AgentSource.COPILOT);
         }
         return Optional.empty();
     }

@@ -29,6 +29,7 @@ public record AgentTools(Path root) {
     public static final String CLAUDE_MEM_VERSION = "13.25.3";
     public static final String GROK_VERSION = "1.0.41";
     public static final String GEMINI_VERSION = "0.61.0";
+    public static final String COPILOT_VERSION = "1.0.102";
     static final String TOOLS_PROPERTY = "eagle.e2e.tools";
     static final String TOOLS_ENV = "EAGLE_E2E_TOOLS";
     static final String REQUIRED_PROPERTY = "eagle.e2e.required";
@@ -86,6 +87,23 @@ public record AgentTools(Path root) {
             unavailable("Gemini CLI needs node on PATH to run " + pkg.resolve("bundle/gemini.js"));
         }
         return pkg.resolve("bundle/gemini.js");
+    }
+
+    /**
+     * GitHub Copilot CLI's npm launcher ({@code more-agents/node_modules/.bin/copilot}, a node script that runs the
+     * native {@code @github/copilot-linux-x64} binary); skips or fails when it is not usable.
+     */
+    public Path copilot() {
+        Path modules = root.resolve("more-agents/node_modules");
+        requireVersion("GitHub Copilot CLI", modules.resolve("@github/copilot"), COPILOT_VERSION);
+        Path launcher = modules.resolve(".bin/copilot");
+        if (!Files.isExecutable(launcher)) {
+            unavailable("GitHub Copilot CLI " + COPILOT_VERSION + " has no executable " + launcher);
+        }
+        if (findOnPath("node").isEmpty()) {
+            unavailable("GitHub Copilot CLI needs node on PATH to run " + launcher);
+        }
+        return launcher;
     }
 
     /**

@@ -106,7 +106,10 @@ class GuardGoldenTest {
                         "cursor-docs-2026-12/shell-execution-push-denied-while-unverified"),
                 new Case("claude-code-2.1.330/PreToolUse-5", "claude-code-2.1.330/edit-recalls-rule-and-decision"),
                 new Case("codex-0.169.0/PreToolUse-3", "codex-0.169.0/patch-recalls-gotcha"),
-                new Case("gemini-0.61.0/BeforeTool-5", "gemini-0.61.0/push-denied-while-unverified"));
+                new Case("gemini-0.61.0/BeforeTool-5", "gemini-0.61.0/push-denied-while-unverified"),
+                new Case("copilot-1.0.102/preToolUse-5", "copilot-1.0.102/push-denied-while-unverified"),
+                new Case("copilot-1.0.102/preToolUse-4", "copilot-1.0.102/edit-recalls-rule-and-decision"),
+                new Case("copilot-1.0.102/PreToolUse-10", "copilot-1.0.102/claude-format-edit-recalls-rule-and-decision"));
     }
 
     /** The edits again, with curate's hints stored. */

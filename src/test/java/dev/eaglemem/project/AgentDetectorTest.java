@@ -51,6 +51,9 @@ class AgentDetectorTest {
             "CLAUDE_CODE_ENTRYPOINT=cli, CLAUDE_CODE",
             "GEMINI_CLI=1, GEMINI",
             "GEMINI_CLI=0, CLI",
+            "COPILOT_CLI=1, COPILOT",
+            "COPILOT_CLI=0, CLI",
+            "COPILOT_CLI=1;CLAUDECODE=1, CLAUDE_CODE",
             "EAGLE_AGENT=terminal, CLI",
     })
     void fromEnv(String vars, AgentSource expected) {

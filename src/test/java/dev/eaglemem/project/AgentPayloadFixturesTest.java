@@ -16,6 +16,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.eaglemem.config.EagleEnv;
 import dev.eaglemem.dialect.HookDialect;
 import dev.eaglemem.dialect.HookDialects;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -99,6 +100,28 @@ class AgentPayloadFixturesTest {
                     assertThat(SessionIds.isValid(sessionId)).as("%s: %s", file.getFileName(), sessionId).isTrue();
                 });
             }
+        }
+    }
+
+    /**
+     * Copilot's payloads are told apart by their dialect, before the command line: a camelCase one by itself, a
+     * Claude-format one (our Claude hook run by Copilot) by Copilot's {@code COPILOT_CLI=1} with its timestamp, even
+     * next to Claude Code's own marker.
+     */
+    @Test
+    void everyCopilotPayloadIsCopilotsWithAValidSessionId() throws Exception {
+        List<Path> files = payloads("copilot-1.0.102");
+        assertThat(files).hasSize(34);
+        EagleEnv copilot = new EagleEnv(Map.of("COPILOT_CLI", "1", "CLAUDECODE", "1"), Path.of("/home/dev"),
+                Path.of("/home/dev/work/shop-api"));
+        for (Path file : files) {
+            JsonNode payload = JSON.readTree(file.toFile());
+            String event = file.getFileName().toString().replaceFirst("-\\d+\\.json$", "");
+            assertThat(HookDialects.choose(event, AgentSource.CLAUDE_CODE, payload, copilot).agent())
+                    .as(file.getFileName().toString()).isEqualTo(AgentSource.COPILOT);
+            String sessionId = payload.has("sessionId") ? payload.path("sessionId").asText()
+                    : payload.path("session_id").asText();
+            assertThat(SessionIds.isValid(sessionId)).as("%s: %s", file.getFileName(), sessionId).isTrue();
         }
     }
 }
