@@ -100,6 +100,7 @@ class GuardGoldenTest {
     static List<Case> guarded() {
         return List.of(new Case("claude-code-2.1.330/PreToolUse-3", "claude-code-2.1.330/push-denied-while-unverified"),
                 new Case("codex-0.169.0/PreToolUse-4", "codex-0.169.0/push-denied-while-unverified"),
+                new Case("opencode-1.18.33/PreToolUse-6", "opencode-1.18.33/push-denied-while-unverified"),
                 new Case("claude-code-2.1.330/PreToolUse-5", "claude-code-2.1.330/edit-recalls-rule-and-decision"),
                 new Case("codex-0.169.0/PreToolUse-3", "codex-0.169.0/patch-recalls-gotcha"));
     }
