@@ -191,6 +191,16 @@ final class AgentFiles {
         removeIfEmptyAndOurs(skillsDir);
     }
 
+    /**
+     * Notes that install is about to create {@code dir} (e.g. OpenCode's plugins folder), so that
+     * {@link #removeIfEmptyAndOurs} takes it out again; a folder that already exists stays the user's.
+     */
+    void willCreate(Path dir) {
+        if (!Files.exists(dir) && !report.dryRun) {
+            created.add(dir.toString());
+        }
+    }
+
     /** A folder install created (e.g. ~/.claude/skills) goes again once nothing else lives in it. */
     void removeIfEmptyAndOurs(Path dir) {
         if (report.dryRun || !created.contains(dir.toString()) || !Files.isDirectory(dir)) {

@@ -6,7 +6,7 @@ import java.util.Optional;
 /** Every {@link AgentSetup}, in the order install runs them. One line per agent. */
 final class AgentSetups {
 
-    static final List<AgentSetup> ALL = List.of();
+    static final List<AgentSetup> ALL = List.of(new OpenCodeSetup());
 
     private AgentSetups() {
     }
