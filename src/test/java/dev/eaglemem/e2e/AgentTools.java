@@ -27,6 +27,7 @@ public record AgentTools(Path root) {
     public static final String MCP_SDK_VERSION = "1.32.2";
     public static final String BUN_VERSION = "1.4.4";
     public static final String CLAUDE_MEM_VERSION = "13.25.3";
+    public static final String OPENCODE_VERSION = "1.18.33";
     static final String TOOLS_PROPERTY = "eagle.e2e.tools";
     static final String TOOLS_ENV = "EAGLE_E2E_TOOLS";
     static final String REQUIRED_PROPERTY = "eagle.e2e.required";
@@ -122,6 +123,21 @@ public record AgentTools(Path root) {
             unavailable("claude-mem " + CLAUDE_MEM_VERSION + " has no " + worker);
         }
         return worker;
+    }
+
+    /**
+     * OpenCode's native binary ({@code opencode-ai/bin/opencode.exe}, put there by the package's postinstall) from
+     * {@code more-agents/node_modules}; skips or fails the test when it is not usable.
+     */
+    public Path opencode() {
+        Path pkg = root.resolve("more-agents/node_modules/opencode-ai");
+        Path exe = pkg.resolve("bin/opencode.exe");
+        requireVersion("OpenCode", pkg, OPENCODE_VERSION);
+        if (!Files.isExecutable(exe)) {
+            unavailable("OpenCode " + OPENCODE_VERSION + " has no executable " + exe
+                    + " (was the package installed with --ignore-scripts?)");
+        }
+        return exe;
     }
 
     /** Whether a missing CLI fails the test instead of skipping it. */
