@@ -6,8 +6,8 @@ import java.util.Optional;
 /** Every {@link AgentSetup}, in the order install runs them. One line per agent. */
 final class AgentSetups {
 
-    static final List<AgentSetup> ALL = List.of(new GeminiSetup(), new CopilotSetup(), new GrokSetup(), new CursorSetup(),
-            new AntigravitySetup());
+    static final List<AgentSetup> ALL = List.of(new GeminiSetup(), new CopilotSetup(), new OpenCodeSetup(), new GrokSetup(),
+            new CursorSetup(), new AntigravitySetup());
 
     private AgentSetups() {
     }

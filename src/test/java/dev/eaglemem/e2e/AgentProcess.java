@@ -104,7 +104,10 @@ public final class AgentProcess {
         private final Thread thread;
 
         private Collector(InputStream in) {
-            thread = Thread.ofVirtual().start(() -> copy(in));
+            // A platform thread: a virtual thread blocked in a pipe read keeps its carrier, and with two carriers (two
+            // cores) the two collectors of a running agent left the fake model server's handlers no carrier at all
+            // (OpenCode's first model request went unanswered until the agent was killed).
+            thread = Thread.ofPlatform().daemon().start(() -> copy(in));
         }
 
         static Collector start(InputStream in) {

@@ -30,6 +30,7 @@ public record AgentTools(Path root) {
     public static final String GROK_VERSION = "1.0.41";
     public static final String GEMINI_VERSION = "0.61.0";
     public static final String COPILOT_VERSION = "1.0.102";
+    public static final String OPENCODE_VERSION = "1.18.33";
     static final String TOOLS_PROPERTY = "eagle.e2e.tools";
     static final String TOOLS_ENV = "EAGLE_E2E_TOOLS";
     static final String REQUIRED_PROPERTY = "eagle.e2e.required";
@@ -167,6 +168,21 @@ public record AgentTools(Path root) {
         requireVersion("Grok Build", pkg, GROK_VERSION);
         if (!Files.isExecutable(exe)) {
             unavailable("Grok Build " + GROK_VERSION + " has no executable " + exe);
+        }
+        return exe;
+    }
+
+    /**
+     * OpenCode's native binary ({@code opencode-ai/bin/opencode.exe}, put there by the package's postinstall) from
+     * {@code more-agents/node_modules}; skips or fails the test when it is not usable.
+     */
+    public Path opencode() {
+        Path pkg = root.resolve("more-agents/node_modules/opencode-ai");
+        Path exe = pkg.resolve("bin/opencode.exe");
+        requireVersion("OpenCode", pkg, OPENCODE_VERSION);
+        if (!Files.isExecutable(exe)) {
+            unavailable("OpenCode " + OPENCODE_VERSION + " has no executable " + exe
+                    + " (was the package installed with --ignore-scripts?)");
         }
         return exe;
     }

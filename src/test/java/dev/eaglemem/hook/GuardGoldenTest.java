@@ -104,6 +104,7 @@ class GuardGoldenTest {
                 new Case("antigravity-docs-2026-12/PreToolUse-4", "antigravity-docs-2026-12/push-denied-while-unverified"),
                 new Case("cursor-docs-2026-12/beforeShellExecution-1",
                         "cursor-docs-2026-12/shell-execution-push-denied-while-unverified"),
+                new Case("opencode-1.18.33/PreToolUse-6", "opencode-1.18.33/push-denied-while-unverified"),
                 new Case("claude-code-2.1.330/PreToolUse-5", "claude-code-2.1.330/edit-recalls-rule-and-decision"),
                 new Case("codex-0.169.0/PreToolUse-3", "codex-0.169.0/patch-recalls-gotcha"),
                 new Case("gemini-0.61.0/BeforeTool-5", "gemini-0.61.0/push-denied-while-unverified"),

@@ -48,7 +48,8 @@ class AgentPayloadFixturesTest {
     }
 
     @ParameterizedTest
-    @CsvSource({ "claude-code-2.1.330, CLAUDE_CODE, 47", "codex-0.169.0, CODEX, 49", "gemini-0.61.0, GEMINI, 20" })
+    @CsvSource({ "claude-code-2.1.330, CLAUDE_CODE, 47", "codex-0.169.0, CODEX, 49", "gemini-0.61.0, GEMINI, 20",
+            "opencode-1.18.33, OPENCODE, 20" })
     void everyCapturedPayloadIsAttributedToItsAgent(String folder, AgentSource agent, int count) throws Exception {
         List<Path> files = payloads(folder);
         assertThat(files).hasSize(count);
@@ -66,7 +67,7 @@ class AgentPayloadFixturesTest {
     }
 
     @ParameterizedTest
-    @CsvSource({ "claude-code-2.1.330", "codex-0.169.0", "grok-1.0.41", "gemini-0.61.0" })
+    @CsvSource({ "claude-code-2.1.330", "codex-0.169.0", "grok-1.0.41", "gemini-0.61.0", "opencode-1.18.33" })
     void everyCapturedSessionIdIsValid(String folder) throws Exception {
         for (Path file : payloads(folder)) {
             String sessionId = JSON.readTree(file.toFile()).path("session_id").asText();
