@@ -1,12 +1,13 @@
 package dev.eaglemem.mcp;
 
-import java.util.List;
 import java.util.function.Supplier;
 
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.error.ExitCode;
 import dev.eaglemem.orchestrate.Handoff;
+import dev.eaglemem.orchestrate.HandoffText;
 import dev.eaglemem.orchestrate.LaneDraft;
+import dev.eaglemem.orchestrate.LaneShown;
 import dev.eaglemem.orchestrate.LaneSync;
 import dev.eaglemem.orchestrate.LaneView;
 import dev.eaglemem.orchestrate.LaneWorkers;
@@ -15,9 +16,8 @@ import dev.eaglemem.orchestrate.Orchestration;
 import dev.eaglemem.orchestrate.OrchestrationStatus;
 import dev.eaglemem.orchestrate.SpawnMode;
 import dev.eaglemem.orchestrate.SpawnPlan;
-import dev.eaglemem.orchestrate.SyncResult;
+import dev.eaglemem.orchestrate.Synced;
 import dev.eaglemem.project.CurrentContext;
-import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /**
  * The orchestration tools (issue 30) over the services {@code eagle-mem orchestrate} calls, in the project the server
@@ -41,32 +41,13 @@ final class LaneTools {
         this.context = context;
     }
 
-    /** What {@value ToolCatalog#LANE_SYNC} answers: each lane it settled (as {@code orchestrate sync --json}). */
-    @RegisterForReflection
-    record Synced(List<SyncResult> lanes) {
-
-        Synced {
-            lanes = List.copyOf(lanes);
-        }
-    }
-
-    /** What {@value ToolCatalog#LANE_ADD} answers, as {@code orchestrate lane add --json}: {@code {lane}}. */
-    @RegisterForReflection
-    record Added(LaneView lane) {
-    }
-
-    /** What {@value ToolCatalog#ORCHESTRATE_HANDOFF} answers: the Markdown {@code orchestrate handoff} prints. */
-    @RegisterForReflection
-    record HandoffText(String project, long orchestration, String markdown) {
-    }
-
     OrchestrationStatus status(ToolArgs a) {
         return OrchestrationStatus.of(service, project(a));
     }
 
-    Added add(ToolArgs a) {
+    LaneShown add(ToolArgs a) {
         String project = project(a);
-        return new Added(LaneView.of(service.addLane(project, new LaneDraft(a.requireText("key"), a.text("title"),
+        return new LaneShown(LaneView.of(service.addLane(project, new LaneDraft(a.requireText("key"), a.text("title"),
                 a.text("scope"), a.text("agent"), a.text("validate")))));
     }
 

@@ -12,11 +12,14 @@ import java.util.Map;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.error.ExitCode;
 import dev.eaglemem.format.JsonOutput;
+import dev.eaglemem.orchestrate.HandoffText;
+import dev.eaglemem.orchestrate.LaneShown;
 import dev.eaglemem.orchestrate.LaneStatus;
 import dev.eaglemem.orchestrate.LaneView;
 import dev.eaglemem.orchestrate.OrchestrationStatus;
 import dev.eaglemem.orchestrate.SpawnMode;
 import dev.eaglemem.orchestrate.SpawnPlan;
+import dev.eaglemem.orchestrate.Synced;
 import io.modelcontextprotocol.spec.McpSchema.Tool;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -61,7 +64,7 @@ class McpLaneToolsTest {
         assertThatThrownBy(() -> call(ToolCatalog.LANE_ADD, "key", "api")).hasMessageContaining("no active orchestration");
 
         rig.orchestrate.init(McpRig.PROJECT, "Split the payment work", dir);
-        LaneView api = ((LaneTools.Added) call(ToolCatalog.LANE_ADD, "key", "api", "scope", "Add POST /pay",
+        LaneView api = ((LaneShown) call(ToolCatalog.LANE_ADD, "key", "api", "scope", "Add POST /pay",
                 "validate", "test -s pay.txt")).lane();
         assertThat(api.status()).isEqualTo(LaneStatus.PENDING);
         assertThat(api.agent()).isEqualTo("codex");
@@ -109,7 +112,7 @@ class McpLaneToolsTest {
                         assertThat(e.fix()).contains(ToolCatalog.ORCHESTRATE_STATUS);
                     });
         }
-        assertThat(((LaneTools.Synced) call(ToolCatalog.LANE_SYNC)).lanes()).as("no worker ran").isEmpty();
+        assertThat(((Synced) call(ToolCatalog.LANE_SYNC)).lanes()).as("no worker ran").isEmpty();
         assertThat(((OrchestrationStatus) call(ToolCatalog.ORCHESTRATE_STATUS)).orchestration().lanes().getFirst()
                 .status()).as("a refused spawn leaves the lane pending").isEqualTo(LaneStatus.PENDING);
     }
@@ -120,7 +123,7 @@ class McpLaneToolsTest {
                 e -> assertThat(e.exitCode()).isEqualTo(ExitCode.NOT_FOUND));
         rig.orchestrate.init(McpRig.PROJECT, "Split the payment work", dir);
         call(ToolCatalog.LANE_ADD, "key", "api", "scope", "Add POST /pay", "validate", "make test");
-        LaneTools.HandoffText handoff = (LaneTools.HandoffText) call(ToolCatalog.ORCHESTRATE_HANDOFF);
+        HandoffText handoff = (HandoffText) call(ToolCatalog.ORCHESTRATE_HANDOFF);
         assertThat(handoff.project()).isEqualTo(McpRig.PROJECT);
         assertThat(handoff.markdown()).startsWith("# eagle-mem orchestration").contains("- Goal: Split the payment work")
                 .contains("### api — api").contains("- Validation: `make test`")
