@@ -2,10 +2,11 @@
 import { api } from './api.js';
 import { clear, el, showTimesIn } from './dom.js';
 import * as pages from './pages.js';
+import { lanes } from './lanes.js';
 import { tasks } from './tasks.js';
 
 const PAGES = { feed: pages.feed, search: pages.search, sessions: pages.sessions, memories: pages.memories,
-  tasks, features: pages.features, jobs: pages.jobs, recall: pages.recall, graph: pages.graph, record: pages.record };
+  tasks, lanes, features: pages.features, jobs: pages.jobs, recall: pages.recall, graph: pages.graph, record: pages.record };
 const main = document.getElementById('main');
 const status = document.getElementById('status');
 const picker = document.getElementById('project');

@@ -21,6 +21,9 @@ import dev.eaglemem.memory.MemoryKind;
 import dev.eaglemem.memory.MemoryPatch;
 import dev.eaglemem.memory.MemoryScope;
 import dev.eaglemem.memory.MemoryService;
+import dev.eaglemem.orchestrate.LaneSync;
+import dev.eaglemem.orchestrate.LaneWorkers;
+import dev.eaglemem.orchestrate.OrchestrateService;
 import dev.eaglemem.project.CurrentContext;
 import dev.eaglemem.search.RecordDocument;
 import dev.eaglemem.search.RecordId;
@@ -62,9 +65,11 @@ public class McpTools {
     private final CurrentContext context;
     private final Settings settings;
     private final TaskTools tasks;
+    private final LaneTools lanes;
 
     public McpTools(SearchService search, TimelineService timelines, RecordService records, MemoryService memories,
-            SessionService sessions, VerificationService verifications, TaskService tasks, CurrentContext context,
+            SessionService sessions, VerificationService verifications, TaskService tasks,
+            OrchestrateService orchestrate, LaneWorkers workers, LaneSync sync, CurrentContext context,
             Settings settings) {
         this.search = search;
         this.timelines = timelines;
@@ -75,6 +80,7 @@ public class McpTools {
         this.context = context;
         this.settings = settings;
         this.tasks = new TaskTools(tasks, context);
+        this.lanes = new LaneTools(orchestrate, workers, sync, context);
     }
 
     /** Runs tool {@code name}; unknown names are refused by the server before they get here. */
@@ -100,6 +106,11 @@ public class McpTools {
             case ToolCatalog.TASK_UPDATE -> tasks.update(a);
             case ToolCatalog.TASK_SEARCH -> tasks.search(a);
             case ToolCatalog.TASK_STALE -> tasks.stale(a);
+            case ToolCatalog.ORCHESTRATE_STATUS -> lanes.status(a);
+            case ToolCatalog.LANE_ADD -> lanes.add(a);
+            case ToolCatalog.LANE_SPAWN -> lanes.spawn(a);
+            case ToolCatalog.LANE_SYNC -> lanes.sync(a);
+            case ToolCatalog.ORCHESTRATE_HANDOFF -> lanes.handoff(a);
             default -> throw EagleException.invalidInput("unknown tool '" + name + "'", "tools/list names the tools");
         };
     }

@@ -37,6 +37,11 @@ final class ToolCatalog {
     static final String TASK_UPDATE = "task_update";
     static final String TASK_SEARCH = "task_search";
     static final String TASK_STALE = "task_stale";
+    static final String ORCHESTRATE_STATUS = "orchestrate_status";
+    static final String LANE_ADD = "lane_add";
+    static final String LANE_SPAWN = "lane_spawn";
+    static final String LANE_SYNC = "lane_sync";
+    static final String ORCHESTRATE_HANDOFF = "orchestrate_handoff";
 
     private static final String ID = "A record id from search or timeline: mem-12, sum-3, prm-40, obs-7 or code-5.";
     static final String PROJECT = "Project key such as code/my-repo (default: the project of the directory the"
@@ -46,7 +51,7 @@ final class ToolCatalog {
     }
 
     static List<Tool> tools() {
-        return Stream.concat(memoryTools().stream(), TaskCatalog.tools().stream()).toList();
+        return Stream.of(memoryTools(), TaskCatalog.tools(), LaneCatalog.tools()).flatMap(List::stream).toList();
     }
 
     private static List<Tool> memoryTools() {

@@ -30,7 +30,7 @@ final class ViewerRoutes {
             + " base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
     /** The viewer's files: a fixed list, so a path can never name anything else on the class path. */
-    static final List<String> ASSETS = List.of("index.html", "app.js", "api.js", "dom.js", "pages.js", "tasks.js",
+    static final List<String> ASSETS = List.of("index.html", "app.js", "api.js", "dom.js", "pages.js", "tasks.js", "lanes.js",
             "style.css", "favicon.svg");
 
     private final ViewerAuth auth;

@@ -28,7 +28,8 @@ class McpSdkClientIT {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final List<String> TOOLS = List.of("search", "timeline", "get", "memory_add", "memory_update",
             "memory_forget", "session_save", "feature_pending", "code_search", "memory_stale", "memory_confirm",
-            "task_list", "task_show", "task_add", "task_update", "task_search", "task_stale");
+            "task_list", "task_show", "task_add", "task_update", "task_search", "task_stale", "orchestrate_status",
+            "lane_add", "lane_spawn", "lane_sync", "orchestrate_handoff");
 
     /** destructiveHint per tool: memory_add can overwrite a same-topic memory's text and forget the one it supersedes. */
     private static final Map<String, Boolean> DESTRUCTIVE = Map.ofEntries(Map.entry("search", false),
@@ -37,7 +38,8 @@ class McpSdkClientIT {
             Map.entry("feature_pending", false), Map.entry("code_search", false), Map.entry("memory_stale", false),
             Map.entry("memory_confirm", false), Map.entry("task_list", false), Map.entry("task_show", false),
             Map.entry("task_add", false), Map.entry("task_update", true), Map.entry("task_search", false),
-            Map.entry("task_stale", false));
+            Map.entry("task_stale", false), Map.entry("orchestrate_status", false), Map.entry("lane_add", false),
+            Map.entry("lane_spawn", false), Map.entry("lane_sync", false), Map.entry("orchestrate_handoff", false));
 
     private static Map<String, String> env(E2eWorkspace workspace) {
         Map<String, String> env = new HashMap<>(workspace.baseEnv());
@@ -70,7 +72,7 @@ class McpSdkClientIT {
             assertThat(tool.path("annotations").has("destructiveHint")).as(name).isTrue();
             assertThat(tool.path("annotations").has("idempotentHint")).as(name).isTrue();
             boolean reads = List.of("search", "timeline", "get", "code_search", "memory_stale", "task_list",
-                    "task_show", "task_search", "task_stale").contains(name);
+                    "task_show", "task_search", "task_stale", "orchestrate_status", "orchestrate_handoff").contains(name);
             assertThat(tool.at("/annotations/readOnlyHint").asBoolean()).as(name).isEqualTo(reads);
             assertThat(tool.at("/annotations/destructiveHint").asBoolean()).as(name).isEqualTo(DESTRUCTIVE.get(name));
             if (name.equals("search") || name.equals("code_search")) {

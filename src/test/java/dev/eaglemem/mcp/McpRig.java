@@ -7,9 +7,13 @@ import java.time.ZoneOffset;
 import java.util.Map;
 
 import dev.eaglemem.TestServices;
+import dev.eaglemem.config.DataDir;
 import dev.eaglemem.config.EagleEnv;
 import dev.eaglemem.config.LogFile;
 import dev.eaglemem.memory.MemoryService;
+import dev.eaglemem.orchestrate.LaneSync;
+import dev.eaglemem.orchestrate.LaneWorkers;
+import dev.eaglemem.orchestrate.OrchestrateService;
 import dev.eaglemem.project.CurrentContext;
 import dev.eaglemem.store.TestDb;
 
@@ -21,6 +25,7 @@ final class McpRig implements AutoCloseable {
     final TestDb t;
     final LogFile log;
     final MemoryService memories;
+    final OrchestrateService orchestrate;
     final McpTools tools;
 
     McpRig(Path dir) {
@@ -37,8 +42,12 @@ final class McpRig implements AutoCloseable {
         CurrentContext context = new CurrentContext(env);
         TestServices services = TestServices.on(t.db, clock).withContext(context);
         memories = services.memories();
+        orchestrate = services.orchestrate();
+        LaneSync sync = new LaneSync(orchestrate, services.settings());
+        LaneWorkers workers = new LaneWorkers(orchestrate, sync, new DataDir(dir.resolve("data"),
+                dir.resolve("data/config.toml")), env, services.settings());
         tools = new McpTools(services.search(), services.timeline(), services.records(), memories, services.sessions(),
-                services.verifications(), services.tasks(), context, services.settings());
+                services.verifications(), services.tasks(), orchestrate, workers, sync, context, services.settings());
     }
 
     @Override

@@ -22,7 +22,7 @@ import io.vertx.ext.web.Router;
 
 /**
  * The JSON API of {@code eagle-mem serve}, for {@code ServeServer.start(…, api.routes(health))}:
- * health, status, search, timeline, batch get, memories CRUD, sessions, tasks, recall events, jobs and the
+ * health, status, search, timeline, batch get, memories CRUD, sessions, tasks, orchestration lanes, recall events, jobs and the
  * event stream, and the status bar line. docs/http-api.md documents every endpoint.
  */
 @ApplicationScoped
@@ -32,6 +32,7 @@ public class ServeApi {
     private final MemoryRoutes memories;
     private final SessionRoutes sessions;
     private final TaskRoutes tasks;
+    private final LaneRoutes lanes;
     private final EventStream events;
     private final JobRoutes jobs;
     private final StatusLineRoute statusLine;
@@ -39,11 +40,12 @@ public class ServeApi {
 
     public ServeApi(StatusService status, SearchService search, TimelineService timelines, RecordService records,
             MemoryService memories, SessionService sessions, RecallHistory recalls, ChangeFeed feed, Settings settings,
-            JobService jobs, StatusLine statusLine, TaskService tasks, EagleEnv env, LogFile log) {
+            JobService jobs, StatusLine statusLine, TaskService tasks, LaneServices lanes, EagleEnv env, LogFile log) {
         this.records = new RecordRoutes(status, search, timelines, records, settings);
         this.memories = new MemoryRoutes(memories, sessions, env);
         this.sessions = new SessionRoutes(sessions, recalls);
         this.tasks = new TaskRoutes(tasks);
+        this.lanes = new LaneRoutes(lanes.service(), lanes.workers(), lanes.sync(), lanes.logs());
         this.events = new EventStream(feed, log);
         this.jobs = new JobRoutes(jobs);
         this.statusLine = new StatusLineRoute(statusLine, env);
@@ -63,6 +65,7 @@ public class ServeApi {
             memories.register(router, log);
             sessions.register(router, log);
             tasks.register(router, log);
+            lanes.register(router, log);
             jobs.register(router, log);
             events.register(router);
             statusLine.register(router);

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -38,9 +39,14 @@ import dev.eaglemem.memory.MemoryDraft;
 import dev.eaglemem.memory.MemoryKind;
 import dev.eaglemem.memory.MemoryScope;
 import dev.eaglemem.memory.MemoryService;
+import dev.eaglemem.orchestrate.LaneLog;
+import dev.eaglemem.orchestrate.LaneSync;
+import dev.eaglemem.orchestrate.LaneWorkers;
+import dev.eaglemem.orchestrate.OrchestrateService;
 import dev.eaglemem.project.ProjectSwitch;
 import dev.eaglemem.recall.RecallHistory;
 import dev.eaglemem.recall.RecallService;
+import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.search.ChangeFeed;
 import dev.eaglemem.serve.ServeServer;
 import dev.eaglemem.serve.control.SocketClient;
@@ -92,6 +98,7 @@ final class ApiRig implements AutoCloseable {
     final ServeApi api;
     final FeatureService features;
     final RecallService recall;
+    final OrchestrateService orchestrate;
     final ServeServer server;
 
     ApiRig() {
@@ -110,6 +117,7 @@ final class ApiRig implements AutoCloseable {
         sessions = services.sessions();
         capture = services.capture();
         recall = services.recall();
+        orchestrate = services.orchestrate();
         jobQueue = services.jobs();
         jobs = new JobService(t.db, new JobStore(), clock);
         HookHandlers handlers = new HookHandlers(capture, services.intake(new Spool(dir.resolve("spool")), log), recall,
@@ -119,7 +127,8 @@ final class ApiRig implements AutoCloseable {
                 new DataDir(dir, dir.resolve("config.toml")), new VectorStore(), settings),
                 NoModel.search(t.db), services.timeline(), services.records(), memories, sessions,
                 new RecallHistory(t.db, new RecallStore()), new ChangeFeed(t.db, new TimelineStore()),
-                settings, jobs, new StatusLine(() -> t.db, new StatsStore(), env), services.tasks(), env, log);
+                settings, jobs, new StatusLine(() -> t.db, new StatsStore(), env), services.tasks(), lanes(services, settings),
+                env, log);
         HealthInfo health = new HealthInfo(t.db, new HealthStore(), clock).serving(() -> new HealthInfo.Serving(
                 socket().toString(), "127.0.0.1", null, null, 0L, JobCounts.NONE, 0, 0, 0, 0, 0, "off: no model"));
         features = services.features();
@@ -131,6 +140,43 @@ final class ApiRig implements AutoCloseable {
         server = ServeServer.start(new ServeServer.Options(socket(), "127.0.0.1", 0, true, TOKEN), hooks, env,
                 api.routes(health).andThen(viewer.routes()));
     }
+
+    /**
+     * The lane services, their workers run with a fake {@code codex} first on PATH ({@link #FAKE_CODEX}): the real CLIs
+     * run in the end-to-end tests; here the routes around them are under test.
+     */
+    private LaneServices lanes(TestServices services, Settings settings) {
+        try {
+            Path bin = Files.createDirectories(dir.resolve("bin"));
+            Path codex = bin.resolve("codex");
+            Files.writeString(codex, FAKE_CODEX);
+            Files.setPosixFilePermissions(codex, PosixFilePermissions.fromString("rwxr-xr-x"));
+            EagleEnv workerEnv = new EagleEnv(Map.of("HOME", dir.toString(), "PATH", bin + ":" + System.getenv("PATH")),
+                    dir, dir);
+            LaneSync sync = new LaneSync(services.orchestrate(), settings);
+            return new LaneServices(services.orchestrate(), new LaneWorkers(services.orchestrate(), sync,
+                    new DataDir(dir.resolve("data"), dir.resolve("config.toml")), workerEnv, settings), sync,
+                    new LaneLog(services.orchestrate(), Redactor.defaults()));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** A stand-in for codex exec: prints numbered lines (one with a secret), writes pay.txt where it runs, exits 0. */
+    static final String FAKE_CODEX = """
+            #!/usr/bin/env bash
+            cat > /dev/null
+            out=""
+            while [ $# -gt 0 ]; do
+              case "$1" in --output-last-message) out="$2"; shift;; esac
+              shift
+            done
+            for i in $(seq 1 30); do echo "worker line $i"; done
+            echo "using key sk-ant-api03-AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+            echo "paid" > pay.txt
+            [ -n "$out" ] && echo "wrote pay.txt" > "$out"
+            echo "final: done"
+            """;
 
     Path socket() {
         return dir.resolve("serve.sock");
