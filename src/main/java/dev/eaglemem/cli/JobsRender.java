@@ -77,7 +77,13 @@ final class JobsRender {
         };
     }
 
+    /** A lane worker's job names its lane first, so the queue shows which lane waits or runs. */
     private static String detail(JobRow j) {
+        String detail = plainDetail(j);
+        return j.payloadText("lane").map(k -> "lane " + k + (detail == null ? "" : ": " + detail)).orElse(detail);
+    }
+
+    private static String plainDetail(JobRow j) {
         return switch (j.status()) {
             case DONE -> j.result();
             case RUNNING -> "by " + j.lockedBy().replace(':', ' ');
@@ -114,6 +120,7 @@ final class JobsRender {
             case DEAD -> "dead after " + o.attempt() + " attempts";
             case SUPERSEDED -> "failed, superseded by a newer identical job";
             case DEFERRED -> "deferred to " + times.dateTime(o.retryAt()) + " (the day's model budget is spent)";
+            case WAITING -> "waits until " + times.dateTime(o.retryAt()) + ": " + o.detail();
             case LOST -> "outcome lost";
         };
     }

@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 
+import dev.eaglemem.jobs.LaneWorkerJob;
 import dev.eaglemem.orchestrate.Handoff;
 import dev.eaglemem.orchestrate.Lane;
 import dev.eaglemem.orchestrate.Orchestration;
@@ -56,6 +57,15 @@ final class OrchestrateRender {
         } else if (p.mode() == SpawnMode.NO_LAUNCH) {
             out.println("The lane stays pending; run the command yourself, or: eagle-mem orchestrate spawn " + p.key());
         }
+        out.flush();
+    }
+
+    static void queued(PrintWriter out, LaneWorkerJob.Queued q, SpawnPlan p) {
+        out.println((q.deduplicated() ? "Already queued: the " : "Queued the ") + p.agent() + " worker of lane " + q.key()
+                + " as job " + q.job() + "; serve runs at most " + q.maxWorkers() + " workers at once"
+                + " (orchestrate.max_workers)");
+        out.println("  in: " + p.workdir() + (p.branch() == null ? "" : " (branch " + p.branch() + ")"));
+        out.println("Follow it: eagle-mem jobs list; then eagle-mem orchestrate sync " + q.key());
         out.flush();
     }
 

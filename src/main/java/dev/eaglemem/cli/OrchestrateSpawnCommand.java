@@ -2,9 +2,13 @@ package dev.eaglemem.cli;
 
 import java.util.concurrent.Callable;
 
+import dev.eaglemem.config.Settings;
+import dev.eaglemem.jobs.JobQueue;
+import dev.eaglemem.jobs.LaneWorkerJob;
 import dev.eaglemem.orchestrate.LaneWorkers;
 import dev.eaglemem.orchestrate.SpawnMode;
 import dev.eaglemem.orchestrate.SpawnPlan;
+import dev.eaglemem.serve.control.ServeControl;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -18,7 +22,8 @@ import picocli.CommandLine.Spec;
         description = "codex exec (workspace-write sandbox) or claude -p (acceptEdits); orchestrate.worker_autonomy ="
                 + " full bypasses both. The worker gets its own run directory (prompt.md, worker.log, exit_code,"
                 + " last-message.txt), is killed with everything it started after orchestrate.worker_timeout_minutes,"
-                + " and runs detached: eagle-mem orchestrate sync reads how it ended.",
+                + " and runs detached: eagle-mem orchestrate sync reads how it ended. While serve is up, the spawn is"
+                + " queued as a job and serve starts it, at most orchestrate.max_workers at once (eagle-mem jobs list).",
         footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem orchestrate spawn api",
                 "  eagle-mem orchestrate spawn api --dry-run", "  eagle-mem orchestrate spawn docs --agent claude-code"
                         + " --foreground" })
@@ -47,6 +52,10 @@ public class OrchestrateSpawnCommand implements Callable<Integer> {
             + " nothing is committed for the lane).")
     boolean noWorktree;
 
+    @Option(names = "--no-serve", description = "Start the worker from here, detached, even when serve is up (it is"
+            + " then not queued behind orchestrate.max_workers).")
+    boolean noServe;
+
     @ArgGroup(exclusive = true)
     Mode mode;
 
@@ -63,20 +72,44 @@ public class OrchestrateSpawnCommand implements Callable<Integer> {
     }
 
     private final LaneWorkers workers;
+    private final JobQueue jobs;
+    private final ServeControl serve;
+    private final Settings settings;
 
-    public OrchestrateSpawnCommand(LaneWorkers workers) {
+    public OrchestrateSpawnCommand(LaneWorkers workers, JobQueue jobs, ServeControl serve, Settings settings) {
         this.workers = workers;
+        this.jobs = jobs;
+        this.serve = serve;
+        this.settings = settings;
     }
 
     @Override
     public Integer call() {
         SpawnMode how = mode == null ? SpawnMode.DETACHED
                 : mode.dryRun ? SpawnMode.DRY_RUN : mode.noLaunch ? SpawnMode.NO_LAUNCH : SpawnMode.FOREGROUND;
-        SpawnPlan plan = workers.spawn(parent.key(project), key, agent, noWorktree, how);
+        String p = parent.key(project);
+        if (how == SpawnMode.DETACHED && !noServe && serve.status().state() == ServeControl.State.RUNNING) {
+            return queue(p);
+        }
+        SpawnPlan plan = workers.spawn(p, key, agent, noWorktree, how);
         if (parent.json(output)) {
             Console.json(spec, plan);
         } else {
             OrchestrateRender.spawned(Console.out(spec), plan);
+        }
+        return 0;
+    }
+
+    /** serve is up: checked here like a dry run (bad input is answered now), started by serve within the bound. */
+    private int queue(String p) {
+        SpawnPlan plan = workers.spawn(p, key, agent, noWorktree, SpawnMode.DRY_RUN);
+        JobQueue.Queued job = jobs.laneWorker(p, key, agent, noWorktree, workers.lastAttemptId(p, key));
+        LaneWorkerJob.Queued q = new LaneWorkerJob.Queued(plan.key(), job.id(), job.deduplicated(),
+                settings.maxWorkers());
+        if (parent.json(output)) {
+            Console.json(spec, q);
+        } else {
+            OrchestrateRender.queued(Console.out(spec), q, plan);
         }
         return 0;
     }

@@ -119,6 +119,9 @@ public final class ConfigKeys {
     public static final ConfigKey ORCHESTRATE_WORKER_TIMEOUT_MINUTES = ConfigKey.integer(
             "orchestrate.worker_timeout_minutes", 60, 1, 1440,
             "A lane's worker (and everything it started) is killed after this many minutes; the lane becomes blocked.");
+    public static final ConfigKey ORCHESTRATE_MAX_WORKERS = ConfigKey.integer("orchestrate.max_workers", 2, 1, 16,
+            "Most lane workers running at once when serve runs them (orchestrate spawn queues a job while serve is up); "
+                    + "more wait in the queue, visible in eagle-mem jobs list.");
     public static final List<ConfigKey> ALL = List.of(SEARCH_LIMIT, REDACTION_EXTRA_PATTERNS, REDACTION_HIGH_ENTROPY,
             STORE_BUSY_TIMEOUT_MS, STORE_WRITE_RETRIES, RECALL_SESSION_START_CHARS, RECALL_PROMPT_CHARS,
             RECALL_SEMANTIC, RECALL_CUES, RETENTION_OBSERVATION_DAYS, SERVE_PORT, SERVE_IDLE_MINUTES, SERVE_AUTOSTART,
@@ -126,7 +129,8 @@ public final class ConfigKeys {
             JOBS_MAX_ATTEMPTS, CURATE_EVERY_SESSIONS, TOKEN_GUARD_RTK, TOKEN_GUARD_RAW_BASH, DISPLAY_TIMEZONE, AGENTS_COMMAND,
             LLM_PROVIDER, LLM_MODEL, LLM_BASE_URL, LLM_API_KEY_FILE, LLM_AGENT_CLI, LLM_FALLBACK, LLM_ALLOW_REMOTE,
             LLM_TIMEOUT_SECONDS, LLM_MAX_TOKENS, LLM_DAILY_USD, LLM_DAILY_TOKENS, LLM_PRICES, TASKS_STALE_DAYS,
-            COMPACTION_BUDGET_CHARS, ORCHESTRATE_WORKER_AUTONOMY, ORCHESTRATE_WORKER_TIMEOUT_MINUTES);
+            COMPACTION_BUDGET_CHARS, ORCHESTRATE_WORKER_AUTONOMY, ORCHESTRATE_WORKER_TIMEOUT_MINUTES,
+            ORCHESTRATE_MAX_WORKERS);
 
     private ConfigKeys() {
     }

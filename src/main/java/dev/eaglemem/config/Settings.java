@@ -93,6 +93,11 @@ public class Settings {
         return config.intValue(ConfigKeys.ORCHESTRATE_WORKER_TIMEOUT_MINUTES);
     }
 
+    /** orchestrate.max_workers: most lane workers serve runs at once. */
+    public int maxWorkers() {
+        return config.intValue(ConfigKeys.ORCHESTRATE_MAX_WORKERS);
+    }
+
     /** Times for people: in {@code display.timezone}, by default TZ or the system's zone. */
     public Times times() {
         String zone = config.stringValue(ConfigKeys.DISPLAY_TIMEZONE);

@@ -74,9 +74,10 @@ public class JobEngine implements AutoCloseable {
 
     @Inject
     public JobEngine(Db db, JobStore store, PruneJob prune, EnrichSummaryJob enrich, EmbedJob embed, IndexJob index,
-            ScanJob scan, CurateJob curate, CueMemoriesJob cues, ReverifyJob reverify, NoteSyncJob notes, Settings settings,
-            Clock clock) {
-        this(db, store, new JobKinds(List.of(prune, enrich, embed, index, scan, curate, cues, reverify, notes)),
+            ScanJob scan, CurateJob curate, CueMemoriesJob cues, ReverifyJob reverify, NoteSyncJob notes,
+            LaneWorkerJob laneWorkers, Settings settings, Clock clock) {
+        this(db, store, new JobKinds(List.of(prune, enrich, embed, index, scan, curate, cues, reverify, notes,
+                laneWorkers)),
                 Options.from(settings),
                 clock,
                 JobOwners.current());
@@ -160,6 +161,8 @@ public class JobEngine implements AutoCloseable {
             result = kind.run(job);
         } catch (LlmDeferred e) {
             return released.contains(job.id()) ? releasedOutcome(job) : deferred(job, e);
+        } catch (JobWaits e) {
+            return released.contains(job.id()) ? releasedOutcome(job) : waiting(job, e);
         } catch (VirtualMachineError e) {
             throw e;
         } catch (Throwable e) {
@@ -193,6 +196,14 @@ public class JobEngine implements AutoCloseable {
 
     private static JobOutcome releasedOutcome(JobRow job) {
         return JobOutcome.of(job, JobOutcome.Result.LOST, "put back in the queue at shutdown", null);
+    }
+
+    /** What the job needs is busy: back in the queue, due when it asked, the attempt not spent. */
+    private JobOutcome waiting(JobRow job, JobWaits e) {
+        String reason = Snippets.cut(e.getMessage() == null ? "waits" : e.getMessage(), MAX_ERROR);
+        boolean back = db.write(tx -> store.release(tx, job, reason, e.until(), clock.instant()));
+        return back ? JobOutcome.of(job, JobOutcome.Result.WAITING, reason, Timestamps.format(e.until()))
+                : JobOutcome.of(job, JobOutcome.Result.LOST, "could not be put back to wait: " + reason, null);
     }
 
     /** The day's model budget is spent: the job waits for the next day without spending an attempt. */

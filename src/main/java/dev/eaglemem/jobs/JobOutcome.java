@@ -8,7 +8,7 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
  *
  * @param attempt which attempt this was (1 for the first run)
  * @param detail the job's result text when it succeeded, else the error
- * @param retryAt when the job runs again (ISO timestamp) when {@code result} is RETRYING or DEFERRED, else null
+ * @param retryAt when the job runs again (ISO timestamp) when {@code result} is RETRYING, DEFERRED or WAITING, else null
  */
 @RegisterForReflection
 public record JobOutcome(long id, String kind, String project, int attempt, Result result, String detail,
@@ -21,6 +21,8 @@ public record JobOutcome(long id, String kind, String project, int attempt, Resu
         RETRYING,
         /** Waits for the next day's model budget; back in the queue without spending an attempt. */
         DEFERRED,
+        /** Waits for a free slot (every lane worker slot is taken); back in the queue without spending an attempt. */
+        WAITING,
         /** Failed its last allowed attempt; in the dead letter (eagle-mem jobs retry N). */
         DEAD,
         /** Failed, and a newer identical job is already queued, so this one was cancelled. */
@@ -40,5 +42,10 @@ public record JobOutcome(long id, String kind, String project, int attempt, Resu
     /** Neither succeeded nor failed: deferred to a later day. */
     public boolean deferred() {
         return result == Result.DEFERRED;
+    }
+
+    /** Neither succeeded nor failed: waits for a free slot. */
+    public boolean waiting() {
+        return result == Result.WAITING;
     }
 }

@@ -159,6 +159,15 @@ public class JobQueue {
     }
 
     /**
+     * A lane's worker, started by serve within orchestrate.max_workers (see {@link LaneWorkerJob}); one pending spawn
+     * per lane. {@code afterAttempt}: the lane's newest attempt now, so a re-run never starts a second worker.
+     */
+    public Queued laneWorker(String project, String key, String agent, boolean noWorktree, long afterAttempt) {
+        return enqueue(LaneWorkerJob.KIND, project, LaneWorkerJob.payload(key, agent, noWorktree, afterAttempt),
+                LaneWorkerJob.dedupeKey(project, key));
+    }
+
+    /**
      * The agents' own notes and plans of the project mirrored (see {@link NoteSyncJob}); one pending sync per project.
      *
      * @param root the project's root, absolute: the agents file their notes by it

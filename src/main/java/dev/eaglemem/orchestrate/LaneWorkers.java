@@ -110,6 +110,27 @@ public class LaneWorkers {
     }
 
     /**
+     * How many lane workers run now, in every project: unsettled attempts whose wrapper is alive. serve starts no more
+     * than orchestrate.max_workers of them (a detached worker started without serve counts too).
+     */
+    public int liveWorkers() {
+        int live = 0;
+        for (Attempt a : service.openAttempts()) {
+            Long pid = RunDir.pid(a.runDir()).orElse(a.pid());
+            if (pid != null && ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+                live++;
+            }
+        }
+        return live;
+    }
+
+    /** The id of the lane's newest attempt, 0 when it has none (what a queued spawn compares against). */
+    public long lastAttemptId(String project, String key) {
+        Attempt last = service.requireLane(project, key).lastAttempt();
+        return last == null ? 0 : last.id();
+    }
+
+    /**
      * The lane with its last attempt settled first (a blocked lane's worker may still be running: a person or the
      * worker itself blocked it); a worker still alive is refused, so two never share a worktree.
      */

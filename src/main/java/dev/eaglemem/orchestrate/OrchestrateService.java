@@ -215,6 +215,11 @@ public class OrchestrateService {
         });
     }
 
+    /** Every attempt not settled yet, in any project's orchestration. */
+    List<Attempt> openAttempts() {
+        return db.read(tx -> lanes.openAttempts(tx).stream().map(OrchestrateService::attempt).toList());
+    }
+
     void setPid(long attemptId, long pid) {
         db.write(tx -> {
             lanes.setAttemptPid(tx, attemptId, pid);

@@ -181,6 +181,11 @@ public final class JobStore {
      * the attempt not spent, the reason kept. False when it is no longer this claim (it finished, or was taken back).
      */
     public boolean release(Tx tx, JobRow job, String reason, Instant now) {
+        return release(tx, job, reason, now, now);
+    }
+
+    /** As {@link #release(Tx, JobRow, String, Instant)}, due at {@code runAfter} (a job that waits for a free slot). */
+    public boolean release(Tx tx, JobRow job, String reason, Instant runAfter, Instant now) {
         String at = Timestamps.format(now);
         if (pendingDuplicate(tx, job.kind(), job.dedupeKey(), job.id()).isPresent()) {
             // the same work is queued again already (one pending run per dedupe key): that run does it
@@ -193,7 +198,7 @@ public final class JobStore {
             });
         }
         return tx.call(RELEASE, ps -> {
-            ps.setString(1, at);
+            ps.setString(1, Timestamps.format(runAfter));
             ps.setString(2, reason);
             ps.setString(3, at);
             bindClaim(ps, 4, job);

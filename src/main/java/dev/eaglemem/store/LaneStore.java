@@ -195,6 +195,11 @@ public final class LaneStore {
         });
     }
 
+    /** Every attempt not settled yet, in any orchestration: the workers that may still run. */
+    public List<LaneAttemptRow> openAttempts(Tx tx) {
+        return tx.call(ATTEMPT + " WHERE ended_at IS NULL ORDER BY id", LaneStore::attempts);
+    }
+
     /** The lane's attempts, oldest first. */
     public List<LaneAttemptRow> attempts(Tx tx, long laneId) {
         return tx.call(ATTEMPT + " WHERE lane_id = ?1 ORDER BY id", ps -> {

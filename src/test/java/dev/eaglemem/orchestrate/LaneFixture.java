@@ -27,10 +27,11 @@ final class LaneFixture implements AutoCloseable {
     final LaneMerge merge;
     final LaneRepo repo;
     final Path runs;
+    final MutableClock clock;
 
     LaneFixture(Path tmp, Duration timeout, String... fakes) throws IOException {
         t = TestDb.in(tmp);
-        MutableClock clock = new MutableClock(Instant.parse("2026-12-07T10:00:00Z"));
+        clock = new MutableClock(Instant.parse("2026-12-07T10:00:00Z"));
         tasks = TestServices.on(t.db, clock).tasks();
         service = new OrchestrateService(t.db, new LaneStore(), new ProjectStore(), tasks, Redactor.defaults(), clock);
         repo = new LaneRepo(tmp.resolve("work"), "shop");
