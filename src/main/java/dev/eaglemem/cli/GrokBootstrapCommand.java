@@ -19,11 +19,12 @@ import picocli.CommandLine.Spec;
  * It prints rather than writes a file: Grok's global rules are shared by every project, a project's own rules are read
  * only in a folder the user trusted, and a file written now would reach the next session only.
  */
-@Command(name = "grok-bootstrap", header = "Print this project's recall for Grok (which ignores hook output at start).",
+@Command(name = "grok-bootstrap", header = "Print the recall a hook cannot give Grok.",
         description = { "The decisions, gotchas, recent sessions and open tasks a SessionStart hook gives Claude Code, for"
                 + " agents that cannot take them from a hook. ~/.grok/rules/eagle-mem.md (eagle-mem install --agent grok)"
                 + " tells Grok to run it at the start of a task." },
-        footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem grok-bootstrap" })
+        footerHeading = HelpLayout.EXAMPLES,
+        footer = { "  eagle-mem grok-bootstrap", "  eagle-mem grok-bootstrap -p work/shop-api    # another project's recall" })
 public class GrokBootstrapCommand implements Callable<Integer> {
 
     @Spec

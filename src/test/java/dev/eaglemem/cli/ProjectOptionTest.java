@@ -28,7 +28,12 @@ class ProjectOptionTest {
                 "eagle-mem project status", "eagle-mem health",
                 "eagle-mem compaction", "eagle-mem tasks", "eagle-mem tasks list", "eagle-mem tasks show",
                 "eagle-mem tasks search", "eagle-mem tasks stale", "eagle-mem tasks add", "eagle-mem tasks update",
-                "eagle-mem tasks start", "eagle-mem tasks block", "eagle-mem tasks complete", "eagle-mem tasks cancel");
+                "eagle-mem tasks start", "eagle-mem tasks block", "eagle-mem tasks complete", "eagle-mem tasks cancel",
+                "eagle-mem grok-bootstrap", "eagle-mem orchestrate", "eagle-mem orchestrate status", "eagle-mem orchestrate init",
+                "eagle-mem orchestrate lane add", "eagle-mem orchestrate lane start", "eagle-mem orchestrate lane block",
+                "eagle-mem orchestrate lane complete", "eagle-mem orchestrate lane cancel", "eagle-mem orchestrate spawn",
+                "eagle-mem orchestrate sync", "eagle-mem orchestrate merge", "eagle-mem orchestrate handoff",
+                "eagle-mem orchestrate complete", "eagle-mem orchestrate cancel");
         for (OptionSpec o : options) {
             assertThat(o.names()).containsExactly("-p", "--project");
             assertThat(o.paramLabel()).isEqualTo("KEY");
