@@ -94,6 +94,8 @@ public final class CopilotDialect implements HookDialect {
         copy(payload, out, "trigger", "trigger");
         copy(payload, out, "custom_instructions", "customInstructions");
         copy(payload, out, "stop_hook_active", "stop_hook_active");
+        // Copilot's own time of the event: with no prompt or turn id, it is what makes a re-sent payload one event
+        copy(payload, out, "timestamp", "timestamp");
         if (payload.hasNonNull("source")) {
             // a fresh -p run says "new"; the handlers know startup, resume, clear and compact
             String source = payload.get("source").asText();

@@ -89,6 +89,7 @@ public final class GrokDialect implements HookDialect {
         copyText(payload, "transcriptPath", out, "transcript_path");
         copyText(payload, "permissionMode", out, "permission_mode");
         copyText(payload, "toolUseId", out, "tool_use_id");
+        copyText(payload, "promptId", out, "prompt_id");
         copyText(payload, "lastAssistantMessage", out, "last_assistant_message");
         if (payload.has("stopHookActive")) {
             out.put("stop_hook_active", payload.path("stopHookActive").asBoolean(false));

@@ -20,9 +20,9 @@ import dev.eaglemem.format.PlainJson;
  * when serve failed or answered too late — and two different events must never share one:
  * <ul>
  * <li>a tool call: the agent's {@code tool_use_id} (unique per call; the observation table already keys on it);</li>
- * <li>an event carrying the agent's {@code prompt_id} (Claude Code) or {@code turn_id} (Codex): a hash of
- * the payload, which includes that id, so a repeated "continue" in a later turn is a new event
- * and a re-sent payload is not;</li>
+ * <li>an event carrying the agent's {@code prompt_id} (Claude Code, Grok's {@code promptId}), {@code turn_id}
+ * (Codex) or its own {@code timestamp} of the event (Gemini, Copilot, Grok): a hash of the payload, which includes
+ * that id or time, so a repeated "continue" in a later turn is a new event and a re-sent payload is not;</li>
  * <li>anything else (SessionStart, Codex's SessionEnd, agents without ids), delivered by the shim: a hash of the
  * payload and the shim's delivery token ({@value #DELIVERY_VARIABLE}: one per shim run, sent to serve as a forwarded
  * variable and set for the binary it falls back to), so both routes compute the same id and a second delivery of
@@ -52,13 +52,20 @@ final class EventIds {
         }
         String payload = canonicalHash(p.root());
         String turn = p.text("prompt_id") != null ? p.text("prompt_id") : p.text("turn_id");
-        if (turn != null) {
+        // an agent's own time of the event marks one delivery as well as an id does, and both routes see the same one
+        if (turn != null || stamped(p.root())) {
             return event + "-" + hash(event, sessionId, "payload", payload);
         }
         if (delivery != null && !delivery.isBlank()) {
             return event + "-" + hash(event, sessionId, "shim delivery", delivery, payload);
         }
         return event + "-" + hash(event, sessionId, "delivery", payload, received.toString());
+    }
+
+    /** The agent's own time of the event: an ISO string (Gemini, Grok) or epoch milliseconds (Copilot). */
+    private static boolean stamped(JsonNode root) {
+        JsonNode at = root.get("timestamp");
+        return at != null && (at.isNumber() || at.isTextual() && !at.textValue().isBlank());
     }
 
     /** SHA-256 of the compact serialisation, streamed: an 8 MiB payload is not copied to be hashed. */

@@ -105,6 +105,15 @@ class ShimExactlyOnceIT {
         return p.toPrettyString();
     }
 
+    /** The first captured {@code event} payload in the folder of {@code fixture} (Copilot's starts at -2). */
+    private static String firstOf(String fixture, String event) throws IOException {
+        String folder = fixture.replaceFirst("/.*", "");
+        try (var files = Files.list(PAYLOADS.resolve(folder))) {
+            return folder + "/" + files.map(f -> f.getFileName().toString()).filter(f -> f.matches(event + "-\\d+\\.json"))
+                    .sorted().findFirst().orElseThrow().replaceFirst("\\.json$", "");
+        }
+    }
+
     /** The session a payload belongs to: Claude Code's and Codex's {@code session_id}, Cursor's {@code conversation_id}. */
     private static String session(String payload) throws IOException {
         JsonNode p = JSON.readTree(payload);
@@ -131,6 +140,8 @@ class ShimExactlyOnceIT {
                     "SELECT count(*) FROM user_prompts WHERE session_id = '%s'"),
             new Case("grok-1.0.41/PostToolUse-1", "grok", "PostToolUse",
                     "SELECT count(*) FROM observations WHERE session_id = '%s'"),
+            new Case("copilot-1.0.102/UserPromptSubmit-1", "copilot", "UserPromptSubmit",
+                    "SELECT count(*) FROM user_prompts WHERE session_id = '%s'"),
             new Case("gemini-0.61.0/BeforeAgent-1", "gemini", "BeforeAgent",
                     "SELECT count(*) FROM user_prompts WHERE session_id = '%s'"),
             new Case("gemini-0.61.0/AfterTool-4", "gemini", "AfterTool",
@@ -153,7 +164,7 @@ class ShimExactlyOnceIT {
                 String payload = fixture(c.fixture(), suffix);
                 String session = session(payload);
                 String start = c.agent().equals("cursor") ? "sessionStart" : "SessionStart";
-                cli.runWithInput(fixture(c.fixture().replaceFirst("/.*", "/" + start + "-1"), suffix), "hook", start,
+                cli.runWithInput(fixture(firstOf(c.fixture(), start), suffix), "hook", start,
                         "--agent", c.agent()).ok();
                 long requests = hookRequests();
                 long fellBack = Files.exists(fallbacks) ? Files.readAllLines(fallbacks).size() : 0;

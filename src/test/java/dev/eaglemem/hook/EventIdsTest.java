@@ -68,6 +68,21 @@ class EventIdsTest {
                 .isNotEqualTo(id("Stop", a, null, T0));
     }
 
+    /** Gemini, Copilot and Grok stamp each event with their own time: that marks one delivery on every route. */
+    @Test
+    void anAgentsOwnTimestampMakesOneIdWithOrWithoutAToken() throws IOException {
+        Path agents = CLAUDE.getParent();
+        for (Path fixture : new Path[] { agents.resolve("gemini-0.61.0/BeforeAgent-1.json"),
+                agents.resolve("copilot-1.0.102/UserPromptSubmit-1.json") }) {
+            String[] framed = framings(fixture);
+            String viaServe = id("UserPromptSubmit", framed[1], "1764000000.123456-4242-1234567", T0);
+            assertThat(id("UserPromptSubmit", framed[0], null, T0.plusSeconds(3))).as("%s", fixture).isEqualTo(viaServe);
+        }
+        String a = "{\"session_id\":\"s\",\"timestamp\":\"2026-12-07T05:08:43.696Z\",\"prompt\":\"continue\"}";
+        assertThat(id("UserPromptSubmit", a, null, T0)).as("a later event")
+                .isNotEqualTo(id("UserPromptSubmit", a.replace("43.696", "44.001"), null, T0));
+    }
+
     @Test
     void withoutAnAgentIdTheShimsDeliveryTokenMakesOneIdOnEveryRoute() throws IOException {
         for (Path fixture : new Path[] { CODEX.resolve("SessionEnd-1.json"), CLAUDE.resolve("SessionStart-1.json") }) {
