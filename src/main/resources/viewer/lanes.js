@@ -55,12 +55,29 @@ export async function lanes(main, ctx) {
   await load();
 }
 
+const sleep = ms => new Promise(resolve => setTimeout(resolve, ms));
+
+/** Re-reads the page once lane {@code key} has left pending (serve started its worker), for at most a minute. */
+async function whileQueued(key, params, reload) {
+  for (let i = 0; i < 60; i++) {
+    await sleep(1000);
+    const r = await api('/orchestration', { params }).catch(() => null);
+    const lane = r?.orchestration?.lanes.find(x => x.key === key);
+    if (!lane || lane.status !== 'pending') {
+      reload();
+      return;
+    }
+  }
+}
+
 function laneCard(l, tail, live, ctx, reload) {
   const params = { project: ctx.project };
   const path = '/lanes/' + encodeURIComponent(l.key);
   const act = (cls, label, call, done) => el('button', { type: 'button', class: cls, onclick: async () => {
     const ok = await ctx.run(call, l.key + ' ' + done);
     if (ok) reload();
+    // a queued spawn is started by serve's job within orchestrate.max_workers: look again until it has
+    if (ok && ok.mode === 'queued') await whileQueued(l.key, params, reload);
   } }, label);
   const move = status => () => api(path, { method: 'PATCH', params, body: { status } });
   const active = live && ACTIVE.includes(l.status);

@@ -5,7 +5,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 
-import dev.eaglemem.jobs.LaneWorkerJob;
 import dev.eaglemem.orchestrate.Handoff;
 import dev.eaglemem.orchestrate.Lane;
 import dev.eaglemem.orchestrate.Orchestration;
@@ -39,11 +38,16 @@ final class OrchestrateRender {
     }
 
     static void spawned(PrintWriter out, SpawnPlan p) {
+        if (p.job() != null) {
+            queued(out, p);
+            return;
+        }
         String verb = switch (p.mode()) {
             case DRY_RUN -> "Would run";
             case NO_LAUNCH -> "Prepared";
             case DETACHED -> "Started";
             case FOREGROUND -> "Ran";
+            case QUEUED -> "Queued";
         };
         out.println(verb + " the " + p.agent() + " worker of lane " + p.key() + (p.pid() == null ? "" : " (pid "
                 + p.pid() + ")"));
@@ -60,12 +64,13 @@ final class OrchestrateRender {
         out.flush();
     }
 
-    static void queued(PrintWriter out, LaneWorkerJob.Queued q, SpawnPlan p) {
-        out.println((q.deduplicated() ? "Already queued: the " : "Queued the ") + p.agent() + " worker of lane " + q.key()
-                + " as job " + q.job() + "; serve runs at most " + q.maxWorkers() + " workers at once"
+    private static void queued(PrintWriter out, SpawnPlan p) {
+        SpawnPlan.QueuedJob q = p.job();
+        out.println((q.deduplicated() ? "Already queued: the " : "Queued the ") + p.agent() + " worker of lane " + p.key()
+                + " as job " + q.id() + "; serve runs at most " + q.maxWorkers() + " workers at once"
                 + " (orchestrate.max_workers)");
         out.println("  in: " + p.workdir() + (p.branch() == null ? "" : " (branch " + p.branch() + ")"));
-        out.println("Follow it: eagle-mem jobs list; then eagle-mem orchestrate sync " + q.key());
+        out.println("Follow it: eagle-mem jobs list; then eagle-mem orchestrate sync " + p.key());
         out.flush();
     }
 

@@ -2,10 +2,7 @@ package dev.eaglemem.cli;
 
 import java.util.concurrent.Callable;
 
-import dev.eaglemem.config.Settings;
-import dev.eaglemem.jobs.JobQueue;
-import dev.eaglemem.jobs.LaneWorkerJob;
-import dev.eaglemem.orchestrate.LaneWorkers;
+import dev.eaglemem.jobs.LaneSpawns;
 import dev.eaglemem.orchestrate.SpawnMode;
 import dev.eaglemem.orchestrate.SpawnPlan;
 import dev.eaglemem.serve.control.ServeControl;
@@ -71,45 +68,25 @@ public class OrchestrateSpawnCommand implements Callable<Integer> {
         boolean foreground;
     }
 
-    private final LaneWorkers workers;
-    private final JobQueue jobs;
+    private final LaneSpawns spawns;
     private final ServeControl serve;
-    private final Settings settings;
 
-    public OrchestrateSpawnCommand(LaneWorkers workers, JobQueue jobs, ServeControl serve, Settings settings) {
-        this.workers = workers;
-        this.jobs = jobs;
+    public OrchestrateSpawnCommand(LaneSpawns spawns, ServeControl serve) {
+        this.spawns = spawns;
         this.serve = serve;
-        this.settings = settings;
     }
 
     @Override
     public Integer call() {
         SpawnMode how = mode == null ? SpawnMode.DETACHED
                 : mode.dryRun ? SpawnMode.DRY_RUN : mode.noLaunch ? SpawnMode.NO_LAUNCH : SpawnMode.FOREGROUND;
-        String p = parent.key(project);
-        if (how == SpawnMode.DETACHED && !noServe && serve.status().state() == ServeControl.State.RUNNING) {
-            return queue(p);
-        }
-        SpawnPlan plan = workers.spawn(p, key, agent, noWorktree, how);
+        boolean serveUp = how == SpawnMode.DETACHED && !noServe
+                && serve.status().state() == ServeControl.State.RUNNING;
+        SpawnPlan plan = spawns.spawn(parent.key(project), key, agent, noWorktree, how, serveUp);
         if (parent.json(output)) {
             Console.json(spec, plan);
         } else {
             OrchestrateRender.spawned(Console.out(spec), plan);
-        }
-        return 0;
-    }
-
-    /** serve is up: checked here like a dry run (bad input is answered now), started by serve within the bound. */
-    private int queue(String p) {
-        SpawnPlan plan = workers.spawn(p, key, agent, noWorktree, SpawnMode.DRY_RUN);
-        JobQueue.Queued job = jobs.laneWorker(p, key, agent, noWorktree, workers.lastAttemptId(p, key));
-        LaneWorkerJob.Queued q = new LaneWorkerJob.Queued(plan.key(), job.id(), job.deduplicated(),
-                settings.maxWorkers());
-        if (parent.json(output)) {
-            Console.json(spec, q);
-        } else {
-            OrchestrateRender.queued(Console.out(spec), q, plan);
         }
         return 0;
     }

@@ -18,7 +18,6 @@ import dev.eaglemem.orchestrate.SpawnMode;
 import dev.eaglemem.orchestrate.SpawnPlan;
 import dev.eaglemem.orchestrate.SyncResult;
 import dev.eaglemem.store.JobRow;
-import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /**
  * A lane's worker started by serve ({@code orchestrate spawn KEY} queues one while serve is up). The job ends as soon
@@ -44,11 +43,6 @@ public class LaneWorkerJob implements JobKind {
     public static final String AFTER_ATTEMPT = "after_attempt";
     /** How soon a job that found every slot taken looks again. */
     static final Duration WAIT = Duration.ofSeconds(3);
-
-    /** What queueing a spawn did: the job (or the identical one already queued) and the bound serve applies. */
-    @RegisterForReflection
-    public record Queued(String key, long job, boolean deduplicated, int maxWorkers) {
-    }
 
     private final LaneWorkers workers;
     private final LaneSync sync;

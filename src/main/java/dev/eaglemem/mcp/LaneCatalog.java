@@ -50,7 +50,9 @@ final class LaneCatalog {
                         + " lane's worktree (codex exec in a workspace-write sandbox, or claude -p with acceptEdits)"
                         + " and return at once with its run directory and log; the worker runs on its own. Call"
                         + " " + ToolCatalog.LANE_SYNC + " later to turn its exit and the validation into the lane's status."
-                        + " dry_run says what would run without creating anything.",
+                        + " While eagle-mem serve runs, the worker is queued as its job instead (mode queued) and"
+                        + " serve starts it, at most orchestrate.max_workers at once. dry_run says what would run"
+                        + " without creating anything.",
                         schema(List.of("key"), "key", text(KEY),
                                 "agent", Map.of("type", "string", "enum", List.of("codex", "claude-code"),
                                         "description", "Run this worker instead of the lane's."),

@@ -1,16 +1,17 @@
 package dev.eaglemem.mcp;
 
+import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.error.ExitCode;
+import dev.eaglemem.jobs.LaneSpawns;
 import dev.eaglemem.orchestrate.Handoff;
 import dev.eaglemem.orchestrate.HandoffText;
 import dev.eaglemem.orchestrate.LaneDraft;
 import dev.eaglemem.orchestrate.LaneShown;
 import dev.eaglemem.orchestrate.LaneSync;
 import dev.eaglemem.orchestrate.LaneView;
-import dev.eaglemem.orchestrate.LaneWorkers;
 import dev.eaglemem.orchestrate.OrchestrateService;
 import dev.eaglemem.orchestrate.Orchestration;
 import dev.eaglemem.orchestrate.OrchestrationStatus;
@@ -23,20 +24,24 @@ import dev.eaglemem.project.CurrentContext;
  * The orchestration tools (issue 30) over the services {@code eagle-mem orchestrate} calls, in the project the server
  * runs in unless {@code project} names another; answers use the field names of {@code orchestrate … --json}. A lane key
  * the active orchestration does not hold is a tool error naming {@value ToolCatalog#ORCHESTRATE_STATUS}, which lists
- * the keys. Spawn never waits for the worker (a tool call that blocks for an hour would stall the calling agent).
+ * the keys. Spawn never waits for the worker (a tool call that blocks for an hour would stall the calling agent); while
+ * serve is up it queues the worker as serve's job, within {@code orchestrate.max_workers}, as the CLI does.
  */
 final class LaneTools {
 
     private static final String STATUS_FIX = "call " + ToolCatalog.ORCHESTRATE_STATUS + " for the lanes' keys";
 
     private final OrchestrateService service;
-    private final LaneWorkers workers;
+    private final LaneSpawns spawns;
+    private final BooleanSupplier serveUp;
     private final LaneSync sync;
     private final CurrentContext context;
 
-    LaneTools(OrchestrateService service, LaneWorkers workers, LaneSync sync, CurrentContext context) {
+    LaneTools(OrchestrateService service, LaneSpawns spawns, BooleanSupplier serveUp, LaneSync sync,
+            CurrentContext context) {
         this.service = service;
-        this.workers = workers;
+        this.spawns = spawns;
+        this.serveUp = serveUp;
         this.sync = sync;
         this.context = context;
     }
@@ -60,7 +65,8 @@ final class LaneTools {
         SpawnMode mode = a.flag("dry_run") ? SpawnMode.DRY_RUN
                 : a.flag("no_launch") ? SpawnMode.NO_LAUNCH : SpawnMode.DETACHED;
         service.requireActive(project);
-        return known(() -> workers.spawn(project, key, a.text("agent"), a.flag("no_worktree"), mode));
+        boolean queue = mode == SpawnMode.DETACHED && serveUp.getAsBoolean();
+        return known(() -> spawns.spawn(project, key, a.text("agent"), a.flag("no_worktree"), mode, queue));
     }
 
     Synced sync(ToolArgs a) {

@@ -13,6 +13,7 @@ import dev.eaglemem.error.EagleException;
 import dev.eaglemem.feature.PendingCheck;
 import dev.eaglemem.feature.VerificationService;
 import dev.eaglemem.format.JsonOutput;
+import dev.eaglemem.jobs.LaneSpawns;
 import dev.eaglemem.memory.AddOutcome;
 import dev.eaglemem.memory.AddResult;
 import dev.eaglemem.memory.MemoryChange;
@@ -22,7 +23,6 @@ import dev.eaglemem.memory.MemoryPatch;
 import dev.eaglemem.memory.MemoryScope;
 import dev.eaglemem.memory.MemoryService;
 import dev.eaglemem.orchestrate.LaneSync;
-import dev.eaglemem.orchestrate.LaneWorkers;
 import dev.eaglemem.orchestrate.OrchestrateService;
 import dev.eaglemem.project.CurrentContext;
 import dev.eaglemem.search.RecordDocument;
@@ -32,6 +32,7 @@ import dev.eaglemem.search.SearchRequest;
 import dev.eaglemem.search.SearchResult;
 import dev.eaglemem.search.SearchService;
 import dev.eaglemem.search.TimelineService;
+import dev.eaglemem.serve.control.ServeControl;
 import dev.eaglemem.session.SaveResult;
 import dev.eaglemem.session.SessionSave;
 import dev.eaglemem.session.SessionService;
@@ -69,8 +70,8 @@ public class McpTools {
 
     public McpTools(SearchService search, TimelineService timelines, RecordService records, MemoryService memories,
             SessionService sessions, VerificationService verifications, TaskService tasks,
-            OrchestrateService orchestrate, LaneWorkers workers, LaneSync sync, CurrentContext context,
-            Settings settings) {
+            OrchestrateService orchestrate, LaneSpawns spawns, ServeControl serve, LaneSync sync,
+            CurrentContext context, Settings settings) {
         this.search = search;
         this.timelines = timelines;
         this.records = records;
@@ -80,7 +81,8 @@ public class McpTools {
         this.context = context;
         this.settings = settings;
         this.tasks = new TaskTools(tasks, context);
-        this.lanes = new LaneTools(orchestrate, workers, sync, context);
+        this.lanes = new LaneTools(orchestrate, spawns,
+                () -> serve.status().state() == ServeControl.State.RUNNING, sync, context);
     }
 
     /** Runs tool {@code name}; unknown names are refused by the server before they get here. */

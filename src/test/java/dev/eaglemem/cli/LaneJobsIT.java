@@ -80,7 +80,8 @@ class LaneJobsIT {
                 .contains("; serve runs at most 2 workers at once (orchestrate.max_workers)");
         JsonNode b = cli.run("orchestrate", "spawn", "b", "--json").ok().json();
         assertThat(b.path("key").asText()).isEqualTo("b");
-        assertThat(b.path("max_workers").asInt()).isEqualTo(2);
+        assertThat(b.path("mode").asText()).isEqualTo("queued");
+        assertThat(b.path("job").path("max_workers").asInt()).isEqualTo(2);
         awaitFile(run("a").resolve("pid"));
         awaitFile(run("b").resolve("pid"));
         cli.run("orchestrate", "spawn", "c").ok();

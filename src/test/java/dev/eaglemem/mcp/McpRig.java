@@ -10,11 +10,13 @@ import dev.eaglemem.TestServices;
 import dev.eaglemem.config.DataDir;
 import dev.eaglemem.config.EagleEnv;
 import dev.eaglemem.config.LogFile;
+import dev.eaglemem.jobs.LaneSpawns;
 import dev.eaglemem.memory.MemoryService;
 import dev.eaglemem.orchestrate.LaneSync;
 import dev.eaglemem.orchestrate.LaneWorkers;
 import dev.eaglemem.orchestrate.OrchestrateService;
 import dev.eaglemem.project.CurrentContext;
+import dev.eaglemem.serve.control.ServeControl;
 import dev.eaglemem.store.TestDb;
 
 /** The MCP tools over a real temp database with the real migrations; the project is code/app (EAGLE_MEM_PROJECT). */
@@ -44,10 +46,13 @@ final class McpRig implements AutoCloseable {
         memories = services.memories();
         orchestrate = services.orchestrate();
         LaneSync sync = new LaneSync(orchestrate, services.settings());
-        LaneWorkers workers = new LaneWorkers(orchestrate, sync, new DataDir(dir.resolve("data"),
-                dir.resolve("data/config.toml")), env, services.settings());
+        DataDir data = new DataDir(dir.resolve("data"), dir.resolve("data/config.toml"));
+        LaneWorkers workers = new LaneWorkers(orchestrate, sync, data, env, services.settings());
+        // no serve runs here: a spawn starts its worker itself (LaneApiTest has serve's queued spawn)
         tools = new McpTools(services.search(), services.timeline(), services.records(), memories, services.sessions(),
-                services.verifications(), services.tasks(), orchestrate, workers, sync, context, services.settings());
+                services.verifications(), services.tasks(), orchestrate,
+                new LaneSpawns(workers, services.jobs(), services.settings()), new ServeControl(data), sync, context,
+                services.settings());
     }
 
     @Override

@@ -6,6 +6,7 @@ import java.util.function.Supplier;
 import dev.eaglemem.config.LogFile;
 import dev.eaglemem.error.EagleException;
 import dev.eaglemem.error.ExitCode;
+import dev.eaglemem.jobs.LaneSpawns;
 import dev.eaglemem.orchestrate.Handoff;
 import dev.eaglemem.orchestrate.HandoffText;
 import dev.eaglemem.orchestrate.LaneDraft;
@@ -14,7 +15,6 @@ import dev.eaglemem.orchestrate.LaneShown;
 import dev.eaglemem.orchestrate.LaneStatus;
 import dev.eaglemem.orchestrate.LaneSync;
 import dev.eaglemem.orchestrate.LaneView;
-import dev.eaglemem.orchestrate.LaneWorkers;
 import dev.eaglemem.orchestrate.OrchestrateService;
 import dev.eaglemem.orchestrate.Orchestration;
 import dev.eaglemem.orchestrate.OrchestrationStatus;
@@ -27,7 +27,8 @@ import io.vertx.ext.web.RoutingContext;
  * Orchestration lanes (issue 30) over the services {@code eagle-mem orchestrate} calls, answering with the records its
  * {@code --json} prints. Every route works on one project ({@code ?project=}, or adding a lane the body's): serve has no
  * working directory. A lane key the active orchestration does not hold is a 404 whose fix is the status route. Spawn
- * answers once the worker is started, never after it ends: a request must not hang for the worker's hour.
+ * answers once the worker is queued as serve's job (mode {@code queued}), never after it ends: a request must not hang
+ * for the worker's hour.
  */
 final class LaneRoutes {
 
@@ -37,13 +38,13 @@ final class LaneRoutes {
     private static final String STATUS_FIX = "GET /orchestration?project=code/my-repo   (lists the lanes' keys)";
 
     private final OrchestrateService service;
-    private final LaneWorkers workers;
+    private final LaneSpawns spawns;
     private final LaneSync sync;
     private final LaneLog logs;
 
-    LaneRoutes(OrchestrateService service, LaneWorkers workers, LaneSync sync, LaneLog logs) {
+    LaneRoutes(OrchestrateService service, LaneSpawns spawns, LaneSync sync, LaneLog logs) {
         this.service = service;
-        this.workers = workers;
+        this.spawns = spawns;
         this.sync = sync;
         this.logs = logs;
     }
@@ -111,8 +112,9 @@ final class LaneRoutes {
             throw EagleException.invalidInput("dry_run and no_launch contradict each other", "send one of them");
         }
         SpawnMode mode = dryRun ? SpawnMode.DRY_RUN : noLaunch ? SpawnMode.NO_LAUNCH : SpawnMode.DETACHED;
-        return Reply.ok(known(() -> workers.spawn(project, ctx.pathParam("key"), b.agent(),
-                Boolean.TRUE.equals(b.noWorktree()), mode)));
+        // this is serve: the worker is its job, within orchestrate.max_workers like one spawned from the CLI
+        return Reply.ok(known(() -> spawns.spawn(project, ctx.pathParam("key"), b.agent(),
+                Boolean.TRUE.equals(b.noWorktree()), mode, true)));
     }
 
     /** The project, once it has an active orchestration: what is not found after that is an unknown lane. */

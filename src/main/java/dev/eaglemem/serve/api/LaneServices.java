@@ -2,9 +2,9 @@ package dev.eaglemem.serve.api;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import dev.eaglemem.jobs.LaneSpawns;
 import dev.eaglemem.orchestrate.LaneLog;
 import dev.eaglemem.orchestrate.LaneSync;
-import dev.eaglemem.orchestrate.LaneWorkers;
 import dev.eaglemem.orchestrate.OrchestrateService;
 
 /**
@@ -15,13 +15,13 @@ import dev.eaglemem.orchestrate.OrchestrateService;
 public class LaneServices {
 
     private final OrchestrateService service;
-    private final LaneWorkers workers;
+    private final LaneSpawns spawns;
     private final LaneSync sync;
     private final LaneLog logs;
 
-    public LaneServices(OrchestrateService service, LaneWorkers workers, LaneSync sync, LaneLog logs) {
+    public LaneServices(OrchestrateService service, LaneSpawns spawns, LaneSync sync, LaneLog logs) {
         this.service = service;
-        this.workers = workers;
+        this.spawns = spawns;
         this.sync = sync;
         this.logs = logs;
     }
@@ -30,8 +30,8 @@ public class LaneServices {
         return service;
     }
 
-    public LaneWorkers workers() {
-        return workers;
+    public LaneSpawns spawns() {
+        return spawns;
     }
 
     public LaneSync sync() {

@@ -45,7 +45,7 @@ public class ServeApi {
         this.memories = new MemoryRoutes(memories, sessions, env);
         this.sessions = new SessionRoutes(sessions, recalls);
         this.tasks = new TaskRoutes(tasks);
-        this.lanes = new LaneRoutes(lanes.service(), lanes.workers(), lanes.sync(), lanes.logs());
+        this.lanes = new LaneRoutes(lanes.service(), lanes.spawns(), lanes.sync(), lanes.logs());
         this.events = new EventStream(feed, log);
         this.jobs = new JobRoutes(jobs);
         this.statusLine = new StatusLineRoute(statusLine, env);

@@ -33,8 +33,14 @@ import dev.eaglemem.format.JsonOutput;
 import dev.eaglemem.hook.HookHandlers;
 import dev.eaglemem.hook.HookRunner;
 import dev.eaglemem.inspect.InspectService;
+import dev.eaglemem.jobs.Backoff;
+import dev.eaglemem.jobs.DrainReport;
+import dev.eaglemem.jobs.JobEngine;
+import dev.eaglemem.jobs.JobKinds;
 import dev.eaglemem.jobs.JobQueue;
 import dev.eaglemem.jobs.JobService;
+import dev.eaglemem.jobs.LaneSpawns;
+import dev.eaglemem.jobs.LaneWorkerJob;
 import dev.eaglemem.memory.MemoryDraft;
 import dev.eaglemem.memory.MemoryKind;
 import dev.eaglemem.memory.MemoryScope;
@@ -99,6 +105,9 @@ final class ApiRig implements AutoCloseable {
     final FeatureService features;
     final RecallService recall;
     final OrchestrateService orchestrate;
+    /** The lane workers and their sync, for {@link #runLaneJobs}. */
+    private LaneWorkers laneWorkers;
+    private LaneSync laneSync;
     final ServeServer server;
 
     ApiRig() {
@@ -141,6 +150,15 @@ final class ApiRig implements AutoCloseable {
                 api.routes(health).andThen(viewer.routes()));
     }
 
+    /** What serve's job pump does with queued lane workers (spawn's jobs): runs the due ones, at most two at once. */
+    DrainReport runLaneJobs() {
+        try (JobEngine engine = new JobEngine(t.db, new JobStore(), new JobKinds(List.of(new LaneWorkerJob(laneWorkers,
+                laneSync, () -> 2, clock))), new JobEngine.Options(2, 5, Backoff.DEFAULT, JobEngine.Options.STALE_AFTER),
+                clock, "pid:" + ProcessHandle.current().pid())) {
+            return engine.drain(10);
+        }
+    }
+
     /**
      * The lane services, their workers run with a fake {@code codex} first on PATH ({@link #FAKE_CODEX}): the real CLIs
      * run in the end-to-end tests; here the routes around them are under test.
@@ -154,8 +172,10 @@ final class ApiRig implements AutoCloseable {
             EagleEnv workerEnv = new EagleEnv(Map.of("HOME", dir.toString(), "PATH", bin + ":" + System.getenv("PATH")),
                     dir, dir);
             LaneSync sync = new LaneSync(services.orchestrate(), settings);
-            return new LaneServices(services.orchestrate(), new LaneWorkers(services.orchestrate(), sync,
-                    new DataDir(dir.resolve("data"), dir.resolve("config.toml")), workerEnv, settings), sync,
+            laneWorkers = new LaneWorkers(services.orchestrate(), sync, new DataDir(dir.resolve("data"),
+                    dir.resolve("config.toml")), workerEnv, settings);
+            laneSync = sync;
+            return new LaneServices(services.orchestrate(), new LaneSpawns(laneWorkers, services.jobs(), settings), sync,
                     new LaneLog(services.orchestrate(), Redactor.defaults()));
         } catch (IOException e) {
             throw new UncheckedIOException(e);

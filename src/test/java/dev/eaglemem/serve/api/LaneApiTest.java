@@ -98,9 +98,20 @@ class LaneApiTest {
         rig.http().queryParam("project", ApiRig.PROJECT).get("/lanes/api/log").then().statusCode(200)
                 .body("log", nullValue()).body("exists", equalTo(false)).body("lines", hasSize(0));
 
-        String runDir = post("/lanes/api/spawn", Map.of("no_worktree", true)).statusCode(200)
-                .body("mode", equalTo("detached")).body("pid", notNullValue()).body("agent", equalTo("codex"))
-                .extract().path("run_dir");
+        // serve's own route: the worker is serve's job, bounded by orchestrate.max_workers like the CLI's spawn
+        int job = post("/lanes/api/spawn", Map.of("no_worktree", true)).statusCode(200)
+                .body("mode", equalTo("queued")).body("pid", nullValue()).body("agent", equalTo("codex"))
+                .body("job.deduplicated", equalTo(false)).body("job.max_workers", equalTo(2)).extract().path("job.id");
+        post("/lanes/api/spawn", Map.of("no_worktree", true)).statusCode(200).body("job.id", equalTo(job))
+                .body("job.deduplicated", equalTo(true));
+        rig.http().queryParam("project", ApiRig.PROJECT).get("/orchestration").then().statusCode(200)
+                .body("orchestration.lanes[0].status", equalTo("pending"));
+        assertThat(rig.runLaneJobs().jobs()).singleElement()
+                .satisfies(o -> assertThat(o.detail()).startsWith("started the codex worker of lane api"));
+        String runDir = rig.http().queryParam("project", ApiRig.PROJECT).get("/orchestration").then().statusCode(200)
+                .body("orchestration.lanes[0].status", equalTo("running"))
+                .body("orchestration.lanes[0].attempt.pid", notNullValue()).extract()
+                .path("orchestration.lanes[0].attempt.run_dir");
         Path exit = Path.of(runDir, "exit_code");
         for (int i = 0; i < 200 && !Files.exists(exit); i++) {
             Thread.sleep(100);
