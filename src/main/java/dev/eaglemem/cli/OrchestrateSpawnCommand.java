@@ -41,8 +41,8 @@ public class OrchestrateSpawnCommand implements Callable<Integer> {
     @Parameters(paramLabel = "KEY", description = "The lane.")
     String key;
 
-    @Option(names = "--agent", paramLabel = "AGENT", description = "Run this worker instead of the lane's: codex or"
-            + " claude-code.")
+    @Option(names = "--agent", paramLabel = "AGENT", description = "Run this worker instead of the lane's: codex,"
+            + " claude-code, gemini, copilot, opencode or grok.")
     String agent;
 
     @Option(names = "--no-worktree", description = "Work in the coordinator's own directory (the only way outside git;"
