@@ -21,8 +21,8 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 @Command(name = "orchestrate", header = "Split broad work into lanes run by worker agents.",
-        description = "One orchestration per project: a goal, and lanes each with a worker (codex or claude-code, run"
-                + " headless), a git worktree and branch beside the repository, and a validation command. Lanes are"
+        description = "One orchestration per project: a goal, and lanes each with a worker (codex, claude-code, gemini,"
+                + " copilot, opencode or grok, run headless), a git worktree and branch beside the repository, and a validation command. Lanes are"
                 + " tasks too, and their state survives compaction, crashes and a switch of agent. Without a"
                 + " subcommand: the status.",
         subcommands = { OrchestrateLaneCommand.class, OrchestrateSpawnCommand.class, OrchestrateSyncCommand.class,

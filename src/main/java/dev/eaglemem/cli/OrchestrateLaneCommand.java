@@ -45,7 +45,8 @@ public class OrchestrateLaneCommand {
             @Option(names = "--title", paramLabel = "TEXT", description = "One line (default: the key).") String title,
             @Option(names = { "--scope", "-d", "--desc" }, paramLabel = "TEXT",
                     description = "What the worker is to do, self-contained: it is the worker's prompt.") String scope,
-            @Option(names = "--agent", paramLabel = "AGENT", description = "codex (default) or claude-code.") String agent,
+            @Option(names = "--agent", paramLabel = "AGENT", description = "codex (default), claude-code, gemini,"
+                    + " copilot, opencode or grok.") String agent,
             @Option(names = "--validate", paramLabel = "COMMAND",
                     description = "Run in the lane's worktree when its worker exits 0; the lane completes only if it"
                             + " passes.") String validate) {

@@ -16,8 +16,9 @@ import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 @Command(name = "spawn", header = "Run a lane's worker agent, headless, in its worktree.",
-        description = "codex exec (workspace-write sandbox) or claude -p (acceptEdits); orchestrate.worker_autonomy ="
-                + " full bypasses both. The worker gets its own run directory (prompt.md, worker.log, exit_code,"
+        description = "codex exec (workspace-write sandbox), claude -p (acceptEdits), gemini (auto_edit), copilot,"
+                + " opencode run or grok (their edit tools only); orchestrate.worker_autonomy = full passes each CLI's"
+                + " bypass flag (docs/orchestrate.md). The worker gets its own run directory (prompt.md, worker.log, exit_code,"
                 + " last-message.txt), is killed with everything it started after orchestrate.worker_timeout_minutes,"
                 + " and runs detached: eagle-mem orchestrate sync reads how it ended. While serve is up, the spawn is"
                 + " queued as a job and serve starts it, at most orchestrate.max_workers at once (eagle-mem jobs list).",
@@ -41,8 +42,8 @@ public class OrchestrateSpawnCommand implements Callable<Integer> {
     @Parameters(paramLabel = "KEY", description = "The lane.")
     String key;
 
-    @Option(names = "--agent", paramLabel = "AGENT", description = "Run this worker instead of the lane's: codex or"
-            + " claude-code.")
+    @Option(names = "--agent", paramLabel = "AGENT", description = "Run this worker instead of the lane's: codex,"
+            + " claude-code, gemini, copilot, opencode or grok.")
     String agent;
 
     @Option(names = "--no-worktree", description = "Work in the coordinator's own directory (the only way outside git;"

@@ -113,9 +113,10 @@ public final class ConfigKeys {
             10000, "Most characters of the \"where you were\" block given after a compaction or clear (open tasks and the "
                     + "checkpoint PreCompact took), on top of the SessionStart recall.");
     public static final ConfigKey ORCHESTRATE_WORKER_AUTONOMY = ConfigKey.oneOf("orchestrate.worker_autonomy", "safe",
-            List.of("safe", "full"), "What a lane's worker may do: safe runs codex exec in the workspace-write sandbox and "
-                    + "claude -p with acceptEdits; full bypasses approvals and sandbox (only where the machine itself is "
-                    + "a sandbox).");
+            List.of("safe", "full"), "What a lane's worker may do: safe approves file edits in its worktree and nothing "
+                    + "else (codex exec: the workspace-write sandbox; claude -p: acceptEdits; gemini: auto_edit; copilot, "
+                    + "opencode, grok: their edit tools only); full passes each CLI's bypass flag (only where the machine "
+                    + "itself is a sandbox).");
     public static final ConfigKey ORCHESTRATE_WORKER_TIMEOUT_MINUTES = ConfigKey.integer(
             "orchestrate.worker_timeout_minutes", 60, 1, 1440,
             "A lane's worker (and everything it started) is killed after this many minutes; the lane becomes blocked.");

@@ -83,7 +83,7 @@ public class Settings {
         return config.intValue(ConfigKeys.TASKS_STALE_DAYS);
     }
 
-    /** orchestrate.worker_autonomy is full: lane workers bypass approvals and sandbox. */
+    /** orchestrate.worker_autonomy is full: lane workers bypass approvals (and Codex its sandbox). */
     public boolean fullWorkerAutonomy() {
         return "full".equals(config.stringValue(ConfigKeys.ORCHESTRATE_WORKER_AUTONOMY));
     }

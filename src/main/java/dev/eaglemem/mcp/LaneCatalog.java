@@ -9,6 +9,7 @@ import static dev.eaglemem.mcp.ToolCatalog.tool;
 import java.util.List;
 import java.util.Map;
 
+import dev.eaglemem.orchestrate.OrchestrateService;
 import io.modelcontextprotocol.spec.McpSchema.Tool;
 import io.modelcontextprotocol.spec.McpSchema.ToolAnnotations;
 
@@ -40,21 +41,22 @@ final class LaneCatalog {
                         schema(List.of("key"), "key", text("A git branch name component: letters, digits, '.', '_', '-'."),
                                 "title", text("One line (default: the key)."),
                                 "scope", text("What the worker is to do, self-contained: it is the worker's prompt."),
-                                "agent", Map.of("type", "string", "enum", List.of("codex", "claude-code"),
+                                "agent", Map.of("type", "string", "enum", OrchestrateService.WORKERS,
                                         "description", "The worker (default codex)."),
                                 "validate", text("A shell command run in the lane's worktree when the worker exits 0;"
                                         + " the lane completes only if it passes."),
                                 "project", text(PROJECT)),
                         new ToolAnnotations("Add a lane", false, false, false, false, null)),
                 tool(ToolCatalog.LANE_SPAWN, "Run a lane's worker", "Start the lane's worker agent headless in the"
-                        + " lane's worktree (codex exec in a workspace-write sandbox, or claude -p with acceptEdits)"
+                        + " lane's worktree (codex exec in a workspace-write sandbox; claude -p, gemini, copilot, opencode"
+                        + " run or grok with edits approved and nothing else)"
                         + " and return at once with its run directory and log; the worker runs on its own. Call"
                         + " " + ToolCatalog.LANE_SYNC + " later to turn its exit and the validation into the lane's status."
                         + " While eagle-mem serve runs, the worker is queued as its job instead (mode queued) and"
                         + " serve starts it, at most orchestrate.max_workers at once. dry_run says what would run"
                         + " without creating anything.",
                         schema(List.of("key"), "key", text(KEY),
-                                "agent", Map.of("type", "string", "enum", List.of("codex", "claude-code"),
+                                "agent", Map.of("type", "string", "enum", OrchestrateService.WORKERS,
                                         "description", "Run this worker instead of the lane's."),
                                 "dry_run", Map.of("type", "boolean", "description", "Only say what would run."),
                                 "no_launch", Map.of("type", "boolean", "description", "Prepare the worktree and run"

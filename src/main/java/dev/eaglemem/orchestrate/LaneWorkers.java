@@ -88,7 +88,7 @@ public class LaneWorkers {
         List<String> argv = WorkerCommand.argv(worker, executable, workdir, run, setup.fullAutonomy(), gitDir, o.inGit());
         write(run.resolve(RunDir.PROMPT), Prompt.of(o, lane, worker, workdir, branch));
         Path script = run.resolve(RunDir.SCRIPT);
-        write(script, RunDir.script(run, workdir, workerEnv(project, lane), argv, setup.timeout().toSeconds()));
+        write(script, RunDir.script(run, workdir, workerEnv(project, lane, worker), argv, setup.timeout().toSeconds()));
         Path log = run.resolve(RunDir.LOG);
         String command = "bash " + script;
         if (mode == SpawnMode.NO_LAUNCH) {
@@ -161,9 +161,12 @@ public class LaneWorkers {
         }
     }
 
-    /** The worker's hooks attach to the parent project's memory (EAGLE_MEM_PROJECT) and know their lane. */
-    private Map<String, String> workerEnv(String project, Lane lane) {
-        Map<String, String> env = new LinkedHashMap<>();
+    /**
+     * The worker's hooks attach to the parent project's memory (EAGLE_MEM_PROJECT) and know their lane; the worker CLI
+     * gets what its safe mode needs (see {@link WorkerCommand#env}).
+     */
+    private Map<String, String> workerEnv(String project, Lane lane, String worker) {
+        Map<String, String> env = new LinkedHashMap<>(WorkerCommand.env(worker, setup.fullAutonomy()));
         env.put("EAGLE_MEM_PROJECT", project);
         env.put(DataDir.DIR_VARIABLE, setup.dataDir().toString());
         env.put("EAGLE_ORCHESTRATION_LANE", lane.key());

@@ -32,7 +32,9 @@ public class OrchestrateService {
     /** The origin of the tasks mirroring lanes. */
     public static final String ORIGIN = "lane";
     static final String STATUS_FIX = "eagle-mem orchestrate status";
-    static final List<String> WORKERS = List.of(AgentSource.CODEX.id(), AgentSource.CLAUDE_CODE.id());
+    /** The agents a lane's worker can be, by id. */
+    public static final List<String> WORKERS = List.of(AgentSource.CODEX.id(), AgentSource.CLAUDE_CODE.id(),
+            AgentSource.GEMINI.id(), AgentSource.COPILOT.id(), AgentSource.OPENCODE.id(), AgentSource.GROK.id());
 
     private final Db db;
     private final LaneStore lanes;
@@ -187,15 +189,26 @@ public class OrchestrateService {
         return o;
     }
 
-    /** The agent id of a worker, checked: eagle-mem runs codex and claude-code workers. Null: codex. */
+    /**
+     * The agent id of a worker, checked: eagle-mem runs the agents of {@link #WORKERS}. Cursor and Antigravity are
+     * refused with why: neither CLI could be installed and run headless against a local model here, so neither is
+     * known to work as a worker (docs/agents/cursor.md, antigravity.md). Null: codex.
+     */
     static String workerAgent(String agent) {
         if (agent == null || agent.isBlank()) {
             return AgentSource.CODEX.id();
         }
         String id = AgentSource.parse(agent).map(AgentSource::id).orElse(agent.strip());
         if (!WORKERS.contains(id)) {
-            throw EagleException.invalidInput("'" + agent + "' cannot be a lane's worker; workers are: "
-                    + String.join(", ", WORKERS), "give --agent codex or --agent claude-code");
+            String why = switch (AgentSource.parse(agent).orElse(AgentSource.CLI)) {
+                case CURSOR -> "Cursor cannot be a lane's worker: its agent CLI (installed only by cursor.com's script)"
+                        + " talks only to Cursor's backend, so it was never run headless here";
+                case ANTIGRAVITY -> "Antigravity cannot be a lane's worker: its CLI (agy) is not on npm and talks only to"
+                        + " Google's API, so it was never run headless here";
+                default -> "'" + agent + "' cannot be a lane's worker";
+            };
+            throw EagleException.invalidInput(why + "; workers are: " + String.join(", ", WORKERS),
+                    "give --agent with one of: " + String.join(", ", WORKERS));
         }
         return id;
     }

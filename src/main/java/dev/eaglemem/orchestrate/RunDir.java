@@ -87,9 +87,13 @@ final class RunDir {
         return read(run.resolve(PID)).map(String::strip).filter(t -> t.matches("[0-9]{1,10}")).map(Long::valueOf);
     }
 
-    /** The worker's last message: Codex's file, else the end of its log (Claude's text output is its answer). */
+    /**
+     * The worker's last message: Codex's file, else the end of its log (the other CLIs print their answer last), without
+     * the terminal colour codes OpenCode prints even into a file.
+     */
     static String lastMessage(Path run) {
-        String text = read(run.resolve(LAST_MESSAGE)).orElseGet(() -> read(run.resolve(LOG)).orElse("")).strip();
+        String text = read(run.resolve(LAST_MESSAGE)).orElseGet(() -> read(run.resolve(LOG)).orElse(""))
+                .replaceAll("\u001B\\[[0-9;?]*[A-Za-z]", "").strip();
         return text.length() <= 1000 ? text : "…" + text.substring(text.length() - 999);
     }
 

@@ -71,6 +71,11 @@ public final class CopilotSession {
         return this;
     }
 
+    /** The variables a Copilot CLI started elsewhere (a lane's worker) needs to reach the fake, offline. */
+    public Map<String, String> environment() {
+        return Map.copyOf(env);
+    }
+
     /** Runs one session to completion (bounded by the timeout). */
     public AgentProcess.Outcome run(String prompt) {
         List<String> command = new ArrayList<>(List.of(copilot.toString(), "-p", prompt, "--allow-all-tools"));

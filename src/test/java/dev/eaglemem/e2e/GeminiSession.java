@@ -70,6 +70,16 @@ public final class GeminiSession {
         return this;
     }
 
+    /**
+     * The variables a Gemini CLI started elsewhere (a lane's worker) needs to reach the fake, its model included
+     * ({@code GEMINI_MODEL}, as {@code -m} does here).
+     */
+    public Map<String, String> environment() {
+        Map<String, String> vars = new LinkedHashMap<>(env);
+        vars.put("GEMINI_MODEL", FakeGemini.model());
+        return vars;
+    }
+
     /** Runs one {@code gemini -p} to completion (bounded by the timeout). */
     public Result run(String prompt) {
         String node = AgentTools.findOnPath("node").map(Path::toString).orElse("node");

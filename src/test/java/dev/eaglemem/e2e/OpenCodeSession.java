@@ -56,6 +56,18 @@ public final class OpenCodeSession {
         return this;
     }
 
+    /**
+     * The variables an OpenCode started elsewhere (a lane's worker) needs: the fake provider inline, without
+     * {@link #config()}'s permissions, so that the worker's own (eagle-mem's safe ones) decide.
+     */
+    public Map<String, String> environment() {
+        Map<String, String> vars = new LinkedHashMap<>(env);
+        ObjectNode config = config();
+        config.remove("permission");
+        vars.put("OPENCODE_CONFIG_CONTENT", config.toString());
+        return vars;
+    }
+
     /** Runs one {@code opencode run} to completion (bounded by the timeout). */
     public AgentProcess.Outcome run(String prompt) {
         Map<String, String> runEnv = new LinkedHashMap<>(env);

@@ -79,7 +79,7 @@ class McpLaneToolsTest {
         assertThat(JsonOutput.write(status)).startsWith("{\"project\":\"code/app\",\"orchestration\":{\"id\":");
         assertThatThrownBy(() -> call(ToolCatalog.LANE_ADD, "key", "API")).hasMessageContaining("share its worktree");
         assertThatThrownBy(() -> call(ToolCatalog.LANE_ADD, "key", "bad key")).isInstanceOf(EagleException.class);
-        assertThatThrownBy(() -> call(ToolCatalog.LANE_ADD, "key", "x", "agent", "gemini"))
+        assertThatThrownBy(() -> call(ToolCatalog.LANE_ADD, "key", "x", "agent", "cursor"))
                 .hasMessageContaining("cannot be a lane's worker");
     }
 

@@ -88,7 +88,7 @@ class LaneSpawnsTest {
         assertThat(prepared.job()).isNull();
         assertThatThrownBy(() -> spawns.spawn(P, "nope", null, false, SpawnMode.DETACHED, true))
                 .isInstanceOfSatisfying(EagleException.class, e -> assertThat(e.exitCode()).isEqualTo(ExitCode.NOT_FOUND));
-        assertThatThrownBy(() -> spawns.spawn(P, "api", "gemini", false, SpawnMode.DETACHED, true))
+        assertThatThrownBy(() -> spawns.spawn(P, "api", "cursor", false, SpawnMode.DETACHED, true))
                 .isInstanceOf(EagleException.class);
         assertThat(laneJobs()).isEmpty();
     }

@@ -141,7 +141,7 @@ class OrchestrateServiceTest {
                 });
         assertThatThrownBy(() -> service.addLane(P, new LaneDraft("Api", null, null, null, null)))
                 .isInstanceOfSatisfying(EagleException.class, e -> assertThat(e.errorCode()).isEqualTo("lane_exists"));
-        assertThatThrownBy(() -> service.addLane(P, new LaneDraft("g", null, null, "gemini", null)))
+        assertThatThrownBy(() -> service.addLane(P, new LaneDraft("g", null, null, "antigravity", null)))
                 .isInstanceOfSatisfying(EagleException.class, e -> assertThat(e.getMessage()).contains("codex, claude-code"));
     }
 

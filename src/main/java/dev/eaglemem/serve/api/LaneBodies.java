@@ -14,7 +14,7 @@ final class LaneBodies {
      * @param project the project (or {@code ?project=})
      * @param key required: a git branch name component
      * @param scope the worker's prompt
-     * @param agent codex (default) or claude-code
+     * @param agent codex (default), claude-code, gemini, copilot, opencode or grok
      * @param validate run in the lane's worktree when the worker exits 0
      */
     @RegisterForReflection
