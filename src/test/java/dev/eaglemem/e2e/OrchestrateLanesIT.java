@@ -1,17 +1,18 @@
 package dev.eaglemem.e2e;
 
+import static dev.eaglemem.e2e.OrchestrateCli.awaitSettled;
+import static dev.eaglemem.e2e.OrchestrateCli.json;
+import static dev.eaglemem.e2e.OrchestrateCli.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -22,8 +23,6 @@ import org.junit.jupiter.api.Test;
  * a third lane whose validation fails is blocked with its log; the coordinator's next SessionStart shows the lanes.
  */
 class OrchestrateLanesIT {
-
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     @AfterEach
     void stopServes() {
@@ -112,37 +111,4 @@ class OrchestrateLanesIT {
         }
     }
 
-    private static JsonNode awaitSettled(EagleMemInstall eagle, Map<String, String> env, List<String> keys)
-            throws Exception {
-        long deadline = System.nanoTime() + Duration.ofSeconds(240).toNanos();
-        JsonNode status;
-        do {
-            Thread.sleep(2000);
-            run(eagle, env, "orchestrate", "sync");
-            status = json(run(eagle, env, "orchestrate", "status", "--json"));
-            boolean running = false;
-            for (JsonNode l : status.at("/orchestration/lanes")) {
-                running |= keys.contains(l.get("key").asText()) && l.get("status").asText().equals("running");
-            }
-            if (!running) {
-                return status;
-            }
-        } while (System.nanoTime() < deadline);
-        return status;
-    }
-
-    private static String run(EagleMemInstall eagle, Map<String, String> env, String... args) {
-        Path installed = eagle.dataDir().getParent().resolve(".local/bin/eagle-mem");
-        List<String> command = new ArrayList<>(List.of((Files.exists(installed) ? installed
-                : EagleMemInstall.LAUNCHER).toString()));
-        command.addAll(List.of(args));
-        AgentProcess.Outcome outcome = AgentProcess.run(command, eagle.workspaceRepo(), env, Duration.ofSeconds(300),
-                () -> "");
-        assertThat(outcome.exitCode()).as("eagle-mem %s: %s", String.join(" ", args), outcome.describe()).isZero();
-        return outcome.stdout();
-    }
-
-    private static JsonNode json(String text) throws Exception {
-        return JSON.readTree(text);
-    }
 }

@@ -1,17 +1,18 @@
 package dev.eaglemem.e2e;
 
+import static dev.eaglemem.e2e.OrchestrateCli.awaitSettled;
+import static dev.eaglemem.e2e.OrchestrateCli.json;
+import static dev.eaglemem.e2e.OrchestrateCli.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -24,7 +25,6 @@ import org.junit.jupiter.api.Test;
  */
 class OrchestrateMoreAgentsIT {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final List<String> AGENTS = List.of("gemini", "copilot", "opencode", "grok");
 
     @AfterEach
@@ -80,7 +80,7 @@ class OrchestrateMoreAgentsIT {
                 spawned.put(agent, json(run(eagle, env, "orchestrate", "spawn", agent, "--no-serve", "--json")));
                 assertThat(spawned.get(agent).get("pid").asLong()).as(agent).isPositive();
             }
-            JsonNode synced = awaitSettled(eagle, env);
+            JsonNode synced = awaitSettled(eagle, env, AGENTS);
             System.out.println("spawn to completed, four lanes at once: "
                     + Duration.ofNanos(System.nanoTime() - start).toMillis() + " ms");
             for (String agent : AGENTS) {
@@ -123,36 +123,4 @@ class OrchestrateMoreAgentsIT {
         return text.length() <= 300 ? text : text.substring(text.length() - 300);
     }
 
-    private static JsonNode awaitSettled(EagleMemInstall eagle, Map<String, String> env) throws Exception {
-        long deadline = System.nanoTime() + Duration.ofSeconds(240).toNanos();
-        JsonNode status;
-        do {
-            Thread.sleep(2000);
-            run(eagle, env, "orchestrate", "sync");
-            status = json(run(eagle, env, "orchestrate", "status", "--json"));
-            boolean running = false;
-            for (JsonNode l : status.at("/orchestration/lanes")) {
-                running |= l.get("status").asText().equals("running");
-            }
-            if (!running) {
-                return status;
-            }
-        } while (System.nanoTime() < deadline);
-        return status;
-    }
-
-    private static String run(EagleMemInstall eagle, Map<String, String> env, String... args) {
-        Path installed = eagle.dataDir().getParent().resolve(".local/bin/eagle-mem");
-        List<String> command = new ArrayList<>(List.of((Files.exists(installed) ? installed
-                : EagleMemInstall.LAUNCHER).toString()));
-        command.addAll(List.of(args));
-        AgentProcess.Outcome outcome = AgentProcess.run(command, eagle.workspaceRepo(), env, Duration.ofSeconds(300),
-                () -> "");
-        assertThat(outcome.exitCode()).as("eagle-mem %s: %s", String.join(" ", args), outcome.describe()).isZero();
-        return outcome.stdout();
-    }
-
-    private static JsonNode json(String text) throws Exception {
-        return JSON.readTree(text);
-    }
 }
