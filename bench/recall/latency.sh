@@ -12,7 +12,10 @@ launcher=$(cd "$(dirname "${1:-target/quarkus-app/eagle-mem}")" && pwd)/$(basena
 out=${2:-bench/recall/latency-results.md}
 obs=${OBS:-100000}
 mems=${MEMS:-10000}
-requests=${REQUESTS:-100}
+requests=${REQUESTS:-300}
+# serve as it is after a while of use: C1 has compiled the request path, SQLite has the pages, the word counts are
+# cached (50 warm-ups left the median 4-7 ms above where it settles; WARMUP=50 gives the old figure)
+warmup=${WARMUP:-200}
 for tool in sqlite3 curl python3; do
     command -v $tool >/dev/null || { echo "latency.sh: $tool missing. fix: apt-get install $tool" >&2; exit 1; }
 done
@@ -81,7 +84,7 @@ prompt() { # n → curl time_total
         -H 'Expect:' -H "X-Eagle-Cwd: /home/dev/work/shop-api" -H "X-Eagle-Env-GIT_CEILING_DIRECTORIES: /home" \
         --data-binary @- "http://localhost/hook/UserPromptSubmit?agent=claude-code"
 }
-i=0; while [ $i -lt 50 ]; do prompt $((i + 100000)) >/dev/null; i=$((i + 1)); done
+i=0; while [ $i -lt "$warmup" ]; do prompt $((i + 100000)) >/dev/null; i=$((i + 1)); done
 i=0; : > "$scratch/times"
 while [ $i -lt "$requests" ]; do prompt $i >> "$scratch/times"; i=$((i + 1)); done
 rss_after=$(sed -n 's/^VmRSS:[[:space:]]*//p' "/proc/$pid/status")
@@ -101,7 +104,7 @@ print(f'{statistics.median(t):.1f} / {t[min(len(t)-1,int(round(0.95*(len(t)-1)))
     echo "Database from \`bench/scale-seed.sql\`: $obs observations, $mems memories, $records memories and summaries to embed$( [ "$cues" -gt 0 ] && echo ", and $cues search cues of the memories (CUES=1)")."
     echo "serve embedded all of them in ${embed_s} s after it started (model all-MiniLM-L6-v2, quantized; the embed job"
     echo "runs in slices of 20 s while hooks are answered). Then $requests UserPromptSubmit requests (16 prompts, two of"
-    echo "them unrelated to the data) on serve's socket after 50 warm-ups, curl's time_total."
+    echo "them unrelated to the data) on serve's socket after $warmup warm-ups, curl's time_total."
     echo
     echo "| UserPromptSubmit, hybrid recall, ms (median / p95) | serve RSS at start | RSS after the requests | peak RSS | recalls |"
     echo "|---|---:|---:|---:|---|"
