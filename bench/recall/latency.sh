@@ -3,6 +3,7 @@
 # 10k memories, 9k summaries), serve started on it, its embed job left to embed every memory and summary (timed),
 # then UserPromptSubmit requests on serve's socket (curl's time_total) and serve's memory with the model loaded.
 #   bench/recall/latency.sh [LAUNCHER] [OUTPUT.md]     needs sqlite3, curl, python3
+#   WARMUP=200 REQUESTS=300 (the defaults): prompts sent before timing, and prompts timed
 #   CUES=1 bench/recall/latency.sh target/quarkus-app/eagle-mem bench/recall/latency-cues-results.md
 #     also gives every live memory five search cues (memory_cues, as a model provider would), which serve embeds
 #     beside the memories: a prompt is then compared with six vectors per memory
