@@ -49,7 +49,7 @@ class ArchitectureTest {
             Map.entry("inspect", Layer.FEATURE), Map.entry("anchor", Layer.FEATURE),
             Map.entry("portable", Layer.FEATURE), Map.entry("intake", Layer.FEATURE), Map.entry("task", Layer.FEATURE),
             Map.entry("checkpoint", Layer.FEATURE), Map.entry("orchestrate", Layer.FEATURE),
-            Map.entry("notes", Layer.FEATURE),
+            Map.entry("notes", Layer.FEATURE), Map.entry("team", Layer.FEATURE),
             Map.entry("cli", Layer.ADAPTER), Map.entry("hook", Layer.ADAPTER), Map.entry("dialect", Layer.ADAPTER),
             Map.entry("serve", Layer.ADAPTER),
             Map.entry("serve.api", Layer.ADAPTER), Map.entry("serve.control", Layer.ADAPTER),

@@ -139,8 +139,10 @@ public final class TestServices {
         checkpoints = new CheckpointService(db, new CheckpointStore(), observationStore, summaryStore, tasks,
                 new LaneDigest(orchestrate), redactor, settings, clock);
         recall = new RecallService(db, new StatsStore(), new OverviewStore(), memoryStore, summaryStore, observationStore,
-                new RecallStore(), searchStore, codeStore, settings, clock, semantic, anchors, checkpoints);
-        search = new SearchService(db, searchStore, codeStore, semantic, vectorStore, settings, anchors);
+                new RecallStore(), searchStore, codeStore, settings, clock, semantic, anchors, checkpoints,
+                new dev.eaglemem.store.TeamStore());
+        search = new SearchService(db, searchStore, codeStore, semantic, vectorStore, settings, anchors,
+                new dev.eaglemem.store.TeamStore());
         records = new RecordService(db, memoryStore, summaryStore, sessionStore, promptStore, observationStore, codeStore,
                 anchors);
         timeline = new TimelineService(db, new TimelineStore());

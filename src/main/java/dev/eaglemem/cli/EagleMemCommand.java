@@ -34,6 +34,7 @@ import picocli.CommandLine.ScopeType;
                 CurateCommand.class,
                 InspectCommand.class, ReplayCommand.class, OpenCommand.class, ExportCommand.class,
                 ImportCommand.class, BackupCommand.class, RepairCommand.class, ProjectCommand.class, OrchestrateCommand.class,
+                TeamCommand.class,
                 HelpCommand.class,
                 CompletionCommand.class, VersionCommand.class, AotTrainCommand.class },
         footerHeading = HelpLayout.EXAMPLES, footer = {

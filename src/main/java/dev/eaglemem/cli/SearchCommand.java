@@ -86,8 +86,8 @@ public class SearchCommand implements Callable<Integer> {
         }
         for (SearchHit h : result.hits()) {
             String kind = h.memoryKind() != null ? h.memoryKind() : h.kind();
-            out.printf("%-9s %-10s %s  %s%s%n", h.id(), kind, times.dateTime(h.date()), h.title(),
-                    allProjects ? "  [" + h.project() + "]" : "");
+            out.printf("%-9s %-10s %s  %s%s%s%n", h.id(), kind, times.dateTime(h.date()), h.title(),
+                    allProjects ? "  [" + h.project() + "]" : "", h.by() == null ? "" : "  (by " + h.by() + ")");
             if (!h.snippet().isBlank() && !h.snippet().equals(h.title())) {
                 out.println("          " + h.snippet());
             }

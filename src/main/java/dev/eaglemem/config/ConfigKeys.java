@@ -123,6 +123,9 @@ public final class ConfigKeys {
     public static final ConfigKey ORCHESTRATE_MAX_WORKERS = ConfigKey.integer("orchestrate.max_workers", 2, 1, 16,
             "Most lane workers running at once when serve runs them (orchestrate spawn queues a job while serve is up); "
                     + "more wait in the queue, visible in eagle-mem jobs list.");
+    public static final ConfigKey TEAM_SYNC_SECONDS = ConfigKey.integer("team.sync_seconds", 30, 2, 3600,
+            "How often serve's team-sync job exchanges records with the team database when this store is connected"
+                    + " (eagle-mem team connect): seconds between runs. Hooks never wait for it.");
     public static final List<ConfigKey> ALL = List.of(SEARCH_LIMIT, REDACTION_EXTRA_PATTERNS, REDACTION_HIGH_ENTROPY,
             STORE_BUSY_TIMEOUT_MS, STORE_WRITE_RETRIES, RECALL_SESSION_START_CHARS, RECALL_PROMPT_CHARS,
             RECALL_SEMANTIC, RECALL_CUES, RETENTION_OBSERVATION_DAYS, SERVE_PORT, SERVE_IDLE_MINUTES, SERVE_AUTOSTART,
@@ -131,7 +134,7 @@ public final class ConfigKeys {
             LLM_PROVIDER, LLM_MODEL, LLM_BASE_URL, LLM_API_KEY_FILE, LLM_AGENT_CLI, LLM_FALLBACK, LLM_ALLOW_REMOTE,
             LLM_TIMEOUT_SECONDS, LLM_MAX_TOKENS, LLM_DAILY_USD, LLM_DAILY_TOKENS, LLM_PRICES, TASKS_STALE_DAYS,
             COMPACTION_BUDGET_CHARS, ORCHESTRATE_WORKER_AUTONOMY, ORCHESTRATE_WORKER_TIMEOUT_MINUTES,
-            ORCHESTRATE_MAX_WORKERS);
+            ORCHESTRATE_MAX_WORKERS, TEAM_SYNC_SECONDS);
 
     private ConfigKeys() {
     }

@@ -93,6 +93,11 @@ public class Settings {
         return config.intValue(ConfigKeys.ORCHESTRATE_WORKER_TIMEOUT_MINUTES);
     }
 
+    /** team.sync_seconds: seconds between serve's team-sync runs while this store is connected to a team. */
+    public int teamSyncSeconds() {
+        return config.intValue(ConfigKeys.TEAM_SYNC_SECONDS);
+    }
+
     /** orchestrate.max_workers: most lane workers serve runs at once. */
     public int maxWorkers() {
         return config.intValue(ConfigKeys.ORCHESTRATE_MAX_WORKERS);

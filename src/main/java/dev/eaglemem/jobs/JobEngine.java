@@ -75,9 +75,9 @@ public class JobEngine implements AutoCloseable {
     @Inject
     public JobEngine(Db db, JobStore store, PruneJob prune, EnrichSummaryJob enrich, EmbedJob embed, IndexJob index,
             ScanJob scan, CurateJob curate, CueMemoriesJob cues, ReverifyJob reverify, NoteSyncJob notes,
-            LaneWorkerJob laneWorkers, Settings settings, Clock clock) {
+            LaneWorkerJob laneWorkers, TeamSyncJob teamSync, Settings settings, Clock clock) {
         this(db, store, new JobKinds(List.of(prune, enrich, embed, index, scan, curate, cues, reverify, notes,
-                laneWorkers)),
+                laneWorkers, teamSync)),
                 Options.from(settings),
                 clock,
                 JobOwners.current());

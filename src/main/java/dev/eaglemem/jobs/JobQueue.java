@@ -201,4 +201,9 @@ public class JobQueue {
     public Queued cueMemories() {
         return enqueue(CueMemoriesJob.KIND, null, Map.of(), CueMemoriesJob.DEDUPE_KEY);
     }
+
+    /** A push then a pull with the team database (see {@link TeamSyncJob}); one queued run at a time. */
+    public Queued teamSync() {
+        return enqueue(TeamSyncJob.KIND, null, Map.of(), TeamSyncJob.DEDUPE_KEY);
+    }
 }

@@ -35,6 +35,34 @@ public class ImportService {
 
     static final int MAX_CONFLICTS_LISTED = 50;
 
+    /** What became of one record of an import. */
+    public enum Outcome {
+        CREATED, UPDATED, UNCHANGED, CONFLICT
+    }
+
+    /**
+     * Decides for records that exist here with other fields, and hears what became of each record. The file import's
+     * arbiter is {@link #NEWER_WINS}; team sync has its own (the team database already decided between machines).
+     */
+    public interface Arbiter {
+
+        /** Gives an incoming record what it leaves out and the local copy has (called before comparing them). */
+        default void complete(PortableType type, JsonNode local, ObjectNode incoming) {
+        }
+
+        /** Whether the incoming copy replaces a local record that differs from it; null: decide by version. */
+        default Boolean replace(PortableType type, String id, JsonNode local, JsonNode incoming) {
+            return null;
+        }
+
+        default void outcome(PortableType type, String id, ObjectNode written, Outcome outcome) {
+        }
+    }
+
+    /** Newer version wins (the export-file rule). */
+    public static final Arbiter NEWER_WINS = new Arbiter() {
+    };
+
     private final Db db;
     private final PortableStore store;
     private final Redactor redactor;
@@ -81,10 +109,23 @@ public class ImportService {
     }
 
     ImportReport run(RecordSource source, String file, boolean dryRun) {
+        return run(source, file, dryRun, NEWER_WINS);
+    }
+
+    /**
+     * Applies records inside a transaction the caller holds (team sync: one local transaction per pulled batch, with
+     * its own bookkeeping beside it): validated, then written, or nothing if anything is wrong.
+     */
+    public ImportReport apply(Tx tx, RecordSource source, String what, Arbiter arbiter) {
+        Validated v = validate(tx, source);
+        return new Writer(tx, v, arbiter).write(source, what, false);
+    }
+
+    private ImportReport run(RecordSource source, String file, boolean dryRun, Arbiter arbiter) {
         try {
             return db.write(tx -> {
                 Validated v = validate(tx, source);
-                ImportReport report = new Writer(tx, v).write(source, file, dryRun);
+                ImportReport report = new Writer(tx, v, arbiter).write(source, file, dryRun);
                 if (dryRun) {
                     throw new DryRun(report);
                 }
@@ -200,6 +241,7 @@ public class ImportService {
 
         private final Tx tx;
         private final Validated v;
+        private final Arbiter arbiter;
         private final Map<PortableType, Map<String, Row>> indexes = new EnumMap<>(PortableType.class);
         private final Map<String, Map<String, Row>> bySession = new HashMap<>();
         private final Map<PortableType, long[]> counts = new EnumMap<>(PortableType.class);
@@ -210,9 +252,10 @@ public class ImportService {
         /** Each touched session's last_activity_at as it must be afterwards (observation inserts move it). */
         private final Map<String, String> activity = new LinkedHashMap<>();
 
-        Writer(Tx tx, Validated v) {
+        Writer(Tx tx, Validated v, Arbiter arbiter) {
             this.tx = tx;
             this.v = v;
+            this.arbiter = arbiter;
             for (PortableType t : PortableType.values()) {
                 counts.put(t, new long[4]);
             }
@@ -263,11 +306,14 @@ public class ImportService {
                 }
                 remember(r, rowid.get(), fields, true);
                 count(r.type(), 0);
+                arbiter.outcome(r.type(), r.id(), fields, Outcome.CREATED);
                 return;
             }
             remember(r, local.rowid(), local.record(), false);
+            arbiter.complete(r.type(), local.record(), fields);
             if (same(local.record(), fields)) {
                 count(r.type(), 2);
+                arbiter.outcome(r.type(), r.id(), fields, Outcome.UNCHANGED);
                 return;
             }
             if (r.type() == PortableType.PROJECT) {
@@ -276,10 +322,12 @@ public class ImportService {
             }
             String theirs = version(r.type(), fields);
             String ours = version(r.type(), local.record());
-            if (theirs != null && (ours == null || theirs.compareTo(ours) > 0)) {
+            Boolean decided = arbiter.replace(r.type(), r.id(), local.record(), fields);
+            if (decided != null ? decided : theirs != null && (ours == null || theirs.compareTo(ours) > 0)) {
                 if (store.update(tx, r.type(), local.rowid(), fields, this::featureRow)) {
                     remember(r, local.rowid(), fields, true);
                     count(r.type(), 1);
+                    arbiter.outcome(r.type(), r.id(), fields, Outcome.UPDATED);
                 } else {
                     conflict(r, "the import's copy would clash with another local " + r.type().id() + " ("
                             + uniqueKey(r.type()) + ")");
@@ -367,6 +415,7 @@ public class ImportService {
         private void conflict(PortableRecord r, String reason) {
             count(r.type(), 2);
             count(r.type(), 3);
+            arbiter.outcome(r.type(), r.id(), r.fields(), Outcome.CONFLICT);
             if (conflicts.size() < MAX_CONFLICTS_LISTED) {
                 conflicts.add(new ImportConflict(r.type().id(), r.id(), reason));
             }

@@ -50,6 +50,12 @@ final class PromptRecall {
     /** Records first, then code chunks, each whole or left out: code fills what the records leave of the budget. */
     static Rendered render(List<SearchRow> ranked, List<CodeHit> code, boolean compact, int cap, Times times,
             Map<String, Freshness> states) {
+        return render(ranked, code, compact, cap, times, states, Map.of());
+    }
+
+    /** {@code origins}: who wrote the team memories among the records ("alice on laptop-a", by memory id). */
+    static Rendered render(List<SearchRow> ranked, List<CodeHit> code, boolean compact, int cap, Times times,
+            Map<String, Freshness> states, Map<Long, String> origins) {
         String header = compact
                 ? "Eagle Mem recalls (project memory matching this prompt; use only if relevant):"
                 : "Eagle Mem recalls — project memory matching this prompt. If you use it, say so in one short"
@@ -60,7 +66,8 @@ final class PromptRecall {
         List<String> trimmed = new ArrayList<>();
         for (SearchRow hit : ranked) {
             Freshness f = states.get(Staleness.key(hit));
-            String line = "\n" + line(hit, compact, times) + (f == null ? "" : f.tag());
+            String line = "\n" + line(hit, compact, times, "memory".equals(hit.kind()) ? origins.get(hit.id()) : null)
+                    + (f == null ? "" : f.tag());
             if (out.length() + line.length() > cap) {
                 trimmed.add(("memory".equals(hit.kind()) ? "mem-" : "sum-") + hit.id());
                 continue;
@@ -85,12 +92,13 @@ final class PromptRecall {
         return new Rendered(any ? out.toString() : "", memories, summaries, chunks, trimmed);
     }
 
-    private static String line(SearchRow hit, boolean compact, Times times) {
+    private static String line(SearchRow hit, boolean compact, Times times, String by) {
         String date = times.date(hit.date());
         String snippet = Snippets.keepingReason(Snippets.readable(hit.snippet()), compact ? 200 : 320);
         String title = Snippets.oneLine(hit.title(), 120);
         if ("memory".equals(hit.kind())) {
-            String ref = compact ? hit.memoryKind() : hit.memoryKind() + " mem-" + hit.id() + ", " + date;
+            String ref = (compact ? hit.memoryKind() : hit.memoryKind() + " mem-" + hit.id() + ", " + date)
+                    + (by == null ? "" : ", " + by);
             if (Snippets.titleRepeats(hit.title(), snippet)) {
                 return "- [" + ref + "] " + snippet; // the title was the text's first words: not said twice
             }

@@ -47,6 +47,7 @@ import dev.eaglemem.store.SearchStore;
 import dev.eaglemem.store.StatsStore;
 import dev.eaglemem.store.SummaryRow;
 import dev.eaglemem.store.SummaryStore;
+import dev.eaglemem.store.TeamStore;
 import dev.eaglemem.store.Tx;
 
 /**
@@ -93,9 +94,12 @@ public class RecallService {
     private final CheckpointService checkpoints;
 
     @Inject
+    private final TeamStore teams;
+
     public RecallService(Db db, StatsStore stats, OverviewStore overviews, MemoryStore memories, SummaryStore summaries,
             ObservationStore observations, RecallStore recalls, SearchStore search, CodeStore code, Settings settings,
-            Clock clock, SemanticIndex semantic, AnchorService anchors, CheckpointService checkpoints) {
+            Clock clock, SemanticIndex semantic, AnchorService anchors, CheckpointService checkpoints, TeamStore teams) {
+        this.teams = teams;
         this.anchors = anchors;
         this.checkpoints = checkpoints;
         this.semantic = semantic;
@@ -190,7 +194,8 @@ public class RecallService {
         return new SessionStartRenderer.View(a.project(), a.sessionId(), source, counts.sessions(), counts.memories(),
                 recent.isEmpty() ? null : recent.getFirst().updatedAt(), overviews.find(tx, a.project()).orElse(null),
                 rows, recent, workingSet, settings.agentCommand(), settings.times(), byRelevance(a.project(), recent, rows),
-                code.status(tx, a.project()).orElse(null));
+                code.status(tx, a.project()).orElse(null))
+                .withOrigins(teams.memoryOrigins(tx, rows.stream().map(MemoryRow::id).toList()));
     }
 
     /**
@@ -207,7 +212,7 @@ public class RecallService {
         List<MemoryRow> rows = v.memoryRows().stream().filter(m -> !gone(states, "memory:" + m.id())).toList();
         return new SessionStartRenderer.View(v.project(), v.sessionId(), v.source(), v.sessions(), v.memories(), v.lastWork(),
                 v.overview(), rows, v.summaries(), v.workingSet(), v.command(), v.times(), v.otherRanking(), v.codeIndex(),
-                states, v.tasks(), v.now());
+                states, v.tasks(), v.now(), v.origins());
     }
 
     private static boolean gone(Map<String, Freshness> states, String key) {
@@ -265,8 +270,10 @@ public class RecallService {
         Map<String, Freshness> states = Staleness.of(anchors, a.project(), a.tree(), judged.rows());
         List<SearchRow> ranked = Staleness.order(judged.injected(), states);
         List<CodeHit> code = code(a, query.get(), prompt, model, embedding);
+        List<Long> memoryIds = ranked.stream().filter(h -> "memory".equals(h.kind())).map(SearchRow::id).toList();
+        Map<Long, String> origins = memoryIds.isEmpty() ? Map.of() : db.read(tx -> teams.memoryOrigins(tx, memoryIds));
         PromptRecall.Rendered r = PromptRecall.render(ranked, code, a.compact(),
-                settings.promptChars(), settings.times(), states);
+                settings.promptChars(), settings.times(), states, origins);
         RecallStatus status = r.text().isEmpty() ? RecallStatus.NO_MATCH : RecallStatus.INJECTED;
         record(new RecallEvent(a.sessionId(), a.project(), a.agent(), "UserPromptSubmit", null,
                 String.join(" ", query.get().terms()), r.memoryIds(), r.summaryIds(), r.text().length(), 0, null,

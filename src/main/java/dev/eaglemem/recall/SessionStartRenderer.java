@@ -48,7 +48,22 @@ final class SessionStartRenderer {
     record View(String project, String sessionId, String source, long sessions, long memories, String lastWork,
             String overview, List<MemoryRow> memoryRows, List<SummaryRow> summaries, List<FileEdits> workingSet,
             String command, Times times, List<Long> otherRanking, CodeStore.Status codeIndex, Map<String, Freshness> states,
-            List<OpenTask> tasks, Instant now) {
+            List<OpenTask> tasks, Instant now, Map<Long, String> origins) {
+
+        /** Without team labels: every memory is this machine's own. */
+        View(String project, String sessionId, String source, long sessions, long memories, String lastWork,
+                String overview, List<MemoryRow> memoryRows, List<SummaryRow> summaries, List<FileEdits> workingSet,
+                String command, Times times, List<Long> otherRanking, CodeStore.Status codeIndex,
+                Map<String, Freshness> states, List<OpenTask> tasks, Instant now) {
+            this(project, sessionId, source, sessions, memories, lastWork, overview, memoryRows, summaries, workingSet,
+                    command, times, otherRanking, codeIndex, states, tasks, now, Map.of());
+        }
+
+        /** The same view with who wrote the team memories among it ("alice on laptop-a", by memory id). */
+        View withOrigins(Map<Long, String> byMemory) {
+            return new View(project, sessionId, source, sessions, memories, lastWork, overview, memoryRows, summaries,
+                    workingSet, command, times, otherRanking, codeIndex, states, tasks, now, byMemory);
+        }
 
         View(String project, String sessionId, String source, long sessions, long memories, String lastWork,
                 String overview, List<MemoryRow> memoryRows, List<SummaryRow> summaries, List<FileEdits> workingSet,
@@ -125,7 +140,8 @@ final class SessionStartRenderer {
         List<Long> taskSources = v.summaries().stream().filter(s -> s.fields().nextSteps() != null
                 && !s.fields().nextSteps().isBlank()).map(SummaryRow::id).toList();
         List<Section> sections = new ArrayList<>();
-        sections.add(new Section("Decisions & Gotchas", memories(v.memoryRows(), true, keyIds, compact, List.of(), v.states()),
+        sections.add(new Section("Decisions & Gotchas",
+                memories(v.memoryRows(), true, keyIds, compact, List.of(), v.states(), v.origins()),
                 100, keyIds,
                 List.of()));
         if (isReset(v.source()) && !v.workingSet().isEmpty()) {
@@ -141,7 +157,9 @@ final class SessionStartRenderer {
             sections.add(new Section("Project Overview", Snippets.oneLine(v.overview(), 600), 60));
         }
         sections.add(new Section("Other Memories",
-                memories(v.memoryRows(), false, otherIds, compact, v.otherRanking(), v.states()), 50,
+                memories(v.memoryRows(), false, otherIds, compact, v.otherRanking(), v.states(),
+                        v.origins()),
+                50,
                 otherIds, List.of()));
         sections.removeIf(s -> s.body().isBlank());
         ContextBudget.Fitted fitted = ContextBudget.fit(header(v, compact), sections, footer(v, compact), cap,
@@ -204,7 +222,7 @@ final class SessionStartRenderer {
      * them by meaning ({@code ranking}), else the newest; rows come newest first per kind.
      */
     private static String memories(List<MemoryRow> rows, boolean key, List<Long> ids, boolean compact, List<Long> ranking,
-            Map<String, Freshness> states) {
+            Map<String, Freshness> states, Map<Long, String> origins) {
         Comparator<MemoryRow> newest = Comparator.comparing(MemoryRow::updatedAt).reversed();
         Comparator<MemoryRow> order = ranking.isEmpty() ? newest
                 : Comparator.<MemoryRow>comparingInt(m -> ranking.contains(m.id()) ? ranking.indexOf(m.id()) : Integer.MAX_VALUE)
@@ -223,8 +241,9 @@ final class SessionStartRenderer {
             String text = detail.isEmpty() || detail.equals(m.title()) ? m.title()
                     : Snippets.titleRepeats(m.title(), detail) ? Snippets.keepingReason(detail, max + 40)
                     : m.title() + " — " + Snippets.keepingReason(detail, max);
-            String line = "- [" + m.kind() + "] " + text + (compact ? "" : " (mem-" + m.id() + ")")
-                    + tag(states, "memory", m.id());
+            String by = origins.get(m.id());
+            String line = "- [" + m.kind() + "] " + text + (compact ? (by == null ? "" : " (" + by + ")")
+                    : " (mem-" + m.id() + (by == null ? "" : ", " + by) + ")") + tag(states, "memory", m.id());
             out.append(n++ == 0 ? "" : "\n").append(line);
             ids.add(m.id());
         }

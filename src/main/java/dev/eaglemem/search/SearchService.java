@@ -27,6 +27,7 @@ import dev.eaglemem.store.CodeStore;
 import dev.eaglemem.store.Db;
 import dev.eaglemem.store.SearchRow;
 import dev.eaglemem.store.SearchStore;
+import dev.eaglemem.store.TeamStore;
 import dev.eaglemem.store.Tx;
 import dev.eaglemem.store.VectorStore;
 
@@ -56,8 +57,11 @@ public class SearchService {
     private final AnchorService anchors;
 
     @Inject
+    private final TeamStore teams;
+
     public SearchService(Db db, SearchStore store, CodeStore code, SemanticIndex semantic, VectorStore vectors,
-            Settings settings, AnchorService anchors) {
+            Settings settings, AnchorService anchors, TeamStore teams) {
+        this.teams = teams;
         this.anchors = anchors;
         this.db = db;
         this.store = store;
@@ -251,9 +255,13 @@ public class SearchService {
                     anchors.memories(p, null, ids(of, "memory")).forEach((id, f) -> states.put("memory:" + id, f));
                     anchors.summaries(p, null, ids(of, "summary")).forEach((id, f) -> states.put("summary:" + id, f));
                 });
+        List<Long> memoryIds = ids(rows, "memory");
+        Map<Long, String> origins = memoryIds.isEmpty() ? Map.of() : db.read(tx -> teams.memoryOrigins(tx, memoryIds));
         return rows.stream().map(r -> {
             Freshness f = states.get(r.kind() + ":" + r.id());
-            return f != null && f.state().labelled() ? hit(r).withFreshness(f) : hit(r);
+            SearchHit hit = f != null && f.state().labelled() ? hit(r).withFreshness(f) : hit(r);
+            String by = r.kind().equals("memory") ? origins.get(r.id()) : null;
+            return by == null ? hit : hit.by(by);
         }).toList();
     }
 

@@ -27,6 +27,7 @@ import dev.eaglemem.store.Db;
 import dev.eaglemem.store.HealthStore;
 import dev.eaglemem.store.JobRow;
 import dev.eaglemem.store.VectorStore;
+import dev.eaglemem.team.TeamService;
 
 /** serve assembled: the daemon's life cycle, the API routes and the background jobs that run inside it. */
 @ApplicationScoped
@@ -51,12 +52,14 @@ public class ServeApp {
     private final CueMemoriesJob cueJob;
     private final ViewerApi viewer;
     private final AnchorService anchors;
+    private final TeamService team;
 
     public ServeApp(ServeDaemon daemon, ServeApi api, Settings settings, Db db, HealthStore healthStore, JobEngine jobs,
             EventIntake intake, LogFile log, Clock clock, SemanticIndex semantic, VectorStore vectors, CueStore cues,
             JobQueue queue,
-            EmbedJob embedJob, CueMemoriesJob cueJob, ViewerApi viewer, AnchorService anchors) {
+            EmbedJob embedJob, CueMemoriesJob cueJob, ViewerApi viewer, AnchorService anchors, TeamService team) {
         this.anchors = anchors;
+        this.team = team;
         this.viewer = viewer;
         this.cueJob = cueJob;
         this.embedJob = embedJob;
@@ -91,6 +94,8 @@ public class ServeApp {
         intake.held().enable(HELD_EVENTS_BYTES);
         SpoolDrain spool = new SpoolDrain(intake, log::warn);
         EmbedWatcher embeddings = new EmbedWatcher(semantic, db, vectors, cues, queue, embedJob::busy, cueJob::wanted, log);
+        TeamWatcher teamSync = new TeamWatcher(java.time.Duration.ofSeconds(settings.teamSyncSeconds()), team::linked, queue,
+                log);
         health.serving(() -> {
             ServeDaemon.Running r = running.get();
             return new HealthInfo.Serving(r == null ? null : r.state().socket().toString(), r == null ? null : r.state().host(),
@@ -99,7 +104,7 @@ public class ServeApp {
                     intake.spool().pendingLines(), intake.held().count(), intake.held().dropped(), embeddings.state());
         });
         return daemon.run(options, settings.servePort(), api.routes(health).andThen(viewer.routes()),
-                new Background(pump, spool, embeddings, api, log), r -> {
+                new Background(pump, spool, embeddings, teamSync, api, log), r -> {
                     running.set(r);
                     started.accept(r.state());
                 });
@@ -110,7 +115,8 @@ public class ServeApp {
      * serve was down land before new ones) and the job pump, started with them. Running or due jobs, events
      * waiting in the spool and open event streams keep serve from leaving on idle.
      */
-    private record Background(JobPump pump, SpoolDrain spool, EmbedWatcher embeddings, ServeApi api, LogFile log)
+    private record Background(JobPump pump, SpoolDrain spool, EmbedWatcher embeddings, TeamWatcher teamSync, ServeApi api,
+            LogFile log)
             implements
                 ServeDaemon.Companion {
 
@@ -119,6 +125,7 @@ public class ServeApp {
             spool.start();
             List<JobRow> recovered = pump.start();
             embeddings.start();
+            teamSync.start();
             for (JobRow job : recovered) {
                 log.warn(
                         "jobs: recovered " + job.kind() + " job " + job.id() + " (" + job.lastError() + "), now " + job.status());
@@ -132,6 +139,7 @@ public class ServeApp {
 
         @Override
         public void close() {
+            teamSync.close();
             embeddings.close();
             spool.close();
             pump.close();

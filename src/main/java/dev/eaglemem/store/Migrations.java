@@ -39,7 +39,7 @@ public final class Migrations {
             "V12__recall_detail.sql", "V13__summary_enrichments.sql", "V14__hot_file_counts.sql",
             "V15__memory_cues.sql", "V16__code_embeddings.sql", "V17__recall_scores.sql", "V18__anchors.sql",
             "V19__tasks.sql", "V20__agent_notes.sql",
-            "V21__checkpoints.sql", "V22__orchestrations.sql");
+            "V21__checkpoints.sql", "V22__orchestrations.sql", "V23__team.sql");
 
     /** The schema version this binary expects. */
     public static final int LATEST = versionOf(FILES.getLast());
