@@ -97,7 +97,7 @@ final class SessionStartRenderer {
         /** The same view with the project's open tasks, their ages counted to {@code at}. */
         View withTasks(List<OpenTask> open, Instant at) {
             return new View(project, sessionId, source, sessions, memories, lastWork, overview, memoryRows, summaries,
-                    workingSet, command, times, otherRanking, codeIndex, states, open, at);
+                    workingSet, command, times, otherRanking, codeIndex, states, open, at, origins);
         }
 
         boolean empty() {
