@@ -1,7 +1,5 @@
 package dev.eaglemem.cli;
 
-import java.util.Map;
-
 import dev.eaglemem.project.CurrentContext;
 import dev.eaglemem.project.Project;
 import dev.eaglemem.team.TeamService;
@@ -12,7 +10,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-@Command(name = "team", header = "Team memory: share projects' durable records through a team's PostgreSQL database.",
+@Command(name = "team", header = "Share projects' memory through a team's PostgreSQL.",
         description = { "serve's team-sync job pushes what changed here and pulls what others changed, in the background"
                 + " (hooks never touch the network); push, pull and sync run it now. Shared by default: project"
                 + " memories (not the agents' notes), features with their smoke tests, checks and verifications, guard"
@@ -71,13 +69,13 @@ public class TeamCommand {
         return 0;
     }
 
-    @Command(name = "unshare", header = "Stop taking part with this project (what the team has stays there).",
+    @Command(name = "unshare", header = "Stop taking part with this project.",
             footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem team unshare", "  eagle-mem team unshare -p code/shop" })
     int unshare(@Mixin OutputMixin output, @Mixin ProjectOption project) {
         String key = context.requireProject(project.key);
         boolean was = team.unshare(key);
         if (output.json) {
-            Console.json(spec, Map.of("project", key, "unshared", was));
+            Console.json(spec, new TeamUnshared(key, was));
         } else {
             Console.out(spec).println(was ? "No longer sharing " + key + "." : key + " was not shared.");
         }
@@ -108,7 +106,7 @@ public class TeamCommand {
         return 0;
     }
 
-    @Command(name = "sync", header = "Push, then pull (what serve's team-sync job runs).", footerHeading = HelpLayout.EXAMPLES,
+    @Command(name = "sync", header = "Push, then pull (serve's team-sync job).", footerHeading = HelpLayout.EXAMPLES,
             footer = { "  eagle-mem team sync", "  eagle-mem team sync --json" })
     int sync(@Mixin OutputMixin output) {
         var r = team.sync();
@@ -121,7 +119,7 @@ public class TeamCommand {
         return 0;
     }
 
-    @Command(name = "members", header = "The team's machines and people, as the team database saw them.",
+    @Command(name = "members", header = "The team's machines and people.",
             footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem team members", "  eagle-mem team members --json" })
     int members(@Mixin OutputMixin output) {
         var m = team.members();
@@ -133,16 +131,27 @@ public class TeamCommand {
         return 0;
     }
 
-    @Command(name = "disconnect", header = "Unlink this machine (the team's records stay there and here).",
-            footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem team disconnect" })
+    @Command(name = "disconnect", header = "Unlink this machine (records stay where they are).",
+            footerHeading = HelpLayout.EXAMPLES, footer = { "  eagle-mem team disconnect",
+                    "  eagle-mem team disconnect --json" })
     int disconnect(@Mixin OutputMixin output) {
         boolean was = team.disconnect();
         if (output.json) {
-            Console.json(spec, Map.of("disconnected", was));
+            Console.json(spec, new TeamDisconnected(was));
         } else {
             Console.out(spec).println(was ? "Disconnected from the team; the stored password is gone. Records pulled stay"
                     + " here." : "This store was not connected to a team.");
         }
         return 0;
+    }
+
+    /** What {@code team unshare} did. */
+    @io.quarkus.runtime.annotations.RegisterForReflection
+    record TeamUnshared(String project, boolean unshared) {
+    }
+
+    /** What {@code team disconnect} did. */
+    @io.quarkus.runtime.annotations.RegisterForReflection
+    record TeamDisconnected(boolean disconnected) {
     }
 }

@@ -24,13 +24,14 @@ import picocli.CommandLine.Spec;
                 + " schema eagle_mem when missing (its own Flyway migrations), and links this store. Nothing is shared until"
                 + " you share a project: eagle-mem team share.",
                 "The password never goes on the command line: PGPASSWORD, a ~/.pgpass line (or PGPASSFILE), or"
-                        + " --password-stdin, which keeps it in $EAGLE_MEM_DIR/team.pgpass (mode 600) for serve.",
+                        + " --password-stdin (printf '%s' \"$PW\" | eagle-mem team connect URL --password-stdin), which"
+                        + " keeps it in $EAGLE_MEM_DIR/team.pgpass (mode 600) for serve.",
                 "TLS as libpq names it: ?sslmode=prefer (the default), require, verify-ca or verify-full (with"
                         + " sslrootcert=FILE)." },
         footerHeading = HelpLayout.EXAMPLES, footer = {
-                "  eagle-mem team connect postgresql://alice@db.internal:5432/eagle?sslmode=verify-full",
-                "  printf '%s' \"$PW\" | eagle-mem team connect postgresql://alice@db:5432/eagle --password-stdin",
-                "  eagle-mem team connect 'host=db dbname=eagle user=alice' --team payments --include prompts" })
+                "  eagle-mem team connect postgresql://alice@db.internal/eagle",
+                "  eagle-mem team connect 'host=db dbname=eagle sslmode=verify-full'",
+                "  eagle-mem team connect postgresql://bob@db/eagle --team payments" })
 public class TeamConnectCommand implements Callable<Integer> {
 
     @Spec

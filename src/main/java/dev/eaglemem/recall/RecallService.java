@@ -93,9 +93,9 @@ public class RecallService {
     private final AnchorService anchors;
     private final CheckpointService checkpoints;
 
-    @Inject
     private final TeamStore teams;
 
+    @Inject
     public RecallService(Db db, StatsStore stats, OverviewStore overviews, MemoryStore memories, SummaryStore summaries,
             ObservationStore observations, RecallStore recalls, SearchStore search, CodeStore code, Settings settings,
             Clock clock, SemanticIndex semantic, AnchorService anchors, CheckpointService checkpoints, TeamStore teams) {

@@ -56,9 +56,9 @@ public class SearchService {
     private final CodeSearch codeSearch;
     private final AnchorService anchors;
 
-    @Inject
     private final TeamStore teams;
 
+    @Inject
     public SearchService(Db db, SearchStore store, CodeStore code, SemanticIndex semantic, VectorStore vectors,
             Settings settings, AnchorService anchors, TeamStore teams) {
         this.teams = teams;

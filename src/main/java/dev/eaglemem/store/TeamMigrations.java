@@ -28,7 +28,7 @@ import org.flywaydb.core.api.resource.LoadableResource;
  */
 final class TeamMigrations {
 
-    /** Every team migration, in order (TeamMigrationsListTest keeps it equal to the db/team folder). */
+    /** Every team migration, in order (MigrationsListTest keeps it equal to the db/team folder). */
     static final List<String> FILES = List.of("V1__team.sql");
     static final int LATEST = Migrations.versionOf(FILES.getLast());
     private static final String LOCATION = "db/team";

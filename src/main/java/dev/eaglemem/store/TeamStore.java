@@ -29,6 +29,7 @@ public final class TeamStore {
     }
 
     /** A conflict sync noted here. */
+    @io.quarkus.runtime.annotations.RegisterForReflection
     public record Conflict(long id, String type, String recordId, String kept, String lost, String rule, String createdAt) {
     }
 

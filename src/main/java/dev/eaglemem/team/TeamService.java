@@ -9,6 +9,7 @@ import java.util.Optional;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.eaglemem.error.EagleException;
+import dev.eaglemem.error.ExitCode;
 import dev.eaglemem.store.Db;
 import dev.eaglemem.store.ProjectStore;
 import dev.eaglemem.store.TeamDatabase;
@@ -193,8 +194,9 @@ public class TeamService {
     }
 
     private TeamLink requireLink() {
-        return db.read(teams::link).orElseThrow(() -> EagleException.invalidInput("this store is not connected to a team",
-                "eagle-mem team connect postgresql://USER@HOST:5432/DATABASE"));
+        return db.read(teams::link).orElseThrow(() -> new EagleException(ExitCode.FAILURE, "team_not_connected",
+                "this store is not connected to a team", "eagle-mem team connect postgresql://USER@HOST:5432/DATABASE",
+                null));
     }
 
     private void noteFailure(RuntimeException e) {

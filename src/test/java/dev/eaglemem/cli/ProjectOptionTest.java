@@ -33,7 +33,8 @@ class ProjectOptionTest {
                 "eagle-mem orchestrate lane add", "eagle-mem orchestrate lane start", "eagle-mem orchestrate lane block",
                 "eagle-mem orchestrate lane complete", "eagle-mem orchestrate lane cancel", "eagle-mem orchestrate spawn",
                 "eagle-mem orchestrate sync", "eagle-mem orchestrate merge", "eagle-mem orchestrate handoff",
-                "eagle-mem orchestrate complete", "eagle-mem orchestrate cancel");
+                "eagle-mem orchestrate complete", "eagle-mem orchestrate cancel", "eagle-mem team share",
+                "eagle-mem team unshare");
         for (OptionSpec o : options) {
             assertThat(o.names()).containsExactly("-p", "--project");
             assertThat(o.paramLabel()).isEqualTo("KEY");

@@ -62,8 +62,12 @@ final class PgServer implements AutoCloseable {
                 // fall through to the skip
             }
         }
-        String problem = "PostgreSQL's initdb is not installed (looked in /usr/lib/postgresql/*/bin); apt-get install"
-                + " postgresql";
+        Optional<Path> onPath = AgentTools.findOnPath("initdb");
+        if (onPath.isPresent()) {
+            return onPath.get().toAbsolutePath().getParent(); // Homebrew and other layouts put it on PATH
+        }
+        String problem = "PostgreSQL's initdb is not installed (looked in /usr/lib/postgresql/*/bin and on PATH);"
+                + " apt-get install postgresql";
         if (AgentTools.required()) {
             Assertions.fail("Team-mode tests need a PostgreSQL server and " + AgentTools.REQUIRED_ENV + " is set: " + problem);
         }

@@ -280,7 +280,7 @@ class TeamMemoryIT {
         assertThat(down.stderr()).contains("cannot be reached", "local work goes on");
 
         AgentProcess.Outcome notLinked = m.run("team", "push");
-        assertThat(notLinked.exitCode()).isEqualTo(2);
+        assertThat(notLinked.exitCode()).isEqualTo(1);
         assertThat(notLinked.stderr()).contains("not connected to a team", "eagle-mem team connect");
         assertThat(eagle.query("SELECT count(*) FROM team_link")).containsExactly("0");
     }

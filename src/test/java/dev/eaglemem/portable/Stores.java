@@ -33,7 +33,9 @@ final class Stores {
             // which note memory mirrors which file of an agent's folder: paths of this machine, rebuilt by memories sync
             "agent_notes",
             // orchestration lanes name this machine's worktrees, run directories and process ids; not carried
-            "orchestrations", "lanes", "lane_attempts");
+            "orchestrations", "lanes", "lane_attempts",
+            // this store's link to a team database and what it exchanged there (the records themselves are exported)
+            "team_link", "team_projects", "team_records", "team_conflicts");
 
     /** Columns an export leaves out on purpose: this store's job and curation bookkeeping. */
     static final Set<String> NOT_EXPORTED_COLUMNS = Set.of("job_id", "proposal_id");

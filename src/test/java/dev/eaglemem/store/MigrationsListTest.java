@@ -28,6 +28,18 @@ class MigrationsListTest {
         assertThat(Migrations.LATEST).isEqualTo(Migrations.FILES.size());
     }
 
+    @Test
+    void theTeamMigrationListMatchesTheDbTeamFolder() throws IOException {
+        try (Stream<Path> files = Files.list(Path.of("db", "team"))) {
+            assertThat(files.map(p -> p.getFileName().toString()).sorted(MigrationsListTest::byVersion))
+                    .as("add new team migrations to TeamMigrations.FILES (in order)")
+                    .containsExactlyElementsOf(TeamMigrations.FILES);
+        }
+        for (int i = 0; i < TeamMigrations.FILES.size(); i++) {
+            assertThat(Migrations.versionOf(TeamMigrations.FILES.get(i))).isEqualTo(i + 1);
+        }
+    }
+
     private static int byVersion(String a, String b) {
         return Integer.compare(Migrations.versionOf(a), Migrations.versionOf(b));
     }
