@@ -2,7 +2,8 @@
 # What team sync costs a hook: UserPromptSubmit and PreToolUse latency through a warm serve (Claude Code's captured
 # payloads, the command install registers), first on a store not connected to a team, then on the same store connected
 # to a real PostgreSQL (Debian's package, started here in a temp directory) with serve's team-sync job running every
-# 2 s while a second "machine" pushes 20 new memories every 2 s, so each sync pulls and applies real work.
+# 2 s while another machine's pushes land in the team database (20 new memories every 2 s), so each sync pulls and
+# applies real work.
 # Hooks never call team code; this measures what the background exchange costs them through the shared CPU and
 # database.
 #   bench/team/hook-cost.sh [LAUNCHER] [OUTPUT.md]     needs hyperfine, sqlite3, curl, bash, python3, PostgreSQL
@@ -12,7 +13,7 @@ cd "$(dirname "$0")/../.."
 launcher=$(cd "$(dirname "${1:-target/quarkus-app/eagle-mem}")" && pwd)/$(basename "${1:-target/quarkus-app/eagle-mem}")
 shim=$(dirname "$launcher")/eagle-mem-hook
 out=${2:-bench/team/hook-cost-results.md}
-runs=${RUNS:-60}
+runs=${RUNS:-300}
 bash=$(command -v bash)
 for tool in hyperfine sqlite3 curl bash python3; do
     command -v $tool >/dev/null || { echo "hook-cost.sh: $tool missing. fix: apt-get install $tool" >&2; exit 1; }
@@ -77,38 +78,30 @@ off_prompt=$(measure UserPromptSubmit-1 UserPromptSubmit)
 off_pre=$(measure PreToolUse-1 PreToolUse)
 stop_serve
 
-# connect this store, share its project, and let a peer machine keep the team busy
+# connect this store and share its project; another machine's pushes arrive in the team database meanwhile: 20 new
+# memories every 2 s written straight into team_records by psql (as a push commits them), so the second machine costs
+# this host a psql process, not a JVM, and serve's sync has real records to pull and apply
 "$launcher" team connect "$url" --team bench --machine here --person dev >/dev/null
 "$launcher" team share -p "$project" --as acme/bench >/dev/null
 "$launcher" team sync >/dev/null
-peer="$scratch/peer"
-EAGLE_MEM_DIR="$peer" "$launcher" team connect "$url" --team bench --machine peer --person ann >/dev/null
-EAGLE_MEM_DIR="$peer" "$launcher" team share -p "$project" --as acme/bench >/dev/null
 (
     n=0
     while :; do
-        python3 - "$scratch/peer.jsonl" "$project" "$n" <<'PY'
-import json, sys, datetime
-path, project, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
-base = datetime.datetime(2026, 6, 1, tzinfo=datetime.timezone.utc) + datetime.timedelta(seconds=n)
-lines = [json.dumps({"format": "eagle-mem-export", "version": 2, "exported_at": "2026-12-07T00:00:00.000Z",
-                     "eagle_mem": "bench", "scope": "all", "types": ["project", "memory"]}),
-         json.dumps({"type": "project", "id": project, "key": project, "root_path": None,
-                     "created_at": "2026-01-01T00:00:00.000Z", "last_seen_at": "2026-01-01T00:00:00.000Z"})]
-for i in range(20):
-    at = (base + datetime.timedelta(milliseconds=i)).strftime("%Y-%m-%dT%H:%M:%S.%f")[:-3] + "Z"
-    text = f"Peer decision {n}-{i}: module {n * 20 + i} keeps its own retry budget"
-    r = {"type": "memory", "id": f"{project}@{at}#0", "project": project, "scope": "project", "kind": "decision",
-         "title": text[:60], "content": text, "files": "[]", "normalized_hash": f"{n * 20 + i + 1:064x}",
-         "revision_count": 1, "duplicate_count": 0, "source_agent": "cli", "session_id": None, "superseded_by": None,
-         "created_at": at, "updated_at": at, "last_seen_at": at, "deleted_at": None, "delete_reason": None}
-    for f in ("situation", "behavior", "impact", "action", "subject", "predicate", "object", "topic_key"):
-        r[f] = None
-    lines.append(json.dumps(r))
-open(path, "w").write("\n".join(lines) + "\n")
-PY
-        EAGLE_MEM_DIR="$peer" "$launcher" import "$scratch/peer.jsonl" >/dev/null 2>&1 || true
-        EAGLE_MEM_DIR="$peer" "$launcher" team push >/dev/null 2>&1 || true
+        psql -h 127.0.0.1 -p "$port" -U admin -d eagle -qc "
+            INSERT INTO eagle_mem.team_records (team, project, type, record_id, revision, hash, body, deleted, changed_at,
+                origin_machine, origin_person, seq)
+            SELECT 'bench', 'acme/bench', 'memory', 'acme/bench@' || at || '#0', 1, md5(at) || md5(at || 'h'),
+                jsonb_build_object('project', 'acme/bench', 'scope', 'project', 'kind', 'decision',
+                    'title', 'Peer decision ' || k, 'content', 'Peer decision ' || k || ': module ' || k
+                        || ' keeps its own retry budget',
+                    'situation', null, 'behavior', null, 'impact', null, 'action', null, 'subject', null,
+                    'predicate', null, 'object', null, 'topic_key', null, 'files', '[]',
+                    'normalized_hash', md5(at || 'n') || md5(at || 'm'), 'revision_count', 1, 'duplicate_count', 0,
+                    'source_agent', 'cli', 'session_id', null, 'superseded_by', null, 'created_at', at,
+                    'updated_at', at, 'last_seen_at', at, 'deleted_at', null, 'delete_reason', null),
+                false, at, 'peer', 'ann', nextval('eagle_mem.team_seq')
+            FROM (SELECT $n * 20 + g AS k, to_char(timestamp '2026-06-01' + ($n * 20 + g) * interval '1 millisecond',
+                'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"') AS at FROM generate_series(0, 19) g) s" >/dev/null 2>&1 || true
         n=$((n + 1))
         sleep 2
     done
@@ -134,14 +127,15 @@ stop_serve
     echo "serve; hyperfine through sh. Median / p95 in ms."
     echo
     echo "- machine: $(nproc) cores, $(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -n 1); load average when done: $(cut -d' ' -f1-3 /proc/loadavg)"
-    echo "- eagle-mem: $("$launcher" --version); database: bench/seed.sql; semantic recall off; PostgreSQL $("$pgbin/postgres" --version | sed 's/.* //')"
-    echo "- connected: \`team.sync_seconds = 2\`; a peer machine pushed 20 new memories every 2 s meanwhile; serve ran"
-    echo "  $((after - before)) team-sync jobs during the measured runs and applied $((mem_after - mem_before)) memories"
+    echo "- eagle-mem: $("$launcher" --version); database: bench/seed.sql; semantic recall off; $("$pgbin/postgres" --version)"
+    echo "- connected: \`team.sync_seconds = 2\`; another machine's pushes landed in the team database meanwhile (20 new"
+    echo "  memories every 2 s, inserted by psql as a push commits them); serve ran $((after - before)) team-sync jobs during"
+    echo "  the measured runs and pulled and applied $((mem_after - mem_before)) memories"
     echo
-    echo "| store | UserPromptSubmit | PreToolUse |"
-    echo "|---|---|---|"
+    echo "| store | UserPromptSubmit median | p95 | PreToolUse median | p95 |"
+    echo "|---|---|---|---|---|"
     echo "| not connected to a team | $off_prompt | $off_pre |"
-    echo "| connected, syncing every 2 s under a busy peer | $on_prompt | $on_pre |"
+    echo "| connected, syncing every 2 s while the team changes | $on_prompt | $on_pre |"
     echo
     echo "Hooks never reach team code or the network (\`dev.eaglemem.team\` is called only by serve's team-sync job and the"
     echo "\`team\` commands); the difference between the rows is what the background exchange costs a hook through the"
