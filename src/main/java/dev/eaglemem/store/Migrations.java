@@ -109,52 +109,62 @@ public final class Migrations {
                 .dataSource(dataSource)
                 .table(HISTORY_TABLE)
                 .locations(LOCATION)
-                .resourceProvider(new ListedResources())
+                .resourceProvider(new ListedResources(LOCATION, FILES))
                 .javaMigrationClassProvider(List::of)
                 .load();
     }
 
     /**
      * Serves the listed migration files by name instead of letting Flyway scan the classpath: cheaper,
-     * and a native image cannot list resource directories anyway.
+     * and a native image cannot list resource directories anyway. Also serves the team database's migrations.
      */
-    private static final class ListedResources implements ResourceProvider {
+    static final class ListedResources implements ResourceProvider {
+
+        private final String location;
+        private final List<String> files;
+
+        ListedResources(String location, List<String> files) {
+            this.location = location;
+            this.files = files;
+        }
 
         @Override
         public LoadableResource getResource(String name) {
             String file = name.substring(name.lastIndexOf('/') + 1);
-            return FILES.contains(file) ? new MigrationResource(file) : null;
+            return files.contains(file) ? new MigrationResource(location, file) : null;
         }
 
         @Override
         public Collection<LoadableResource> getResources(String prefix, String[] suffixes) {
-            return FILES.stream()
+            return files.stream()
                     .filter(f -> f.startsWith(prefix) && List.of(suffixes).stream().anyMatch(f::endsWith))
-                    .<LoadableResource>map(MigrationResource::new)
+                    .<LoadableResource>map(f -> new MigrationResource(location, f))
                     .toList();
         }
     }
 
     private static final class MigrationResource extends LoadableResource {
 
+        private final String location;
         private final String file;
 
-        MigrationResource(String file) {
+        MigrationResource(String location, String file) {
+            this.location = location;
             this.file = file;
         }
 
         @Override
         public Reader read() {
-            InputStream in = Migrations.class.getClassLoader().getResourceAsStream(LOCATION + "/" + file);
+            InputStream in = Migrations.class.getClassLoader().getResourceAsStream(location + "/" + file);
             if (in == null) {
-                throw new UncheckedIOException(new IOException("migration resource missing: " + LOCATION + "/" + file));
+                throw new UncheckedIOException(new IOException("migration resource missing: " + location + "/" + file));
             }
             return new InputStreamReader(in, StandardCharsets.UTF_8);
         }
 
         @Override
         public String getAbsolutePath() {
-            return LOCATION + "/" + file;
+            return location + "/" + file;
         }
 
         @Override

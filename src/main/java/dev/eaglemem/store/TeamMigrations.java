@@ -1,16 +1,9 @@
 package dev.eaglemem.store;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.io.Reader;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.util.Collection;
 import java.util.List;
 import javax.sql.DataSource;
 
@@ -18,8 +11,6 @@ import dev.eaglemem.error.EagleException;
 import dev.eaglemem.error.ExitCode;
 import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.FlywayException;
-import org.flywaydb.core.api.ResourceProvider;
-import org.flywaydb.core.api.resource.LoadableResource;
 
 /**
  * The team database's schema: Flyway migrations in {@code db/team}, in schema {@code eagle_mem} with their own history
@@ -74,7 +65,8 @@ final class TeamMigrations {
         try {
             return Flyway.configure(TeamMigrations.class.getClassLoader()).dataSource(pool).schemas(TeamDatabase.SCHEMA)
                     .defaultSchema(TeamDatabase.SCHEMA).createSchemas(true).table(HISTORY).locations(LOCATION)
-                    .resourceProvider(new Listed()).javaMigrationClassProvider(List::of).load().migrate().migrationsExecuted;
+                    .resourceProvider(new Migrations.ListedResources(LOCATION, FILES)).javaMigrationClassProvider(List::of).load()
+                    .migrate().migrationsExecuted;
         } catch (FlywayException e) {
             Throwable cause = e.getCause();
             while (cause != null && !(cause instanceof SQLException)) {
@@ -88,59 +80,6 @@ final class TeamMigrations {
                     "check that user '" + user + "' may create"
                             + " schema " + TeamDatabase.SCHEMA + " (GRANT CREATE ON DATABASE " + database + " TO " + user + ")",
                     e);
-        }
-    }
-
-    private static final class Listed implements ResourceProvider {
-
-        @Override
-        public LoadableResource getResource(String name) {
-            String file = name.substring(name.lastIndexOf('/') + 1);
-            return FILES.contains(file) ? new Resource(file) : null;
-        }
-
-        @Override
-        public Collection<LoadableResource> getResources(String prefix, String[] suffixes) {
-            return FILES.stream().filter(f -> f.startsWith(prefix) && List.of(suffixes).stream().anyMatch(f::endsWith))
-                    .<LoadableResource>map(Resource::new).toList();
-        }
-    }
-
-    private static final class Resource extends LoadableResource {
-
-        private final String file;
-
-        Resource(String file) {
-            this.file = file;
-        }
-
-        @Override
-        public Reader read() {
-            InputStream in = TeamMigrations.class.getClassLoader().getResourceAsStream(LOCATION + "/" + file);
-            if (in == null) {
-                throw new UncheckedIOException(new IOException("team migration resource missing: " + LOCATION + "/" + file));
-            }
-            return new InputStreamReader(in, StandardCharsets.UTF_8);
-        }
-
-        @Override
-        public String getAbsolutePath() {
-            return LOCATION + "/" + file;
-        }
-
-        @Override
-        public String getAbsolutePathOnDisk() {
-            return getAbsolutePath();
-        }
-
-        @Override
-        public String getFilename() {
-            return file;
-        }
-
-        @Override
-        public String getRelativePath() {
-            return file;
         }
     }
 }
