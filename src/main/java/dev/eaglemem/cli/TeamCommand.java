@@ -75,7 +75,7 @@ public class TeamCommand {
         String key = context.requireProject(project.key);
         boolean was = team.unshare(key);
         if (output.json) {
-            Console.json(spec, new TeamUnshared(key, was));
+            Console.json(spec, new TeamRender.Unshared(key, was));
         } else {
             Console.out(spec).println(was ? "No longer sharing " + key + "." : key + " was not shared.");
         }
@@ -137,21 +137,11 @@ public class TeamCommand {
     int disconnect(@Mixin OutputMixin output) {
         boolean was = team.disconnect();
         if (output.json) {
-            Console.json(spec, new TeamDisconnected(was));
+            Console.json(spec, new TeamRender.Disconnected(was));
         } else {
             Console.out(spec).println(was ? "Disconnected from the team; the stored password is gone. Records pulled stay"
                     + " here." : "This store was not connected to a team.");
         }
         return 0;
-    }
-
-    /** What {@code team unshare} did. */
-    @io.quarkus.runtime.annotations.RegisterForReflection
-    record TeamUnshared(String project, boolean unshared) {
-    }
-
-    /** What {@code team disconnect} did. */
-    @io.quarkus.runtime.annotations.RegisterForReflection
-    record TeamDisconnected(boolean disconnected) {
     }
 }

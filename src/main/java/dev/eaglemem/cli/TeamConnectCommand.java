@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 import dev.eaglemem.error.EagleException;
+import dev.eaglemem.project.CurrentContext;
 import dev.eaglemem.team.TeamConnected;
 import dev.eaglemem.team.TeamInclude;
 import dev.eaglemem.team.TeamService;
@@ -64,11 +65,11 @@ public class TeamConnectCommand implements Callable<Integer> {
     @Mixin
     OutputMixin output;
 
-    private final TeamService team_;
-    private final dev.eaglemem.project.CurrentContext context;
+    private final TeamService service;
+    private final CurrentContext context;
 
-    public TeamConnectCommand(TeamService team, dev.eaglemem.project.CurrentContext context) {
-        this.team_ = team;
+    public TeamConnectCommand(TeamService service, CurrentContext context) {
+        this.service = service;
         this.context = context;
     }
 
@@ -76,7 +77,7 @@ public class TeamConnectCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         String password = passwordStdin ? readPassword() : null;
         List<TeamInclude> what = include.stream().map(TeamInclude::require).toList();
-        TeamConnected c = team_.connect(url, team, machine != null ? machine : TeamIdentity.machine(context.env()),
+        TeamConnected c = service.connect(url, team, machine != null ? machine : TeamIdentity.machine(context.env()),
                 person != null ? person : TeamIdentity.person(context.env()), what, password);
         if (output.json) {
             Console.json(spec, c);

@@ -78,4 +78,14 @@ final class TeamRender {
                     + Console.count(m.recordsPushed(), "record") + " (eagle-mem " + Console.orDash(m.eagleMem()) + ")");
         }
     }
+
+    /** What {@code team unshare} did. */
+    @io.quarkus.runtime.annotations.RegisterForReflection
+    record Unshared(String project, boolean unshared) {
+    }
+
+    /** What {@code team disconnect} did. */
+    @io.quarkus.runtime.annotations.RegisterForReflection
+    record Disconnected(boolean disconnected) {
+    }
 }

@@ -23,8 +23,14 @@ public class TeamConnector {
     }
 
     public TeamDatabase open(TeamUrl url) {
-        String password = TeamPassword.find(url, env.vars(), dataDir.root(), env.home()).map(TeamPassword.Found::password)
-                .orElse(null);
+        return open(url, null);
+    }
+
+    /** @param given a password given now ({@code --password-stdin}), or null to look where libpq would */
+    public TeamDatabase open(TeamUrl url, String given) {
+        String password = given != null ? given
+                : TeamPassword.find(url, env.vars(), dataDir.root(), env.home()).map(TeamPassword.Found::password)
+                        .orElse(null);
         return TeamDatabase.open(url.jdbcUrl(), url.host() + ":" + url.port(), url.user(), url.database(), password,
                 CONNECT_TIMEOUT);
     }
@@ -33,10 +39,6 @@ public class TeamConnector {
     public String passwordSource(TeamUrl url) {
         return TeamPassword.find(url, env.vars(), dataDir.root(), env.home()).map(TeamPassword.Found::source)
                 .orElse("none (the server must trust this user)");
-    }
-
-    EagleEnv env() {
-        return env;
     }
 
     DataDir dataDir() {

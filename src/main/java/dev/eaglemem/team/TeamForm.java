@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.eaglemem.format.Hashes;
 import dev.eaglemem.format.PlainJson;
+import dev.eaglemem.redact.Redactor;
 import dev.eaglemem.store.PortableType;
 
 /**
@@ -59,6 +60,22 @@ final class TeamForm {
         }
         if (type == PortableType.SUMMARY && !include.contains(TeamInclude.SUMMARIES)) {
             SUMMARY_PRIVATE.forEach(r::putNull);
+        }
+        return r;
+    }
+
+    /**
+     * What leaves this machine for a local record: its team form with every free-text field redacted again. The push
+     * hashes it to find what changed, and the pull hashes it to see whether a local copy was edited since the exchange,
+     * so both must compute it alike.
+     */
+    static ObjectNode outgoing(PortableType type, ObjectNode local, Keys keys, Set<TeamInclude> include, Redactor redactor) {
+        ObjectNode r = toTeam(type, local, keys, include);
+        for (String field : type.texts()) {
+            JsonNode v = r.get(field);
+            if (v != null && v.isTextual()) {
+                r.put(field, redactor.redact(v.asText()));
+            }
         }
         return r;
     }

@@ -154,7 +154,7 @@ public class TeamPull {
             incoming.put(type.id() + "\n" + localId, new Incoming(type, localId, local, r, k, s));
         }
         int[] n = { records.size(), 0, 0, echoes, 0, 0, 0 };
-        n[5] = dropDangling(tx, incoming, synced);
+        n[5] = dropDangling(incoming, synced);
         if (!incoming.isEmpty()) {
             List<Incoming> ordered = new ArrayList<>(incoming.values());
             ordered.sort(Comparator.comparingInt(i -> i.type().ordinal()));
@@ -183,7 +183,7 @@ public class TeamPull {
      * References the team could not resolve (the record referred to was never shared: a memory superseded by a note,
      * say): an optional one is dropped, a record that cannot stand without it is skipped (counted, not applied).
      */
-    private static int dropDangling(Tx tx, Map<String, Incoming> incoming, Map<String, Map<String, TeamStore.Synced>> synced) {
+    private static int dropDangling(Map<String, Incoming> incoming, Map<String, Map<String, TeamStore.Synced>> synced) {
         int skipped = 0;
         java.util.Iterator<Incoming> it = incoming.values().iterator();
         while (it.hasNext()) {
@@ -249,13 +249,7 @@ public class TeamPull {
             if (i == null || i.synced() == null) {
                 return null; // never exchanged: the newer version wins, as for an import
             }
-            ObjectNode ours = TeamForm.toTeam(type, (ObjectNode) local, i.keys(), include);
-            for (String field : type.texts()) {
-                JsonNode v = ours.get(field);
-                if (v != null && v.isTextual()) {
-                    ours.put(field, redactor.redact(v.asText()));
-                }
-            }
+            ObjectNode ours = TeamForm.outgoing(type, (ObjectNode) local, i.keys(), include, redactor);
             return TeamForm.hash(ours).equals(i.synced().hash());
         }
 

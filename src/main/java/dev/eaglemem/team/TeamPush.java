@@ -114,8 +114,7 @@ public class TeamPush {
                 if (!TeamForm.shared(type, row.record(), include, sessions)) {
                     return;
                 }
-                ObjectNode body = TeamForm.toTeam(type, row.record(), keys, include);
-                redact(type, body);
+                ObjectNode body = TeamForm.outgoing(type, row.record(), keys, include, redactor);
                 String id = TeamForm.id(row.id(), keys.local(), keys.team());
                 String hash = TeamForm.hash(body);
                 TeamStore.Synced s = synced.get(type.id() + "\n" + id);
@@ -184,16 +183,6 @@ public class TeamPush {
         Set<TeamInclude> out = new HashSet<>();
         link.include().forEach(i -> TeamInclude.parse(i).ifPresent(out::add));
         return out;
-    }
-
-    /** Everything shared passes redaction again on its way out (the store's text was redacted when written). */
-    private void redact(PortableType type, ObjectNode body) {
-        for (String field : type.texts()) {
-            JsonNode v = body.get(field);
-            if (v != null && v.isTextual()) {
-                body.put(field, redactor.redact(v.asText()));
-            }
-        }
     }
 
     static String json(JsonNode body) {

@@ -57,15 +57,9 @@ public class TeamService {
             String password) {
         TeamUrl url = TeamUrl.parse(urlText);
         String teamId = team == null || team.isBlank() ? url.database() : team.strip();
-        String pass = password;
-        if (pass == null) {
-            pass = TeamPassword.find(url, connector.env().vars(), connector.dataDir().root(), connector.env().home())
-                    .map(TeamPassword.Found::password).orElse(null);
-        }
         String server;
         int applied;
-        try (TeamDatabase tdb = TeamDatabase.open(url.jdbcUrl(), url.host() + ":" + url.port(), url.user(), url.database(),
-                pass, TeamConnector.CONNECT_TIMEOUT)) {
+        try (TeamDatabase tdb = connector.open(url, password)) {
             applied = tdb.migrate();
             server = tdb.serverVersion();
             tdb.seen(teamId, machine, person, dev.eaglemem.config.BuildInfo.version(), 0, false);
